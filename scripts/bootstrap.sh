@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Installs whatever the build and the tests need and is missing, and nothing else. Idempotent: a
+# second run checks versions and prints one line. `--with-browser` also installs Chromium (tests).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+cd "$(repo_root)"
+
+with_browser=false
+for arg in "$@"; do
+  case "$arg" in
+    --with-browser) with_browser=true ;;
+    -h|--help) echo "usage: scripts/bootstrap.sh [--with-browser]"; exit 0 ;;
+    *) die "bootstrap: unknown argument '$arg' (try --help)" ;;
+  esac
+done
+
+installed=()
+export PATH="$HOME/.cargo/bin:$PATH"
+
+command -v cargo >/dev/null || die "Rust is missing: install rustup from your OS packages or rustup.rs, then rerun."
+command -v node >/dev/null || die "Node.js 20+ is missing: install it (e.g. 'apt-get install nodejs npm'), then rerun."
+
+# The pins in Cargo.lock and Trunk.toml must name the versions we install, or trunk would try to
+# download a matching tool (and fail offline).
+grep -q "^trunk-version = \"=$TRUNK_VERSION\"" Trunk.toml || die "Trunk.toml trunk-version must be =$TRUNK_VERSION"
+grep -q "^wasm_bindgen = \"$WASM_BINDGEN_VERSION\"" Trunk.toml || die "Trunk.toml [tools] wasm_bindgen must be $WASM_BINDGEN_VERSION"
+grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | grep -q "version = \"$WASM_BINDGEN_VERSION\"" \
+  || die "Cargo.lock resolves a wasm-bindgen other than $WASM_BINDGEN_VERSION; keep it pinned with '=' in Cargo.toml"
+
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  say "bootstrap: adding the wasm32-unknown-unknown target"
+  bounded 600 rustup target add wasm32-unknown-unknown || die "could not add the wasm32 target: run 'rustup target add wasm32-unknown-unknown'"
+  installed+=("wasm32 target")
+fi
+
+if [[ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]]; then
+  say "bootstrap: installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 3 minutes)"
+  # Not --locked: the CLI's own lockfile names a crate version the registry mirror does not serve.
+  bounded 1800 cargo install --quiet --force wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" \
+    || die "could not install wasm-bindgen-cli: run 'cargo install wasm-bindgen-cli --version $WASM_BINDGEN_VERSION'"
+  installed+=("wasm-bindgen-cli $WASM_BINDGEN_VERSION")
+fi
+
+if [[ "$(trunk --version 2>/dev/null || true)" != "trunk $TRUNK_VERSION" ]]; then
+  say "bootstrap: installing trunk $TRUNK_VERSION (about 8 minutes on 2 cores)"
+  bounded 2400 cargo install --quiet --force --locked trunk --version "$TRUNK_VERSION" \
+    || die "could not install trunk: run 'cargo install --locked trunk --version $TRUNK_VERSION'"
+  installed+=("trunk $TRUNK_VERSION")
+fi
+
+apt_install() {
+  local pkg=$1 why=$2
+  if [[ $(id -u) -ne 0 ]] || ! command -v apt-get >/dev/null; then
+    die "$why is missing: install the Debian package '$pkg' (sudo apt-get install $pkg), then rerun."
+  fi
+  say "bootstrap: installing $pkg from Debian"
+  if [[ ! -f /tmp/.arc-str-apt-updated ]]; then
+    bounded 600 apt-get update -qq >/dev/null && touch /tmp/.arc-str-apt-updated
+  fi
+  DEBIAN_FRONTEND=noninteractive bounded 1200 apt-get install -y -qq "$pkg" >/dev/null \
+    || die "could not install '$pkg': run 'apt-get install $pkg'"
+  installed+=("$pkg")
+}
+
+wasm_opt_version=$(wasm-opt --version 2>/dev/null | grep -oE '[0-9]+' | head -n1 || true)
+if [[ -z "$wasm_opt_version" || "$wasm_opt_version" -lt "$WASM_OPT_MIN_VERSION" ]]; then
+  apt_install binaryen "wasm-opt (binaryen >= $WASM_OPT_MIN_VERSION)"
+fi
+
+if $with_browser && [[ ! -x /usr/bin/chromium ]]; then
+  apt_install chromium "Chromium (for the browser tests)"
+fi
+
+# npm ci when node_modules is missing or older than the lockfile.
+if [[ ! -d node_modules || package-lock.json -nt node_modules/.package-lock.json ]]; then
+  say "bootstrap: installing npm packages"
+  bounded 900 npm ci --no-audit --no-fund --loglevel=error || die "npm ci failed: check your access to the npm registry"
+  installed+=("npm packages")
+fi
+
+if [[ ${#installed[@]} -eq 0 ]]; then
+  say "bootstrap: all tools present (trunk $TRUNK_VERSION, wasm-bindgen $WASM_BINDGEN_VERSION, wasm-opt $wasm_opt_version)"
+else
+  say "bootstrap: installed $(IFS=,; echo "${installed[*]}" | sed 's/,/, /g')"
+fi

@@ -1,0 +1,18 @@
+# Shared helpers for the shell scripts in this folder. Sourced, never run.
+# The tool versions below are the single place they are pinned; Trunk.toml and Cargo.toml must agree
+# (scripts/bootstrap.sh checks that they do).
+
+TRUNK_VERSION="0.21.14"
+WASM_BINDGEN_VERSION="0.2.130"
+WASM_OPT_MIN_VERSION="108"
+
+say() { printf '%s\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# Run a long install with a time limit so a network stall becomes a clear error instead of a hang.
+bounded() {
+  local limit=$1; shift
+  if command -v timeout >/dev/null 2>&1; then timeout "$limit" "$@"; else "$@"; fi
+}
+
+repo_root() { cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd; }

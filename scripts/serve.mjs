@@ -1,0 +1,53 @@
+// A plain static file server for dist/: no single-page fallback, so a deep link that has no file
+// behind it really is a 404 here, as it would be on a static host.
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import sirv from "sirv";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Starts a server for `dir` on `host:port` (port 0 picks a free one); resolves to the server. */
+export function serveStatic(dir, { host = "127.0.0.1", port = 0 } = {}) {
+  const assets = sirv(dir, { dev: true, etag: true, extensions: [] });
+  const server = http.createServer((req, res) =>
+    assets(req, res, () => {
+      res.statusCode = 404;
+      res.setHeader("content-type", "text/plain; charset=utf-8");
+      res.end(`404: no file for ${req.url}\n`);
+    }),
+  );
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string", default: "8080" },
+      host: { type: "string", default: "127.0.0.1" },
+      dir: { type: "string", default: path.join(root, "dist") },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    console.log("usage: node scripts/serve.mjs [--dir dist] [--host 127.0.0.1] [--port 8080]");
+    process.exit(0);
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`error: --port must be a number from 0 to 65535, got '${values.port}'`);
+    process.exit(2);
+  }
+  try {
+    const server = await serveStatic(values.dir, { host: values.host, port });
+    const { address, port: actual } = server.address();
+    console.log(`Serving ${path.relative(process.cwd(), values.dir) || "."} at http://${address}:${actual}/ (Ctrl+C to stop)`);
+  } catch (err) {
+    console.error(`error: cannot serve on ${values.host}:${port}: ${err.message}`);
+    process.exit(1);
+  }
+}

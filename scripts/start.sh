@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# `npm start`: install what is missing, build the site in release mode, serve dist/ on 127.0.0.1:8080.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+cd "$(repo_root)"
+bash scripts/bootstrap.sh
+export PATH="$HOME/.cargo/bin:$PATH"
+say "start: building the site (trunk build --release)"
+trunk build
+exec node scripts/serve.mjs --port "${PORT:-8080}"

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# `npm test`: bootstrap, then every test suite. Keeps going after a failing suite so one run shows
+# every failure, and ends with one line: "total: N passed, N failed".
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+cd "$(repo_root)"
+export PATH="$HOME/.cargo/bin:$PATH"
+bash scripts/bootstrap.sh --with-browser || exit 1
+
+logdir=$(mktemp -d)
+passed=0 failed=0 broken=()
+
+# Adds up the counts a suite printed; a suite that exits non-zero without reporting a failed test
+# (it did not compile, say) counts as one failure.
+count() {
+  local name=$1 rc=$2 log=$3 p f
+  case $name in
+    cargo*) p=$(grep -oE 'test result: [A-Z]+\. [0-9]+ passed' "$log" | awk '{s+=$4} END {print s+0}')
+            f=$(grep -oE '[0-9]+ failed;' "$log" | awk '{s+=$1} END {print s+0}') ;;
+    e2e)    p=$(grep -oE '^# pass [0-9]+' "$log" | awk '{s+=$3} END {print s+0}')
+            f=$(grep -oE '^# fail [0-9]+' "$log" | awk '{s+=$3} END {print s+0}') ;;
+    *)      p=$(( rc == 0 )); f=0 ;;
+  esac
+  if [[ $rc -ne 0 && $f -eq 0 ]]; then f=1; fi
+  passed=$((passed + p)); failed=$((failed + f))
+  if [[ $rc -ne 0 ]]; then broken+=("$name"); fi
+}
+
+suite() {
+  local name=$1; shift
+  local log="$logdir/$name.log"
+  say ""
+  say "==> $name: $*"
+  "$@" 2>&1 | tee "$log"
+  count "$name" "${PIPESTATUS[0]}" "$log"
+}
+
+suite cargo-native cargo test --workspace --locked
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+  suite cargo-wasm32 cargo test -p wasm-core --target wasm32-unknown-unknown --locked
+suite site-build trunk build
+if [[ -f dist/index.html ]]; then
+  suite e2e node --test --test-reporter=tap --test-concurrency=1 tests/e2e/
+else
+  broken+=("e2e (skipped: no dist/)"); failed=$((failed + 1))
+fi
+
+say ""
+if [[ ${#broken[@]} -gt 0 ]]; then say "failing suites: ${broken[*]} (logs in $logdir)"; fi
+echo "total: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]

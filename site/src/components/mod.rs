@@ -1,0 +1,5 @@
+//! Reusable pieces shared by several pages.
+
+pub mod layout_table;
+pub mod shell;
+pub mod theme_toggle;

@@ -1,0 +1,27 @@
+//! The explainer site: the `App` component and its routes. Pages live in `pages/` (one file per
+//! route), reusable pieces in `components/`.
+
+use leptos::prelude::*;
+use leptos_router::components::{Route, Router, Routes};
+use leptos_router::path;
+
+pub mod components;
+pub mod pages;
+
+use components::shell::Shell;
+use pages::{home::Home, not_found::NotFound};
+
+/// The whole site. Routes are plain paths; `scripts/postbuild.mjs` writes a copy of `index.html`
+/// for each of them into `dist/`, so deep links work on any static host.
+#[component]
+pub fn App() -> impl IntoView {
+    view! {
+        <Router>
+            <Shell>
+                <Routes fallback=NotFound>
+                    <Route path=path!("/") view=Home/>
+                </Routes>
+            </Shell>
+        </Router>
+    }
+}

@@ -1,0 +1,50 @@
+// Shared set-up for the browser tests: Debian's Chromium driven by playwright-core, against dist/
+// served by the plain static server (no single-page fallback), with console errors collected.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { serveStatic } from "../../scripts/serve.mjs";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const dist = path.join(root, "dist");
+
+const CHROMIUM_ARGS = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+];
+
+/** Starts a server on `dir` and a browser; returns helpers and a `close()`. */
+export async function start({ dir = dist } = {}) {
+  const server = await serveStatic(dir);
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-chromium-"));
+  const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, `--user-data-dir=${userDataDir}`] });
+
+  /** Opens `route` in a fresh page; `errors` collects console errors and uncaught exceptions. */
+  async function open(route, { width = 1280, height = 900, colorScheme = "light" } = {}) {
+    const context = await browser.newContext({ viewport: { width, height }, colorScheme });
+    const page = await context.newPage();
+    const errors = [];
+    page.on("console", (msg) => { if (msg.type() === "error") errors.push(msg.text()); });
+    page.on("pageerror", (err) => errors.push(String(err)));
+    const response = await page.goto(base + route);
+    return { page, errors, response, context };
+  }
+
+  async function close() {
+    await browser.close();
+    await new Promise((r) => server.close(r));
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  }
+  return { base, browser, open, close };
+}
+
+/** Saves a screenshot under test-results/ (for humans to look at; not asserted). */
+export async function screenshot(page, name) {
+  const dir = path.join(root, "test-results");
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}

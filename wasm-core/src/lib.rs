@@ -1,0 +1,5 @@
+//! Code shared by the browser site and the native runner: layout facts, benchmark kernels and the
+//! results schema. Everything here compiles for both `wasm32-unknown-unknown` and native targets, so
+//! no benchmark is ever written twice.
+
+pub mod layout;
