@@ -2,4 +2,8 @@
 //! results schema. Everything here compiles for both `wasm32-unknown-unknown` and native targets, so
 //! no benchmark is ever written twice.
 
+pub mod kernels;
 pub mod layout;
+pub mod results;
+pub mod stats;
+pub mod validate;

@@ -1,0 +1,295 @@
+//! Results file format, version 1: what the native runner writes to `content/results/*.json` and what
+//! the site reads (a browser run can fill the same shape, with `machine.arch = "wasm32"` and a
+//! `user_agent`). One file is one run of one machine: its context once, then a list of cases.
+//!
+//! Conventions: every unit is in the field name (`_ns`, `_bytes`, `_per_sec`); key order is the field
+//! order below (serde keeps it), so files diff cleanly; unknown fields are rejected so a typo is an
+//! error, not a silently missing value. `content/results.schema.json` is generated from these types
+//! (feature `json-schema`); `validate` adds the sanity rules a schema cannot express.
+
+use crate::layout::TypeLayout;
+use serde::{Deserialize, Serialize};
+
+/// The version this code writes and reads. A breaking change of the format bumps it.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// One results file: one run on one machine.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct ResultsFile {
+    /// Format version; always 1 for this schema.
+    pub schema_version: u32,
+    /// Short name the user gave the run (`--label`): ASCII letters, digits, `.`, `_`, `-`.
+    pub label: String,
+    /// When the file was written, RFC 3339 in UTC (`2025-01-31T12:00:00Z`).
+    pub created_at: String,
+    /// The program that measured.
+    pub runner: RunnerInfo,
+    /// The machine it ran on (no host or user names).
+    pub machine: MachineInfo,
+    /// How the measuring program was compiled.
+    pub toolchain: ToolchainInfo,
+    /// The global allocator the measuring program used.
+    pub allocator: AllocatorInfo,
+    /// Size and alignment facts of the string types on the measured target.
+    pub layouts: LayoutFacts,
+    /// Where the numbers come from when they were not measured by this project's runner.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provenance: Option<Provenance>,
+    /// The measurements, one per (suite, variant, mode, threads, params) combination.
+    pub cases: Vec<CaseResult>,
+}
+
+/// The program that produced the numbers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct RunnerInfo {
+    /// Program name, e.g. `native-runner`, or the imported benchmark's name.
+    pub name: String,
+    /// Program version (crate version for the native runner), when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    /// Short git commit of the program's source, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub git_revision: Option<String>,
+}
+
+/// The machine the run happened on. Every field but `arch` may be unknown.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct MachineInfo {
+    /// CPU model string as the OS reports it, e.g. `AMD Ryzen 5 5600X 6-Core Processor`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_model: Option<String>,
+    /// Logical CPUs (hardware threads) available.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub logical_cores: Option<u32>,
+    /// Physical CPU cores.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub physical_cores: Option<u32>,
+    /// CPU architecture as Rust names it: `x86_64`, `aarch64`, `wasm32`.
+    pub arch: String,
+    /// Operating system name and version, e.g. `Debian GNU/Linux 12`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub os: Option<String>,
+    /// Kernel version, e.g. `6.6.8-zen1-1-zen`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kernel_version: Option<String>,
+    /// Total physical memory in bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory_total_bytes: Option<u64>,
+    /// Browser user agent, for runs measured by the site in a browser.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user_agent: Option<String>,
+}
+
+/// How the measuring program was compiled.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct ToolchainInfo {
+    /// `rustc --version` output, e.g. `rustc 1.95.0 (59807616e 2026-04-14)`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rustc_version: Option<String>,
+    /// Target triple compiled for, e.g. `x86_64-unknown-linux-gnu`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_triple: Option<String>,
+    /// Cargo profile, e.g. `release`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile: Option<String>,
+    /// Optimisation level (`0`..`3`, `s`, `z`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opt_level: Option<String>,
+}
+
+/// The global allocator in use while measuring.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct AllocatorInfo {
+    /// `jemalloc`, `system`, or (in a browser) `dlmalloc` etc.
+    pub name: String,
+    /// Allocator version, e.g. jemalloc's `5.3.0-0-g54eaed1d8b56b1aa528be3bdd1877e59c56fa90c`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+}
+
+#[cfg(feature = "json-schema")]
+#[derive(schemars::JsonSchema)]
+#[allow(dead_code)]
+/// Size and alignment of one type (mirror of `layout::TypeLayout`, for the JSON Schema only).
+struct TypeLayoutSchema {
+    /// The type as a Rust programmer writes it, e.g. `Arc<str>`.
+    type_name: String,
+    /// `size_of::<T>()` in bytes.
+    size_bytes: u32,
+    /// `align_of::<T>()` in bytes.
+    align_bytes: u32,
+}
+
+/// Layout facts of the measured target (so the site can show x86_64 or aarch64 beside live wasm32).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct LayoutFacts {
+    /// `size_of`/`align_of` of `String`, `&str`, `Box<str>`, `Arc<str>`, `Option<Arc<str>>`, ...
+    #[cfg_attr(feature = "json-schema", schemars(with = "Vec<TypeLayoutSchema>"))]
+    pub types: Vec<TypeLayout>,
+    /// Bytes of `Arc`'s heap header (strong + weak counters) in front of the string data.
+    pub arc_header_bytes: u32,
+}
+
+impl LayoutFacts {
+    /// The facts of the target this code was compiled for.
+    pub fn current() -> Self {
+        LayoutFacts { types: crate::layout::string_type_layouts(), arc_header_bytes: crate::layout::arc_header_bytes() }
+    }
+}
+
+/// Origin of numbers that were imported rather than measured by this project's runner.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Provenance {
+    /// Where the data comes from, e.g. the source repository.
+    pub source: String,
+    /// The publication that presents the data.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub article: Option<String>,
+    /// Caveats: how the data was converted, what is missing or assumed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+/// One measured case: a suite's kernel on one variant, mode, thread count and parameter set.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct CaseResult {
+    /// Benchmark suite (the kernel family): `clone` (later also `sso`, `arcswap`, `arena`).
+    pub suite: String,
+    /// What was measured, as written in Rust: `Arc<str>`, `String`, `Box<str>`, `Rc<str>`.
+    pub variant: String,
+    /// Stable identifier of the variant: `arc_str`, `string`, `box_str`, `rc_str`.
+    pub variant_id: String,
+    /// Suite-specific mode; for `clone`: `drop` (each clone dropped) or `forget` (each clone leaked).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<String>,
+    /// Threads running the kernel at once: the timed thread plus `threads - 1` contenders.
+    pub threads: u32,
+    /// Operations (e.g. clones) the timed thread performs in one repeat.
+    pub ops_per_repeat: u64,
+    /// Suite parameters.
+    #[serde(default)]
+    pub params: CaseParams,
+    /// Untimed warm-up repeats run (and discarded) before the timed ones.
+    #[serde(default)]
+    pub warmup_repeats: u32,
+    /// Wall time of each timed repeat (all `ops_per_repeat` operations) in nanoseconds.
+    pub repeat_times_ns: Vec<f64>,
+    /// Median of `repeat_times_ns`.
+    pub median_ns: f64,
+    /// Smallest of `repeat_times_ns`.
+    pub min_ns: f64,
+    /// Largest of `repeat_times_ns`.
+    pub max_ns: f64,
+    /// Median absolute deviation of `repeat_times_ns` from their median (unscaled).
+    pub mad_ns: f64,
+    /// `median_ns / ops_per_repeat`: time of one operation.
+    pub median_ns_per_op: f64,
+    /// Operations per second the contender threads did together while the timed thread ran
+    /// (median over repeats); absent for one thread or when not recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contender_ops_per_sec: Option<f64>,
+    /// Allocator statistics around the last timed repeat, when the allocator reports them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory: Option<MemoryStats>,
+    /// Allocator mapped bytes sampled during the last timed repeat (`--mapped-timeline`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mapped_timeline: Option<Vec<TimelinePoint>>,
+    /// Remarks about this case, e.g. samples scaled down by the memory guard.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+/// Parameters of a case; each suite uses the ones that apply to it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct CaseParams {
+    /// Length of the cloned or built string in bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub string_len_bytes: Option<u64>,
+    /// Name of the input set, for suites that take several inputs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input_set: Option<String>,
+    /// Each repeat ran in a fresh process (so leaks and allocator state do not carry over).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fresh_process_per_repeat: Option<bool>,
+}
+
+/// Allocator statistics (jemalloc `stats.*`) before and after a repeat, in bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct MemoryStats {
+    /// `stats.mapped` before: bytes in active extents mapped by the allocator.
+    pub mapped_before_bytes: u64,
+    /// `stats.mapped` after.
+    pub mapped_after_bytes: u64,
+    /// `stats.allocated` before: bytes allocated by the application.
+    pub allocated_before_bytes: u64,
+    /// `stats.allocated` after.
+    pub allocated_after_bytes: u64,
+    /// `stats.resident` before: bytes in physically resident data pages mapped by the allocator.
+    pub resident_before_bytes: u64,
+    /// `stats.resident` after.
+    pub resident_after_bytes: u64,
+}
+
+/// One sample of the allocator's mapped memory during a repeat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct TimelinePoint {
+    /// Time since the timed repeat started, in nanoseconds.
+    pub elapsed_ns: u64,
+    /// `stats.mapped` at that moment, in bytes.
+    pub mapped_bytes: u64,
+}
+
+impl ResultsFile {
+    /// Pretty-printed JSON with a trailing newline: the on-disk form.
+    pub fn to_pretty_json(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).expect("results serialise");
+        text.push('\n');
+        text
+    }
+}
+
+impl CaseResult {
+    /// Fills the summary fields (`median_ns`, `min_ns`, `max_ns`, `mad_ns`, `median_ns_per_op`)
+    /// from `repeat_times_ns` and `ops_per_repeat`. Returns `false` if there is nothing to summarise.
+    pub fn summarize(&mut self) -> bool {
+        let Some(s) = crate::stats::summarize(&self.repeat_times_ns) else { return false };
+        self.median_ns = s.median;
+        self.min_ns = s.min;
+        self.max_ns = s.max;
+        self.mad_ns = s.mad;
+        self.median_ns_per_op = s.median / self.ops_per_repeat.max(1) as f64;
+        true
+    }
+}
+
+/// The JSON Schema (draft 2020-12) of [`ResultsFile`], pretty-printed with a trailing newline:
+/// exactly the text of `content/results.schema.json`.
+#[cfg(feature = "json-schema")]
+pub fn json_schema_text() -> String {
+    let schema = schemars::schema_for!(ResultsFile);
+    let mut text = serde_json::to_string_pretty(&schema).expect("schema serialises");
+    text.push('\n');
+    text
+}

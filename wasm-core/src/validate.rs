@@ -1,0 +1,315 @@
+//! Validation of results files: the schema (by parsing into [`ResultsFile`], unknown fields rejected)
+//! plus sanity rules a schema cannot say (times finite and positive, summaries consistent with the
+//! repeats, thread counts at least 1, short printable labels, a size limit). Pure functions over bytes,
+//! shared by `native-runner validate` and the site, which shows an error card for a bad file.
+
+use crate::results::{CaseResult, ResultsFile, SCHEMA_VERSION};
+use std::fmt;
+
+/// Largest results file accepted, in bytes (1 MiB).
+pub const MAX_FILE_BYTES: usize = 1 << 20;
+/// Longest label accepted, in characters.
+pub const MAX_LABEL_CHARS: usize = 64;
+/// Relative tolerance when checking a stored summary against the repeats.
+const SUMMARY_TOLERANCE: f64 = 1e-6;
+
+/// One thing wrong with a file: where (a JSON path such as `cases[2].threads`) and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// JSON path of the offending value, or `file` for the file as a whole.
+    pub field: String,
+    /// What is wrong, in a short sentence.
+    pub problem: String,
+}
+
+impl Problem {
+    fn new(field: impl Into<String>, problem: impl Into<String>) -> Self {
+        Problem { field: field.into(), problem: problem.into() }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.problem)
+    }
+}
+
+/// Why `label` is not acceptable, or `None` if it is: 1 to 64 characters, each an ASCII letter,
+/// digit, `.`, `_` or `-` (labels become part of file names).
+pub fn label_problem(label: &str) -> Option<String> {
+    if label.is_empty() {
+        return Some("is empty".into());
+    }
+    let chars = label.chars().count();
+    if chars > MAX_LABEL_CHARS {
+        return Some(format!("is {chars} characters long; at most {MAX_LABEL_CHARS} are allowed"));
+    }
+    if let Some(c) = label.chars().find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))) {
+        return Some(format!("contains {c:?}; only ASCII letters, digits, '.', '_' and '-' are allowed"));
+    }
+    None
+}
+
+/// Whether `text` has the shape `YYYY-MM-DDTHH:MM:SS[.fraction]Z` (RFC 3339 in UTC).
+fn is_rfc3339_utc(text: &str) -> bool {
+    let b = text.as_bytes();
+    let digits = |range: std::ops::Range<usize>| range.into_iter().all(|i| b.get(i).is_some_and(u8::is_ascii_digit));
+    let at = |i: usize, c: u8| b.get(i) == Some(&c);
+    let shape = digits(0..4) && at(4, b'-') && digits(5..7) && at(7, b'-') && digits(8..10) && at(10, b'T')
+        && digits(11..13) && at(13, b':') && digits(14..16) && at(16, b':') && digits(17..19);
+    let rest = &text.get(19..).unwrap_or("");
+    let fraction_ok = match rest.strip_prefix('.') {
+        Some(f) => f.len() > 1 && f[..f.len() - 1].bytes().all(|c| c.is_ascii_digit()),
+        None => true,
+    };
+    shape && rest.ends_with('Z') && fraction_ok
+}
+
+/// Parses and checks one file. `file_name` is only used to check that it ends in `.json`.
+pub fn validate_bytes(file_name: &str, bytes: &[u8]) -> Result<ResultsFile, Vec<Problem>> {
+    let mut problems = Vec::new();
+    if !file_name.ends_with(".json") {
+        problems.push(Problem::new("file", format!("name {file_name:?} does not end in .json")));
+    }
+    if bytes.len() > MAX_FILE_BYTES {
+        problems.push(Problem::new("file", format!("is {} bytes; at most {MAX_FILE_BYTES} are allowed", bytes.len())));
+        return Err(problems);
+    }
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let parsed = serde_path_to_error::deserialize::<_, ResultsFile>(&mut deserializer)
+        .map_err(|error| (error.path().to_string(), error.into_inner()))
+        .and_then(|file| deserializer.end().map(|()| file).map_err(|error| (".".to_string(), error)));
+    match parsed {
+        Ok(file) => {
+            problems.extend(validate_file(&file));
+            if problems.is_empty() {
+                Ok(file)
+            } else {
+                Err(problems)
+            }
+        }
+        Err((path, error)) => {
+            let field = if path == "." { "file".to_string() } else { path };
+            problems.push(Problem::new(field, error.to_string()));
+            Err(problems)
+        }
+    }
+}
+
+fn close(stored: f64, expected: f64) -> bool {
+    (stored - expected).abs() <= SUMMARY_TOLERANCE * expected.abs().max(1e-12)
+}
+
+/// The sanity rules, over an already parsed file. Empty means it passes.
+pub fn validate_file(file: &ResultsFile) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let mut check = |ok: bool, field: &str, problem: &str| {
+        if !ok {
+            problems.push(Problem::new(field, problem));
+        }
+    };
+    check(file.schema_version == SCHEMA_VERSION, "schema_version", &format!("is {}; this reader knows only {SCHEMA_VERSION}", file.schema_version));
+    check(is_rfc3339_utc(&file.created_at), "created_at", "is not an RFC 3339 UTC time like 2025-01-31T12:00:00Z");
+    check(!file.runner.name.trim().is_empty(), "runner.name", "is empty");
+    check(!file.machine.arch.trim().is_empty(), "machine.arch", "is empty");
+    check(file.machine.logical_cores != Some(0), "machine.logical_cores", "is 0");
+    check(file.machine.physical_cores != Some(0), "machine.physical_cores", "is 0");
+    check(file.machine.memory_total_bytes != Some(0), "machine.memory_total_bytes", "is 0");
+    check(!file.allocator.name.trim().is_empty(), "allocator.name", "is empty");
+    check(!file.layouts.types.is_empty(), "layouts.types", "is empty");
+    for (i, layout) in file.layouts.types.iter().enumerate() {
+        check(layout.align_bytes.is_power_of_two(), &format!("layouts.types[{i}].align_bytes"), "is not a power of two");
+        check(layout.size_bytes % layout.align_bytes.max(1) == 0, &format!("layouts.types[{i}].size_bytes"), "is not a multiple of align_bytes");
+    }
+    check(!file.cases.is_empty(), "cases", "is empty");
+    if let Some(problem) = label_problem(&file.label) {
+        problems.push(Problem::new("label", problem));
+    }
+    for (i, case) in file.cases.iter().enumerate() {
+        problems.extend(validate_case(&format!("cases[{i}]"), case));
+    }
+    problems
+}
+
+fn validate_case(at: &str, case: &CaseResult) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let mut check = |ok: bool, field: &str, problem: String| {
+        if !ok {
+            problems.push(Problem::new(format!("{at}.{field}"), problem));
+        }
+    };
+    let positive = |v: f64| v.is_finite() && v > 0.0;
+    check(!case.suite.trim().is_empty(), "suite", "is empty".into());
+    check(!case.variant.trim().is_empty(), "variant", "is empty".into());
+    check(!case.variant_id.trim().is_empty(), "variant_id", "is empty".into());
+    check(case.threads >= 1, "threads", "must be at least 1".into());
+    check(case.ops_per_repeat >= 1, "ops_per_repeat", "must be at least 1".into());
+    check(!case.repeat_times_ns.is_empty(), "repeat_times_ns", "is empty".into());
+    for (j, &t) in case.repeat_times_ns.iter().enumerate() {
+        check(positive(t), &format!("repeat_times_ns[{j}]"), format!("is {t}; times must be finite and positive"));
+    }
+    for (name, value) in [("median_ns", case.median_ns), ("min_ns", case.min_ns), ("max_ns", case.max_ns), ("median_ns_per_op", case.median_ns_per_op)] {
+        check(positive(value), name, format!("is {value}; it must be finite and positive"));
+    }
+    check(case.mad_ns.is_finite() && case.mad_ns >= 0.0, "mad_ns", format!("is {}; it must be finite and not negative", case.mad_ns));
+    if let Some(rate) = case.contender_ops_per_sec {
+        check(rate.is_finite() && rate >= 0.0, "contender_ops_per_sec", format!("is {rate}; it must be finite and not negative"));
+        check(case.threads > 1, "contender_ops_per_sec", "is set but threads is 1 (no contenders)".into());
+    }
+    if case.repeat_times_ns.iter().all(|&t| positive(t)) {
+        if let Some(s) = crate::stats::summarize(&case.repeat_times_ns) {
+            for (name, stored, expected) in [("median_ns", case.median_ns, s.median), ("min_ns", case.min_ns, s.min), ("max_ns", case.max_ns, s.max), ("mad_ns", case.mad_ns, s.mad)] {
+                check(close(stored, expected), name, format!("is {stored} but repeat_times_ns give {expected}"));
+            }
+            if case.ops_per_repeat >= 1 {
+                let per_op = s.median / case.ops_per_repeat as f64;
+                check(close(case.median_ns_per_op, per_op), "median_ns_per_op", format!("is {} but median_ns / ops_per_repeat is {per_op}", case.median_ns_per_op));
+            }
+        }
+    }
+    problems
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::results::*;
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    fn case() -> CaseResult {
+        let mut case = CaseResult {
+            suite: "clone".into(),
+            variant: "Arc<str>".into(),
+            variant_id: "arc_str".into(),
+            mode: Some("drop".into()),
+            threads: 2,
+            ops_per_repeat: 1000,
+            params: CaseParams { string_len_bytes: Some(64), ..Default::default() },
+            warmup_repeats: 1,
+            repeat_times_ns: vec![3000.0, 1000.0, 2000.0],
+            median_ns: 0.0,
+            min_ns: 0.0,
+            max_ns: 0.0,
+            mad_ns: 0.0,
+            median_ns_per_op: 0.0,
+            contender_ops_per_sec: Some(1e6),
+            memory: Some(MemoryStats { mapped_before_bytes: 1, mapped_after_bytes: 2, allocated_before_bytes: 3, allocated_after_bytes: 4, resident_before_bytes: 5, resident_after_bytes: 6 }),
+            mapped_timeline: Some(vec![TimelinePoint { elapsed_ns: 10, mapped_bytes: 20 }]),
+            notes: vec!["a note".into()],
+        };
+        assert!(case.summarize());
+        case
+    }
+
+    fn file() -> ResultsFile {
+        ResultsFile {
+            schema_version: 1,
+            label: "test-run".into(),
+            created_at: "2025-01-31T12:00:00.123Z".into(),
+            runner: RunnerInfo { name: "native-runner".into(), version: Some("0.1.0".into()), git_revision: None },
+            machine: MachineInfo { arch: "x86_64".into(), logical_cores: Some(2), ..Default::default() },
+            toolchain: ToolchainInfo::default(),
+            allocator: AllocatorInfo { name: "jemalloc".into(), version: None },
+            layouts: LayoutFacts::current(),
+            provenance: Some(Provenance { source: "test".into(), article: None, notes: vec!["n".into()] }),
+            cases: vec![case()],
+        }
+    }
+
+    fn problems_of(f: &ResultsFile) -> Vec<String> {
+        match validate_bytes("x.json", f.to_pretty_json().as_bytes()) {
+            Ok(_) => vec![],
+            Err(problems) => problems.iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    fn assert_one_problem(mutate: impl FnOnce(&mut ResultsFile), field: &str) {
+        let mut f = file();
+        mutate(&mut f);
+        let problems = problems_of(&f);
+        assert!(problems.iter().any(|p| p.starts_with(&format!("{field}: "))), "{field}: {problems:?}");
+    }
+
+    #[test]
+    fn round_trip_is_lossless_and_valid() {
+        let f = file();
+        let text = f.to_pretty_json();
+        assert!(text.ends_with("}\n"));
+        let back = validate_bytes("x.json", text.as_bytes()).expect("valid");
+        assert_eq!(back, f);
+        assert_eq!(back.to_pretty_json(), text, "stable text");
+        assert_eq!(f.cases[0].median_ns, 2000.0);
+        assert_eq!(f.cases[0].mad_ns, 1000.0);
+        assert_eq!(f.cases[0].median_ns_per_op, 2.0);
+    }
+
+    #[test]
+    fn parse_errors_name_the_field() {
+        let text = file().to_pretty_json().replace("\"threads\": 2", "\"threads\": \"two\"");
+        let problems = validate_bytes("x.json", text.as_bytes()).unwrap_err();
+        assert_eq!(problems[0].field, "cases[0].threads", "{problems:?}");
+        assert!(problems[0].problem.contains("line"), "{problems:?}");
+        let text = file().to_pretty_json().replace("\"suite\"", "\"suit\"");
+        let problems = validate_bytes("x.json", text.as_bytes()).unwrap_err();
+        assert!(problems[0].to_string().starts_with("cases[0].suit: unknown field `suit`"), "{problems:?}");
+        let problems = validate_bytes("x.json", b"{} trailing").unwrap_err();
+        assert!(!problems.is_empty());
+        let problems = validate_bytes("x.json", b"\"text\"").unwrap_err();
+        assert_eq!(problems[0].field, "file");
+    }
+
+    #[test]
+    fn file_rules() {
+        let big = vec![b' '; MAX_FILE_BYTES + 1];
+        assert!(validate_bytes("x.json", &big).unwrap_err()[0].to_string().starts_with("file: is 1048577 bytes"));
+        let text = file().to_pretty_json();
+        assert_eq!(validate_bytes("x.txt", text.as_bytes()).unwrap_err()[0].field, "file");
+        assert_one_problem(|f| f.schema_version = 2, "schema_version");
+        assert_one_problem(|f| f.created_at = "yesterday".into(), "created_at");
+        assert_one_problem(|f| f.created_at = "2025-01-31T12:00:00+01:00".into(), "created_at");
+        assert_one_problem(|f| f.runner.name = " ".into(), "runner.name");
+        assert_one_problem(|f| f.machine.arch = String::new(), "machine.arch");
+        assert_one_problem(|f| f.machine.logical_cores = Some(0), "machine.logical_cores");
+        assert_one_problem(|f| f.machine.physical_cores = Some(0), "machine.physical_cores");
+        assert_one_problem(|f| f.machine.memory_total_bytes = Some(0), "machine.memory_total_bytes");
+        assert_one_problem(|f| f.allocator.name = String::new(), "allocator.name");
+        assert_one_problem(|f| f.layouts.types.clear(), "layouts.types");
+        assert_one_problem(|f| f.layouts.types[0].align_bytes = 3, "layouts.types[0].align_bytes");
+        assert_one_problem(|f| f.layouts.types[0].size_bytes += 1, "layouts.types[0].size_bytes");
+        assert_one_problem(|f| f.cases.clear(), "cases");
+    }
+
+    #[test]
+    fn label_rules() {
+        assert_eq!(label_problem("ryzen-5600x_2024.1"), None);
+        assert_one_problem(|f| f.label = String::new(), "label");
+        assert_one_problem(|f| f.label = "x".repeat(MAX_LABEL_CHARS + 1), "label");
+        assert_one_problem(|f| f.label = "tab\there".into(), "label");
+        assert_one_problem(|f| f.label = "../escape".into(), "label");
+    }
+
+    #[test]
+    fn case_rules() {
+        assert_one_problem(|f| f.cases[0].suite = String::new(), "cases[0].suite");
+        assert_one_problem(|f| f.cases[0].variant = String::new(), "cases[0].variant");
+        assert_one_problem(|f| f.cases[0].variant_id = String::new(), "cases[0].variant_id");
+        assert_one_problem(|f| f.cases[0].threads = 0, "cases[0].threads");
+        assert_one_problem(|f| f.cases[0].ops_per_repeat = 0, "cases[0].ops_per_repeat");
+        assert_one_problem(|f| f.cases[0].repeat_times_ns.clear(), "cases[0].repeat_times_ns");
+        assert_one_problem(|f| f.cases[0].repeat_times_ns[1] = -1.0, "cases[0].repeat_times_ns[1]");
+        assert_one_problem(|f| f.cases[0].repeat_times_ns[1] = 0.0, "cases[0].repeat_times_ns[1]");
+        assert_one_problem(|f| f.cases[0].median_ns = 2500.0, "cases[0].median_ns");
+        assert_one_problem(|f| f.cases[0].min_ns = -1.0, "cases[0].min_ns");
+        assert_one_problem(|f| f.cases[0].max_ns = 1.0, "cases[0].max_ns");
+        assert_one_problem(|f| f.cases[0].mad_ns = -1.0, "cases[0].mad_ns");
+        assert_one_problem(|f| f.cases[0].median_ns_per_op = 7.0, "cases[0].median_ns_per_op");
+        assert_one_problem(|f| f.cases[0].contender_ops_per_sec = Some(-5.0), "cases[0].contender_ops_per_sec");
+        assert_one_problem(|f| f.cases[0].threads = 1, "cases[0].contender_ops_per_sec");
+        // Non-finite numbers cannot even be written as JSON: serde_json writes null, which fails to parse.
+        let mut f = file();
+        f.cases[0].repeat_times_ns[0] = f64::INFINITY;
+        assert!(!validate_file(&f).is_empty());
+        assert!(problems_of(&f).iter().any(|p| p.starts_with("cases[0].repeat_times_ns[0]: ")), "{:?}", problems_of(&f));
+    }
+}
