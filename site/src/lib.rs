@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
+pub mod charts;
 pub mod components;
 pub mod pages;
 

@@ -13,12 +13,15 @@ pub fn LayoutTable() -> impl IntoView {
                 <tr><th scope="col">"Type"</th><th scope="col">"size_of"</th><th scope="col">"align_of"</th></tr>
             </thead>
             <tbody>
-                {rows.into_iter().map(|l| view! {
-                    <tr data-type=l.type_name.clone()>
-                        <th scope="row"><code>{l.type_name}</code></th>
+                {rows.into_iter().map(|l| {
+                    let name = l.type_name.clone();
+                    view! {
+                    <tr data-type=l.type_name>
+                        <th scope="row"><code>{name}</code></th>
                         <td class="num" data-field="size">{l.size_bytes}</td>
                         <td class="num" data-field="align">{l.align_bytes}</td>
                     </tr>
+                    }
                 }).collect_view()}
             </tbody>
         </table>

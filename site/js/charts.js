@@ -1,0 +1,122 @@
+// The only code that touches d3. Rust calls renderChart/clearChart (site/src/charts.rs) with a plain
+// JSON spec; d3 owns everything inside `host`, and Leptos never renders into that node.
+// d3 itself is the UMD build loaded by index.html as the global `d3`.
+//
+// Spec: { kind: "bars" | "lines", title, x_label, y_label, y_scale: "linear" | "log",
+//         series: [{ name, dashed, points: [{ x: number | string, y, y_low?, y_high?, tooltip }] }] }
+// Every mark carries data-series / data-x / data-y so tests can read what was drawn.
+
+const MARGIN = { top: 28, right: 16, bottom: 52, left: 64 };
+
+export function clearChart(host) {
+  d3.select(host).selectAll("*").remove();
+}
+
+export function renderChart(host, specJson) {
+  const spec = JSON.parse(specJson);
+  clearChart(host);
+  const width = Math.max(280, host.clientWidth || 640);
+  const height = Math.round(Math.min(420, Math.max(240, width * 0.55)));
+  const svg = d3
+    .select(host)
+    .append("svg")
+    .attr("viewBox", `0 0 ${width} ${height}`)
+    .attr("role", "img")
+    .attr("aria-label", spec.title);
+  svg.append("title").text(spec.title);
+  const inner = { w: width - MARGIN.left - MARGIN.right, h: height - MARGIN.top - MARGIN.bottom };
+  const g = svg.append("g").attr("transform", `translate(${MARGIN.left},${MARGIN.top})`);
+
+  const points = spec.series.flatMap((s) => s.points);
+  const yValues = points.flatMap((p) => [p.y, p.y_low ?? p.y, p.y_high ?? p.y]).filter((v) => v > 0 || spec.y_scale !== "log");
+  const yMax = d3.max(yValues) ?? 1;
+  const yMin = d3.min(yValues) ?? 0;
+  const y =
+    spec.y_scale === "log"
+      ? d3.scaleLog().domain([Math.max(yMin * 0.8, 1e-9), yMax * 1.25]).nice().range([inner.h, 0])
+      : d3.scaleLinear().domain([0, yMax * 1.1]).nice().range([inner.h, 0]);
+  const colour = (i) => `var(--series-${(i % 6) + 1})`;
+
+  let x;
+  if (spec.kind === "bars") {
+    const categories = [...new Set(points.map((p) => String(p.x)))];
+    x = d3.scaleBand().domain(categories).range([0, inner.w]).padding(0.2);
+    const sub = d3.scaleBand().domain(spec.series.map((s) => s.name)).range([0, x.bandwidth()]).padding(0.1);
+    spec.series.forEach((s, i) => {
+      const marks = g.append("g").attr("class", "series").attr("data-series", s.name);
+      for (const p of s.points) {
+        const left = x(String(p.x)) + sub(s.name);
+        const bar = marks
+          .append("rect")
+          .attr("class", "bar")
+          .attr("data-series", s.name)
+          .attr("data-x", p.x)
+          .attr("data-y", p.y)
+          .attr("x", left)
+          .attr("width", sub.bandwidth())
+          .attr("y", y(p.y))
+          .attr("height", Math.max(0, inner.h - y(p.y)))
+          .attr("fill", colour(i));
+        bar.append("title").text(p.tooltip ?? `${s.name} ${p.x}: ${p.y}`);
+        whisker(marks, left + sub.bandwidth() / 2, p, y, sub.bandwidth() / 3);
+      }
+    });
+  } else {
+    const xs = points.map((p) => Number(p.x));
+    x = d3.scaleLinear().domain(d3.extent(xs)).nice().range([0, inner.w]);
+    if (new Set(xs).size <= 12) x = d3.scalePoint().domain([...new Set(xs)].sort((a, b) => a - b)).range([0, inner.w]).padding(0.3);
+    spec.series.forEach((s, i) => {
+      const marks = g.append("g").attr("class", "series").attr("data-series", s.name);
+      const sorted = [...s.points].sort((a, b) => Number(a.x) - Number(b.x));
+      marks
+        .append("path")
+        .attr("class", "line")
+        .attr("fill", "none")
+        .attr("stroke", colour(i))
+        .attr("stroke-width", 2)
+        .attr("stroke-dasharray", s.dashed ? "6 4" : null)
+        .attr("d", d3.line().x((p) => x(Number(p.x))).y((p) => y(p.y))(sorted));
+      for (const p of sorted) {
+        whisker(marks, x(Number(p.x)), p, y, 4);
+        marks
+          .append("circle")
+          .attr("class", "point")
+          .attr("data-series", s.name)
+          .attr("data-x", p.x)
+          .attr("data-y", p.y)
+          .attr("cx", x(Number(p.x)))
+          .attr("cy", y(p.y))
+          .attr("r", 4)
+          .attr("fill", colour(i))
+          .append("title")
+          .text(p.tooltip ?? `${s.name} at ${p.x}: ${p.y}`);
+      }
+    });
+  }
+
+  g.append("g").attr("class", "axis x").attr("transform", `translate(0,${inner.h})`).call(d3.axisBottom(x));
+  g.append("g").attr("class", "axis y").call(d3.axisLeft(y).ticks(6, spec.y_scale === "log" ? "~s" : undefined));
+  g.append("text").attr("class", "axis-label").attr("x", inner.w / 2).attr("y", inner.h + 42)
+    .attr("text-anchor", "middle").attr("fill", "currentColor").text(spec.x_label);
+  g.append("text").attr("class", "axis-label").attr("transform", "rotate(-90)").attr("x", -inner.h / 2)
+    .attr("y", -50).attr("text-anchor", "middle").attr("fill", "currentColor").text(spec.y_label);
+  legend(svg, spec, colour, width);
+}
+
+function whisker(marks, cx, p, y, halfWidth) {
+  if (p.y_low == null || p.y_high == null) return;
+  const path = `M${cx},${y(p.y_low)}V${y(p.y_high)}M${cx - halfWidth},${y(p.y_low)}H${cx + halfWidth}M${cx - halfWidth},${y(p.y_high)}H${cx + halfWidth}`;
+  marks.append("path").attr("class", "whisker").attr("d", path).attr("stroke", "currentColor").attr("fill", "none");
+}
+
+function legend(svg, spec, colour, width) {
+  const items = svg.append("g").attr("class", "legend").attr("transform", `translate(${MARGIN.left},12)`);
+  let offset = 0;
+  spec.series.forEach((s, i) => {
+    const item = items.append("g").attr("transform", `translate(${offset},0)`);
+    item.append("rect").attr("width", 10).attr("height", 10).attr("y", -9).attr("fill", colour(i));
+    item.append("text").attr("x", 14).attr("fill", "currentColor").attr("font-size", 12).text(s.name);
+    offset += 24 + s.name.length * 7;
+    if (offset > width - MARGIN.left - 40) offset = 0;
+  });
+}

@@ -1,0 +1,80 @@
+//! The bridge to `site/js/charts.js`, the only code that touches d3. Rust hands it a plain JSON spec;
+//! d3 then owns every node inside the host element (Leptos never renders into it).
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(module = "/js/charts.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = renderChart, catch)]
+    fn render_chart_js(host: &web_sys::HtmlElement, spec_json: &str) -> Result<(), JsValue>;
+    #[wasm_bindgen(js_name = clearChart)]
+    fn clear_chart_js(host: &web_sys::HtmlElement);
+}
+
+/// What kind of marks to draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChartKind {
+    /// One bar per (category, series), with min–max whiskers.
+    Bars,
+    /// One line per series over a numeric x (e.g. thread count).
+    Lines,
+}
+
+/// The y axis scale.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Scale {
+    #[default]
+    Linear,
+    Log,
+}
+
+/// An x position: a number on a line chart, a category name on a bar chart.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum XValue {
+    Number(f64),
+    Category(String),
+}
+
+/// One mark: its value, optional spread, and the tooltip text shown on hover.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ChartPoint {
+    pub x: XValue,
+    pub y: f64,
+    pub y_low: Option<f64>,
+    pub y_high: Option<f64>,
+    pub tooltip: String,
+}
+
+/// A named group of marks drawn in one colour.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ChartSeries {
+    pub name: String,
+    pub dashed: bool,
+    pub points: Vec<ChartPoint>,
+}
+
+/// Everything `renderChart` needs; serialised to JSON for the JS side.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ChartSpec {
+    pub kind: ChartKind,
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub y_scale: Scale,
+    pub series: Vec<ChartSeries>,
+}
+
+/// Draws `spec` into `host`, replacing what was there. Errors from d3 come back as a message.
+pub fn render_chart(host: &web_sys::HtmlElement, spec: &ChartSpec) -> Result<(), String> {
+    let json = serde_json::to_string(spec).map_err(|e| e.to_string())?;
+    render_chart_js(host, &json).map_err(|e| format!("{e:?}"))
+}
+
+/// Removes everything d3 drew into `host`.
+pub fn clear_chart(host: &web_sys::HtmlElement) {
+    clear_chart_js(host);
+}
