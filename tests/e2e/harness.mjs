@@ -8,7 +8,8 @@ import { chromium } from "playwright-core";
 import { serveStatic } from "../../scripts/serve.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-export const dist = path.join(root, "dist");
+// DIST lets a test run use another build folder (a fixture copy, a worktree's own build).
+export const dist = path.resolve(process.env.DIST ?? path.join(root, "dist"));
 
 const CHROMIUM_ARGS = [
   "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

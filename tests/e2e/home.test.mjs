@@ -52,11 +52,3 @@ test("a phone-width page does not scroll sideways", async () => {
   await screenshot(page, "home-375");
   assert.deepEqual(errors, []);
 });
-
-test("an unknown path gets the site's not-found page, not a blank one", async () => {
-  const { page, errors, response } = await h.open("/no/such/page");
-  assert.equal(response.status(), 404);
-  // A plain static server answers 404 with its own body; the site's 404.html is for hosts that use it.
-  assert.deepEqual(errors.filter((e) => !e.includes("404")), []);
-  void page;
-});
