@@ -89,7 +89,7 @@ pub fn validate_bytes(file_name: &str, bytes: &[u8]) -> Result<ResultsFile, Vec<
             }
         }
         Err((path, error)) => {
-            let field = if path == "." { "file".to_string() } else { path };
+            let field = if matches!(path.as_str(), "." | "?" | "") { "file".to_string() } else { path };
             problems.push(Problem::new(field, error.to_string()));
             Err(problems)
         }
