@@ -7,10 +7,11 @@ use leptos_router::path;
 
 pub mod charts;
 pub mod components;
+pub mod content;
 pub mod pages;
 
 use components::shell::Shell;
-use pages::{home::Home, not_found::NotFound};
+use pages::{chapter::ChapterPage, chapters_index::ChaptersIndex, home::Home, not_found::NotFound};
 
 /// The whole site. Routes are plain paths; `scripts/postbuild.mjs` writes a copy of `index.html`
 /// for each of them into `dist/`, so deep links work on any static host.
@@ -21,6 +22,8 @@ pub fn App() -> impl IntoView {
             <Shell>
                 <Routes fallback=NotFound>
                     <Route path=path!("/") view=Home/>
+                    <Route path=path!("/chapters") view=ChaptersIndex/>
+                    <Route path=path!("/chapters/:slug") view=ChapterPage/>
                 </Routes>
             </Shell>
         </Router>

@@ -1,6 +1,8 @@
 //! Reusable pieces shared by several pages.
 
 pub mod chart;
+pub mod code_copy;
 pub mod layout_table;
 pub mod shell;
 pub mod theme_toggle;
+pub mod widgets;

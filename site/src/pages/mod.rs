@@ -1,4 +1,6 @@
 //! One module per route.
 
+pub mod chapter;
+pub mod chapters_index;
 pub mod home;
 pub mod not_found;
