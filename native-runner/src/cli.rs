@@ -3,10 +3,13 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
+use wasm_core::kernels::arcswap::ReadVariant;
+use wasm_core::kernels::arena::ArenaVariant;
+use wasm_core::kernels::sso::{InputSet, SsoVariant};
 use wasm_core::kernels::{CloneMode, CloneType};
 
 #[derive(Parser, Debug)]
-#[command(name = "native-runner", version, about = "Measures string clone costs under thread contention and writes results JSON v1.")]
+#[command(name = "native-runner", version, about = "Measures string costs natively (clone contention, SSO, arc-swap, bump arenas) and writes results JSON v1.")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -16,6 +19,14 @@ pub struct Cli {
 pub enum Command {
     /// Clone Arc<str>, String, Box<str> and Rc<str> while other threads clone the same value.
     Clone(CloneArgs),
+    /// Turn tag lists into owned strings nine ways (Vec<String> ... InlineStr, CompactString), on
+    /// one or several threads at once.
+    Sso(SsoArgs),
+    /// Read a shared Arc<Config> through RwLock, ArcSwap::load/load_full and arc_swap::Cache, with
+    /// and without a writer.
+    Arcswap(ArcswapArgs),
+    /// Build long linked lists: Box per node, bumpalo::Bump, Mutex<Bump>, bumpalo-herd.
+    Arena(ArenaArgs),
     /// Check results files against the schema and the sanity rules; exit 0 only if all pass.
     Validate {
         /// Results files to check.
@@ -136,9 +147,6 @@ pub struct CloneArgs {
     /// Timed repeats per case [default: 5; 2 with --quick].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub repeats: Option<u32>,
-    /// Untimed warm-up repeats before the timed ones (at least 1).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
-    pub warmups: u32,
     /// Most memory one forget case may leak, e.g. 512MiB [default: the smaller of 2 GiB and 1/4 of RAM].
     #[arg(long, value_parser = parse_bytes)]
     pub max_leak: Option<u64>,
@@ -148,21 +156,117 @@ pub struct CloneArgs {
     /// Sample jemalloc's mapped bytes every MS milliseconds during the last timed repeat.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=60_000))]
     pub mapped_timeline: Option<u64>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// Options every measuring subcommand shares: naming and writing the results file, run size.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// Untimed warm-up repeats before the timed ones (at least 1).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub warmups: u32,
     /// Name of this run (goes into the file and its default name).
     #[arg(long, default_value = "local", value_parser = parse_label)]
     pub label: String,
-    /// Output file [default: content/results/<label>-<date>.json].
+    /// Output file [default: content/results/<label>-<date>.json for clone,
+    /// content/results/<label>-<suite>-<date>.json for the other suites].
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Overwrite the output file if it exists.
     #[arg(long)]
     pub force: bool,
-    /// Tiny run for tests: 16384 samples, 2 repeats (seconds, not minutes).
+    /// Tiny run for tests: few operations, 2 repeats (seconds, not minutes).
     #[arg(long)]
     pub quick: bool,
     /// No progress bar and no summary on stderr.
     #[arg(long, short)]
     pub quiet: bool,
+}
+
+/// Thread counts: 1 to 1024, comma-separated.
+fn thread_counts() -> clap::builder::RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(1..=1024)
+}
+
+/// A parser for the stable ids of a kernel's variants: lists them in `--help` and in the error.
+fn ids<T: Clone + Send + Sync + 'static>(all: &'static [T], id: fn(&T) -> &'static str) -> impl clap::builder::TypedValueParser<Value = T> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(all.iter().map(id)).map(move |text| all.iter().find(|v| id(v) == text).expect("a listed id").clone())
+}
+
+/// `sso`: turn tag lists into owned strings nine ways.
+#[derive(Args, Debug)]
+pub struct SsoArgs {
+    /// Threads running the kernel at once, comma-separated [default: 1,2,4,... up to the logical CPUs].
+    #[arg(long, value_delimiter = ',', value_parser = thread_counts())]
+    pub threads: Option<Vec<u32>>,
+    /// Variants to run, comma-separated [default: all nine].
+    #[arg(long = "variant", value_delimiter = ',', value_parser = ids(&SsoVariant::ALL, |v| v.id()))]
+    pub variants: Option<Vec<SsoVariant>>,
+    /// Input sets, comma-separated [default: all four].
+    #[arg(long = "input", value_delimiter = ',', value_parser = ids(&InputSet::ALL, |s| s.id()))]
+    pub inputs: Option<Vec<InputSet>>,
+    /// Conversions of the whole tag list per thread per repeat [default: 10000; 50 with --quick].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=(1u64 << 32)))]
+    pub calls: Option<u64>,
+    /// Timed repeats per case [default: 51; 2 with --quick].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub repeats: Option<u32>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// Whether a writer swaps the value while the readers read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, ValueEnum)]
+pub enum WriterArg {
+    Off,
+    On,
+}
+
+/// `arcswap`: read a shared Arc<Config> through RwLock, ArcSwap::load, load_full and Cache.
+#[derive(Args, Debug)]
+pub struct ArcswapArgs {
+    /// Reader thread counts, comma-separated [default: 1,2,4,... up to the logical CPUs].
+    #[arg(long, value_delimiter = ',', value_parser = thread_counts())]
+    pub threads: Option<Vec<u32>>,
+    /// Variants to run, comma-separated [default: all four].
+    #[arg(long = "variant", value_delimiter = ',', value_parser = ids(&ReadVariant::ALL, |v| v.id()))]
+    pub variants: Option<Vec<ReadVariant>>,
+    /// Without (off) and/or with (on) a writer thread swapping in a new value periodically.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "off,on")]
+    pub writer: Vec<WriterArg>,
+    /// Microseconds the writer sleeps between two swaps.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub writer_period_us: u64,
+    /// Reads per reader thread per repeat [default: 4194304 = 2^22; 4096 with --quick].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=(1u64 << 40)))]
+    pub reads: Option<u64>,
+    /// Timed repeats per case [default: 5; 2 with --quick].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub repeats: Option<u32>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// `arena`: build long singly linked lists with Box per node, Bump, Mutex<Bump> and a bump herd.
+#[derive(Args, Debug)]
+pub struct ArenaArgs {
+    /// Thread counts sharing one list's nodes, comma-separated [default: 1,2,4,... up to the logical
+    /// CPUs]. bumpalo::Bump runs at 1 thread only.
+    #[arg(long, value_delimiter = ',', value_parser = thread_counts())]
+    pub threads: Option<Vec<u32>>,
+    /// Variants to run, comma-separated [default: all four].
+    #[arg(long = "variant", value_delimiter = ',', value_parser = ids(&ArenaVariant::ALL, |v| v.id()))]
+    pub variants: Option<Vec<ArenaVariant>>,
+    /// Nodes in each list [default: 1000000; 10000 with --quick].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=(1u64 << 32)))]
+    pub nodes: Option<u64>,
+    /// Timed repeats per case [default: 10; 2 with --quick].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub repeats: Option<u32>,
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 /// One case, run by a child process (`__case`).

@@ -1,13 +1,18 @@
 //! `native-runner`: the multithreaded measuring instrument. Subcommands: `clone` (the contention
-//! suite), `validate`, `schema`, `import-reference`; see `--help`.
+//! suite), `sso`, `arcswap`, `arena` (chapters 6-8), `validate`, `schema`, `import-reference`; see
+//! `--help`.
 
 mod allocator;
+mod arcswap;
+mod arena;
 mod cli;
+mod common;
 mod guard;
 mod info;
 mod measure;
 mod output;
 mod reference;
+mod sso;
 mod suite;
 
 use clap::error::ErrorKind;
@@ -58,10 +63,10 @@ fn validate_files(files: &[std::path::PathBuf]) -> Result<(), Failure> {
 
 fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
-        Command::Clone(args) => {
-            let path = suite::run_clone(&args)?;
-            println!("{}", path.display());
-        }
+        Command::Clone(args) => println!("{}", suite::run_clone(&args)?.display()),
+        Command::Sso(args) => println!("{}", sso::run(&args)?.display()),
+        Command::Arcswap(args) => println!("{}", arcswap::run(&args)?.display()),
+        Command::Arena(args) => println!("{}", arena::run(&args)?.display()),
         Command::Validate { files } => validate_files(&files)?,
         Command::Schema => print!("{}", wasm_core::results::json_schema_text()),
         Command::ImportReference { input, output, force } => {
@@ -83,7 +88,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) if matches!(error.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => error.exit(),
         Err(error) if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            eprintln!("native-runner: a subcommand is required: clone, validate, schema or import-reference (see --help)");
+            eprintln!("native-runner: a subcommand is required: clone, sso, arcswap, arena, validate, schema or import-reference (see --help)");
             return ExitCode::from(2);
         }
         Err(error) => {

@@ -35,27 +35,9 @@ fn clone_type(type_name: &str) -> Option<CloneType> {
 
 /// Builds one clone case from its times in nanoseconds (shared with the clone suite).
 pub fn clone_case(ty: CloneType, mode: CloneMode, threads: u32, samples: u64, len: u64, warmups: u32, times_ns: Vec<f64>) -> CaseResult {
-    let mut case = CaseResult {
-        suite: "clone".into(),
-        variant: ty.display_name().into(),
-        variant_id: ty.id().into(),
-        mode: Some(mode.id().into()),
-        threads,
-        ops_per_repeat: samples,
-        params: CaseParams { string_len_bytes: Some(len), ..Default::default() },
-        warmup_repeats: warmups,
-        repeat_times_ns: times_ns,
-        median_ns: 0.0,
-        min_ns: 0.0,
-        max_ns: 0.0,
-        mad_ns: 0.0,
-        median_ns_per_op: 0.0,
-        contender_ops_per_sec: None,
-        memory: None,
-        mapped_timeline: None,
-        notes: Vec::new(),
-    };
-    case.summarize();
+    let params = CaseParams { string_len_bytes: Some(len), ..Default::default() };
+    let mut case = CaseResult::new("clone", ty.display_name(), ty.id(), threads, samples, params, warmups, times_ns);
+    case.mode = Some(mode.id().into());
     case
 }
 

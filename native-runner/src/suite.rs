@@ -4,28 +4,17 @@
 
 use crate::cli::{CaseArgs, CloneArgs, ModeArg, TypeArg};
 use crate::measure::CaseReport;
-use crate::{allocator, guard, info, output, reference, Failure};
-use indicatif::{ProgressBar, ProgressStyle};
-use std::path::{Path, PathBuf};
+use crate::{common, guard, info, reference, Failure};
+use indicatif::ProgressBar;
+use std::path::PathBuf;
 use std::process::Command;
 use wasm_core::kernels::{CloneMode, CloneType};
-use wasm_core::results::{CaseResult, LayoutFacts, ResultsFile, SCHEMA_VERSION};
+use wasm_core::results::CaseResult;
 
 const DEFAULT_SAMPLES: u64 = 1 << 24;
 const QUICK_SAMPLES: u64 = 1 << 14;
 const DEFAULT_REPEATS: u32 = 5;
 const QUICK_REPEATS: u32 = 2;
-/// Where results files go by default, relative to the repository root (the working directory).
-const RESULTS_DIR: &str = "content/results";
-
-/// 1, 2, 4, ... up to `logical`, plus `logical` itself (1, 2, 4, 8, 12 on the article's 5600X).
-pub fn default_thread_counts(logical: u32) -> Vec<u32> {
-    let mut counts: Vec<u32> = std::iter::successors(Some(1u32), |n| n.checked_mul(2)).take_while(|&n| n <= logical).collect();
-    if counts.last() != Some(&logical) && logical > 1 {
-        counts.push(logical);
-    }
-    counts
-}
 
 struct Planned {
     ty: CloneType,
@@ -76,31 +65,8 @@ fn run_child(case: &CaseArgs) -> Result<CaseReport, Failure> {
     serde_json::from_slice(&out.stdout).map_err(|e| Failure::runtime(format!("unreadable case report: {e}")))
 }
 
-fn median(values: &[f64]) -> Option<f64> {
-    wasm_core::stats::summarize(values).map(|s| s.median)
-}
-
-/// Decides the output path before anything runs, so a clash fails in a second, not after minutes.
-fn output_path(args: &CloneArgs, created_at: &str) -> Result<PathBuf, Failure> {
-    let path = match &args.out {
-        Some(path) => path.clone(),
-        None => {
-            if !Path::new(RESULTS_DIR).is_dir() {
-                return Err(Failure::usage(format!("{RESULTS_DIR}/ is not here: run from the repository root or pass --out FILE")));
-            }
-            Path::new(RESULTS_DIR).join(format!("{}-{}.json", args.label, &created_at[..10]))
-        }
-    };
-    if path.exists() && !args.force {
-        return Err(Failure::runtime(format!("{} exists; pass --force to overwrite it", path.display())));
-    }
-    Ok(path)
-}
-
 fn plan(args: &CloneArgs, samples: u64, max_leak: u64) -> Result<Vec<Planned>, Failure> {
-    let mut threads = args.threads.clone().unwrap_or_else(|| default_thread_counts(info::logical_cpus()));
-    threads.sort_unstable();
-    threads.dedup();
+    let threads = common::thread_counts(&args.threads);
     let mut modes: Vec<CloneMode> = args.mode.iter().map(|&m| m.into()).collect();
     modes.sort();
     modes.dedup();
@@ -133,7 +99,7 @@ fn measure(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar: &Pro
         samples: p.samples,
         string_len: args.string_len,
         repeats: if fresh_per_repeat { 1 } else { repeats },
-        warmups: if fresh_per_repeat { 0 } else { args.warmups },
+        warmups: if fresh_per_repeat { 0 } else { args.run.warmups },
         max_leak,
         timeline_ms: args.mapped_timeline,
     };
@@ -141,10 +107,10 @@ fn measure(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar: &Pro
     let report = if fresh_per_repeat {
         // The first `warmups` processes are warm-ups; the last one supplies memory and timeline.
         let mut joined = CaseReport { repeat_times_ns: vec![], contender_ops_per_sec: vec![], memory: None, mapped_timeline: None };
-        for i in 0..args.warmups + repeats {
+        for i in 0..args.run.warmups + repeats {
             let one = run_child(&child)?;
             bar.inc(1);
-            if i >= args.warmups {
+            if i >= args.run.warmups {
                 joined.repeat_times_ns.extend(one.repeat_times_ns);
                 joined.contender_ops_per_sec.extend(one.contender_ops_per_sec);
                 joined.memory = one.memory;
@@ -154,12 +120,12 @@ fn measure(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar: &Pro
         joined
     } else {
         let report = run_child(&child)?;
-        bar.inc((args.warmups + repeats) as u64);
+        bar.inc((args.run.warmups + repeats) as u64);
         report
     };
-    let mut case = reference::clone_case(p.ty, p.mode, p.threads, p.samples, args.string_len, args.warmups, report.repeat_times_ns);
+    let mut case = reference::clone_case(p.ty, p.mode, p.threads, p.samples, args.string_len, args.run.warmups, report.repeat_times_ns);
     case.params.fresh_process_per_repeat = Some(fresh_per_repeat);
-    case.contender_ops_per_sec = median(&report.contender_ops_per_sec);
+    case.contender_ops_per_sec = common::median(&report.contender_ops_per_sec);
     case.memory = report.memory;
     case.mapped_timeline = report.mapped_timeline;
     case.notes.extend(p.note.clone());
@@ -190,8 +156,8 @@ fn print_summary(cases: &[CaseResult]) {
 
 /// The `clone` subcommand. Returns the path written.
 pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
-    let samples = args.samples.unwrap_or(if args.quick { QUICK_SAMPLES } else { DEFAULT_SAMPLES });
-    let repeats = args.repeats.unwrap_or(if args.quick { QUICK_REPEATS } else { DEFAULT_REPEATS });
+    let samples = args.samples.unwrap_or(if args.run.quick { QUICK_SAMPLES } else { DEFAULT_SAMPLES });
+    let repeats = args.repeats.unwrap_or(if args.run.quick { QUICK_REPEATS } else { DEFAULT_REPEATS });
     let (total_memory, available_memory) = info::memory_bytes();
     let max_leak = match args.max_leak {
         Some(limit) if available_memory > 0 && limit > available_memory / 2 => {
@@ -206,15 +172,9 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
         None => guard::default_max_leak(total_memory),
     };
     let created_at = info::now_rfc3339();
-    let path = output_path(args, &created_at)?;
+    let path = common::output_path(&args.run, None, &created_at)?;
     let planned = plan(args, samples, max_leak)?;
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        let bar = ProgressBar::new(planned.len() as u64 * (args.warmups + repeats) as u64);
-        bar.set_style(ProgressStyle::with_template("{elapsed:>4} [{bar:30}] {pos}/{len} runs  {msg}").expect("template").progress_chars("=> "));
-        bar
-    };
+    let bar = common::progress_bar(planned.len() as u64 * (args.run.warmups + repeats) as u64, args.run.quiet);
     for note in planned.iter().filter_map(|p| p.note.as_ref()) {
         bar.println(format!("note: {note}"));
     }
@@ -223,34 +183,9 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
         cases.push(measure(p, args, repeats, max_leak, &bar)?);
     }
     bar.finish_and_clear();
-    let file = ResultsFile {
-        schema_version: SCHEMA_VERSION,
-        label: args.label.clone(),
-        created_at,
-        runner: info::runner(),
-        machine: info::machine(),
-        toolchain: info::toolchain(),
-        allocator: allocator::info(),
-        layouts: LayoutFacts::current(),
-        provenance: None,
-        cases,
-    };
-    if !args.quiet {
-        print_summary(&file.cases);
+    if !args.run.quiet {
+        print_summary(&cases);
     }
-    output::write_results(&path, &file, args.force)?;
+    common::write_file(&args.run, &path, created_at, cases)?;
     Ok(path)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn thread_counts_double_up_to_the_cpus() {
-        assert_eq!(default_thread_counts(1), vec![1]);
-        assert_eq!(default_thread_counts(2), vec![1, 2]);
-        assert_eq!(default_thread_counts(12), vec![1, 2, 4, 8, 12]);
-        assert_eq!(default_thread_counts(16), vec![1, 2, 4, 8, 16]);
-    }
 }

@@ -102,12 +102,24 @@ fn bad_arguments_give_one_line_and_exit_2() {
 
 #[test]
 fn help_everywhere() {
-    for args in [&["--help"][..], &["clone", "--help"], &["validate", "--help"], &["schema", "--help"], &["import-reference", "--help"]] {
+    for args in [
+        &["--help"][..],
+        &["clone", "--help"],
+        &["sso", "--help"],
+        &["arcswap", "--help"],
+        &["arena", "--help"],
+        &["validate", "--help"],
+        &["schema", "--help"],
+        &["import-reference", "--help"],
+    ] {
         let out = run(args);
         assert!(out.status.success(), "{args:?}");
         assert!(stdout(&out).contains("Usage:"), "{args:?}");
     }
     assert!(stdout(&run(&["clone", "--help"])).contains("--max-leak"));
+    assert!(stdout(&run(&["sso", "--help"])).contains("inline_buf"));
+    assert!(stdout(&run(&["arcswap", "--help"])).contains("--writer-period-us"));
+    assert!(stdout(&run(&["arena", "--help"])).contains("bump_herd"));
 }
 
 #[test]
@@ -222,4 +234,102 @@ fn reference_dataset_is_reproducible() {
     // And import refuses to overwrite, like clone.
     let again = run(&["import-reference", input.to_str().unwrap(), path.to_str().unwrap()]);
     assert_eq!(again.status.code(), Some(1));
+}
+
+/// Runs a suite with --quick into `dir` and returns the parsed file (after `validate` accepted it).
+fn quick_suite(dir: &Path, suite: &str, extra: &[&str]) -> serde_json::Value {
+    let path = dir.join(format!("{suite}.json"));
+    let mut args = vec![suite, "--quick", "--quiet", "--threads", "1,2", "--label", "ci-quick", "--out", path.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let out = run(&args);
+    assert!(out.status.success(), "{suite}: {}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), path.to_str().unwrap());
+    let check = run(&["validate", path.to_str().unwrap()]);
+    assert!(check.status.success(), "{}{}", stdout(&check), stderr(&check));
+    let json = read_json(&path);
+    let cases = json["cases"].as_array().unwrap();
+    assert!(cases.iter().all(|c| c["suite"] == suite), "{suite}");
+    json
+}
+
+fn variant_ids(json: &serde_json::Value) -> std::collections::BTreeSet<String> {
+    json["cases"].as_array().unwrap().iter().map(|c| c["variant_id"].as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+fn sso_quick_runs_nine_variants_on_four_input_sets_and_two_thread_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = quick_suite(dir.path(), "sso", &[]);
+    let cases = json["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 9 * 4 * 2);
+    assert_eq!(variant_ids(&json).len(), 9);
+    assert!(variant_ids(&json).contains("inline_buf") && variant_ids(&json).contains("compact_str"));
+    for c in cases {
+        // Every thread's time of every repeat is one sample.
+        let threads = c["threads"].as_u64().unwrap() as usize;
+        assert_eq!(c["repeat_times_ns"].as_array().unwrap().len(), 2 * threads, "{c}");
+        assert!(["empty", "short", "mixed", "long"].contains(&c["params"]["input_set"].as_str().unwrap()));
+        assert!(c["all_threads_ops_per_sec"].as_f64().unwrap() > 0.0);
+    }
+}
+
+#[test]
+fn arcswap_quick_runs_four_readers_with_and_without_a_writer() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = quick_suite(dir.path(), "arcswap", &["--writer-period-us", "100"]);
+    let cases = json["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 4 * 2 * 2);
+    assert_eq!(variant_ids(&json), ["cache", "load", "load_full", "rwlock"].map(String::from).into());
+    assert_eq!(cases.iter().filter(|c| c["params"]["writer"] == true).count(), 8);
+    assert!(cases.iter().filter(|c| c["params"]["writer"] == true).all(|c| c["params"]["writer_period_us"] == 100));
+    assert!(cases.iter().filter(|c| c["params"]["writer"] == false).all(|c| c["params"]["writer_period_us"].is_null()));
+}
+
+#[test]
+fn arena_quick_runs_bump_single_thread_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = quick_suite(dir.path(), "arena", &["--nodes", "5000"]);
+    let cases = json["cases"].as_array().unwrap();
+    // box_node, bump, mutex_bump, bump_herd at 1 thread; all but bump at 2.
+    assert_eq!(cases.len(), 4 + 3);
+    assert!(cases.iter().filter(|c| c["variant_id"] == "bump").all(|c| c["threads"] == 1));
+    assert!(cases.iter().all(|c| c["params"]["nodes"] == 5000 && c["ops_per_repeat"] == 5000));
+}
+
+#[test]
+fn suites_default_to_one_file_per_suite_and_refuse_to_overwrite() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("taken.json");
+    std::fs::write(&path, "precious").unwrap();
+    for suite in ["sso", "arcswap", "arena"] {
+        let out = run(&[suite, "--quick", "--quiet", "--out", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1), "{suite}");
+        assert!(stderr(&out).contains("exists; pass --force"), "{}", stderr(&out));
+    }
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "precious");
+    assert!(stdout(&run(&["sso", "--help"])).contains("<label>-<suite>-<date>.json"));
+}
+
+#[test]
+fn suite_bad_arguments_give_one_line_and_exit_2() {
+    for args in [
+        &["sso", "--variant", "cow_str"][..],
+        &["sso", "--input", "huge"],
+        &["sso", "--calls", "0"],
+        &["sso", "--threads", "0"],
+        &["arcswap", "--writer", "sometimes"],
+        &["arcswap", "--variant", "mutex"],
+        &["arcswap", "--reads", "0"],
+        &["arena", "--variant", "slab"],
+        &["arena", "--nodes", "0"],
+        &["arena", "--repeats", "0"],
+        &["arena", "--quick", "--variant", "bump", "--threads", "2"],
+        &["arena", "--nodes", "4294967296", "--out", "/nonexistent/x.json"],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("native-runner: "), "{args:?}: {err}");
+    }
 }
