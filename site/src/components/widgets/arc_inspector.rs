@@ -78,23 +78,23 @@ pub fn ArcInspector() -> impl IntoView {
                         <tbody>
                             <tr>
                                 <th scope="row"><code>"strong"</code></th>
-                                <td class="mono">{hex_string(&b.block_bytes[..WORD])}</td>
+                                <td class="mono nowrap">{hex_string(&b.block_bytes[..WORD])}</td>
                                 <td class="num" data-testid="arc-strong-memory">{b.strong_in_memory}</td>
-                                <td class="num">"strong_count() = " <span data-testid="arc-strong-count">{b.strong_count}</span></td>
+                                <td class="nowrap"><code>"strong_count()"</code>" = " <span data-testid="arc-strong-count">{b.strong_count}</span></td>
                                 <td>{agrees(b.strong_in_memory == b.strong_count)}</td>
                             </tr>
                             <tr>
                                 <th scope="row"><code>"weak"</code></th>
-                                <td class="mono">{hex_string(&b.block_bytes[WORD..2 * WORD])}</td>
+                                <td class="mono nowrap">{hex_string(&b.block_bytes[WORD..2 * WORD])}</td>
                                 <td class="num" data-testid="arc-weak-memory">{b.weak_in_memory}</td>
-                                <td class="num">"weak_count() = " <span data-testid="arc-weak-count">{b.weak_count}</span></td>
-                                <td>{format!("{} weak in memory = weak_count + 1", agrees(b.weak_in_memory == b.weak_count + 1))}</td>
+                                <td class="nowrap"><code>"weak_count()"</code>" = " <span data-testid="arc-weak-count">{b.weak_count}</span></td>
+                                <td>{format!("{} (memory = count + 1)", agrees(b.weak_in_memory == b.weak_count + 1))}</td>
                             </tr>
                             <tr>
                                 <th scope="row">"text"</th>
                                 <td class="mono">{hex_string(&b.block_bytes[header..])}</td>
                                 <td>{format!("{TEXT:?}, {} bytes at offset {header}", b.block_bytes.len() - header)}</td>
-                                <td>"as_ptr() = " <code>{format_addr(b.data_addr)}</code></td>
+                                <td><code>"as_ptr()"</code>" = " <code>{format_addr(b.data_addr)}</code></td>
                                 <td>{agrees(b.block_addr + header == b.data_addr)}</td>
                             </tr>
                         </tbody>

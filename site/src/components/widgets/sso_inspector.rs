@@ -18,15 +18,15 @@ fn how_it_decides(kind: SsoType) -> &'static str {
 
 fn marker_text(v: &SsoValue) -> String {
     match v.marker {
-        None => "no marker byte".to_owned(),
+        None => "No deciding byte: it is always on the heap.".to_owned(),
         Some((i, m)) => {
             let b = v.bytes[i];
             let says = match m {
-                Marker::InlineLength(n) => format!("inline, {n} bytes"),
+                Marker::InlineLength(n) => format!("inline, length {n}"),
                 Marker::InlineFull => "inline, every byte is text".to_owned(),
                 Marker::NotInline => "not inline (heap)".to_owned(),
             };
-            format!("byte {i} = 0x{b:02x}: {says}")
+            format!("Deciding byte: byte {i} = 0x{b:02x}, {says}.")
         }
     }
 }
@@ -54,17 +54,17 @@ fn type_card(v: SsoValue) -> impl IntoView {
         (false, _) => ("badge heap", "heap"),
     };
     let where_text = if v.inline {
-        format!("the text starts at byte {} of the value itself", v.text_offset.unwrap_or(0))
+        format!("Text: inside the value, from byte {}.", v.text_offset.unwrap_or(0))
     } else if v.text_len == 0 {
-        "empty: no text stored, nothing allocated".to_owned()
+        "Text: empty, nothing allocated.".to_owned()
     } else {
-        format!("the text is elsewhere, at {}", format_addr(v.text_addr))
+        format!("Text: on the heap at {}.", format_addr(v.text_addr))
     };
     view! {
         <div class="sso-card" data-testid=format!("sso-{name}") data-inline=v.inline.to_string()>
             <h4><code>{name}</code>" "<span class=badge_class>{badge}</span></h4>
             {byte_row(&v.bytes, class_of)}
-            <p class="small">{where_text}". "{marker_text(&v)}"."</p>
+            <p class="small">{where_text}<br/>{marker_text(&v)}</p>
             <p class="small muted">{how_it_decides(v.kind)}</p>
             <p class="visually-hidden">{format!("Bytes of the {name}: {}", hex_string(&v.bytes))}</p>
         </div>

@@ -24,10 +24,10 @@ fn vtable_card(label: &'static str, t: Vtable) -> impl IntoView {
             <table class="data compact">
                 <thead><tr><th scope="col">"Entry"</th><th scope="col">"Bytes"</th><th scope="col">"Observed value"</th><th scope="col">"Checked against"</th></tr></thead>
                 <tbody>
-                    <tr><th scope="row">"1: drop"</th><td class="mono">{hex_string(&t.bytes[..WORD])}</td><td>{drop_text}</td><td>"–"</td></tr>
-                    <tr><th scope="row">"2: size"</th><td class="mono">{hex_string(&t.bytes[WORD..2 * WORD])}</td><td data-field="size">{t.size}</td>
+                    <tr><th scope="row">"1: drop"</th><td class="mono nowrap">{hex_string(&t.bytes[..WORD])}</td><td>{drop_text}</td><td>"–"</td></tr>
+                    <tr><th scope="row">"2: size"</th><td class="mono nowrap">{hex_string(&t.bytes[WORD..2 * WORD])}</td><td data-field="size">{t.size}</td>
                         <td>{format!("size_of_val = {} {}", t.size_of_val, check(t.size, t.size_of_val))}</td></tr>
-                    <tr><th scope="row">"3: align"</th><td class="mono">{hex_string(&t.bytes[2 * WORD..])}</td><td data-field="align">{t.align}</td>
+                    <tr><th scope="row">"3: align"</th><td class="mono nowrap">{hex_string(&t.bytes[2 * WORD..])}</td><td data-field="align">{t.align}</td>
                         <td>{format!("align_of_val = {} {}", t.align_of_val, check(t.align, t.align_of_val))}</td></tr>
                 </tbody>
             </table>

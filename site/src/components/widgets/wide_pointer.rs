@@ -25,14 +25,16 @@ fn pointer_row(name: &'static str, what: String, p: WidePointer) -> impl IntoVie
         <div class="wide-pointer" data-testid=format!("wide-{}", name)>
             <h4><code>{name}</code>" "<span class="muted">{what}</span></h4>
             {byte_row(&p.bytes, |i| if i < WORD { "ptr" } else { "len" })}
+            <div class="table-scroll">
             <table class="data compact">
                 <tbody>
-                    <tr><th scope="row">"Raw bytes"</th><td class="mono">{hex_string(&p.bytes)}</td></tr>
+                    <tr><th scope="row">"Raw bytes"</th><td class="mono nowrap">{hex_string(&p.bytes)}</td></tr>
                     <tr><th scope="row">"Word 1: data address"</th><td class="mono" data-field="word1">{format_addr(p.data_addr)}</td></tr>
                     <tr><th scope="row">"Word 2"</th><td class="mono" data-field="word2">{meta}</td></tr>
                     <tr><th scope="row">"Bytes it points at"</th><td class="mono">{points_at}</td></tr>
                 </tbody>
             </table>
+            </div>
         </div>
     }
 }
