@@ -1,7 +1,6 @@
 // Shared set-up for the browser tests: Debian's Chromium driven by playwright-core, against dist/
 // served by the plain static server (no single-page fallback), with console errors collected.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
@@ -20,17 +19,19 @@ const CHROMIUM_ARGS = [
 export async function start({ dir = dist } = {}) {
   const server = await serveStatic(dir);
   const base = `http://127.0.0.1:${server.address().port}`;
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-chromium-"));
   const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
-  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, `--user-data-dir=${userDataDir}`] });
+  // No --user-data-dir: playwright refuses it in launch() and gives every launch a fresh temporary profile.
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 
-  /** Opens `route` in a fresh page; `errors` collects console errors and uncaught exceptions. */
-  async function open(route, { width = 1280, height = 900, colorScheme = "light" } = {}) {
+  /** Opens `route` in a fresh page; `errors` collects console errors and uncaught exceptions.
+   *  `setup(context, page)` runs before the page loads (init scripts, routes). */
+  async function open(route, { width = 1280, height = 900, colorScheme = "light", setup } = {}) {
     const context = await browser.newContext({ viewport: { width, height }, colorScheme });
     const page = await context.newPage();
     const errors = [];
     page.on("console", (msg) => { if (msg.type() === "error") errors.push(msg.text()); });
     page.on("pageerror", (err) => errors.push(String(err)));
+    await setup?.(context, page);
     const response = await page.goto(base + route);
     return { page, errors, response, context };
   }
@@ -38,7 +39,6 @@ export async function start({ dir = dist } = {}) {
   async function close() {
     await browser.close();
     await new Promise((r) => server.close(r));
-    fs.rmSync(userDataDir, { recursive: true, force: true });
   }
   return { base, browser, open, close };
 }
