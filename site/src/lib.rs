@@ -10,7 +10,7 @@ pub mod components;
 pub mod pages;
 
 use components::shell::Shell;
-use pages::{home::Home, not_found::NotFound};
+use pages::{bench::Bench, home::Home, not_found::NotFound};
 
 /// The whole site. Routes are plain paths; `scripts/postbuild.mjs` writes a copy of `index.html`
 /// for each of them into `dist/`, so deep links work on any static host.
@@ -21,6 +21,7 @@ pub fn App() -> impl IntoView {
             <Shell>
                 <Routes fallback=NotFound>
                     <Route path=path!("/") view=Home/>
+                    <Route path=path!("/bench") view=Bench/>
                 </Routes>
             </Shell>
         </Router>

@@ -13,6 +13,7 @@ pub fn Shell(children: Children) -> impl IntoView {
             <A href="/" attr:class="brand">"arc-str explained"</A>
             <nav aria-label="Site">
                 <A href="/">"Home"</A>
+                <A href="/bench">"Benchmarks"</A>
             </nav>
             <ThemeToggle/>
         </header>

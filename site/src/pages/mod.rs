@@ -1,4 +1,5 @@
 //! One module per route.
 
+pub mod bench;
 pub mod home;
 pub mod not_found;
