@@ -11,8 +11,29 @@ pub const MAX_SAMPLES: u64 = 50_000_000;
 pub const MAX_REPEATS: u32 = 20;
 pub const MAX_STRING_LEN: usize = 65_536;
 
-fn parsed<T: std::str::FromStr + Ord>(text: &str, min: T, max: T) -> Option<T> {
-    text.trim().replace(['_', ','], "").parse::<T>().ok().map(|v| v.clamp(min, max))
+/// One labelled whole-number input; a typed value is clamped to `min..=max` when it is committed.
+#[component]
+fn NumberField(
+    id: &'static str,
+    label: &'static str,
+    min: u64,
+    max: u64,
+    value: Signal<u64>,
+    set: impl Fn(u64) + 'static,
+    running: Signal<bool>,
+) -> impl IntoView {
+    let commit = move |ev| {
+        if let Ok(v) = event_target_value(&ev).trim().replace(['_', ','], "").parse::<u64>() {
+            set(v.clamp(min, max));
+        }
+    };
+    view! {
+        <div class="field">
+            <label for=id>{label}</label>
+            <input id=id type="number" inputmode="numeric" min=min.to_string() max=max.to_string()
+                prop:value=move || value.get().to_string() prop:disabled=running on:change=commit/>
+        </div>
+    }
 }
 
 #[component]
@@ -31,33 +52,15 @@ pub fn BenchControls(
     };
     view! {
         <form class="bench-controls" on:submit=submit data-testid="bench-controls">
-            <div class="field">
-                <label for="bench-samples">"Samples (clones per repeat)"</label>
-                <input id="bench-samples" type="number" inputmode="numeric" min="1" max=MAX_SAMPLES.to_string()
-                    prop:value=move || params.get().samples.to_string()
-                    prop:disabled=running
-                    on:change=move |ev| if let Some(v) = parsed(&event_target_value(&ev), 1, MAX_SAMPLES) {
-                        set_params.update(|p| p.samples = v)
-                    }/>
-            </div>
-            <div class="field">
-                <label for="bench-repeats">"Repeats"</label>
-                <input id="bench-repeats" type="number" inputmode="numeric" min="1" max=MAX_REPEATS.to_string()
-                    prop:value=move || params.get().repeats.to_string()
-                    prop:disabled=running
-                    on:change=move |ev| if let Some(v) = parsed(&event_target_value(&ev), 1, MAX_REPEATS) {
-                        set_params.update(|p| p.repeats = v)
-                    }/>
-            </div>
-            <div class="field">
-                <label for="bench-len">"String length (bytes)"</label>
-                <input id="bench-len" type="number" inputmode="numeric" min="0" max=MAX_STRING_LEN.to_string()
-                    prop:value=move || params.get().string_len.to_string()
-                    prop:disabled=running
-                    on:change=move |ev| if let Some(v) = parsed(&event_target_value(&ev), 0, MAX_STRING_LEN) {
-                        set_params.update(|p| p.string_len = v)
-                    }/>
-            </div>
+            <NumberField id="bench-samples" label="Samples (clones per repeat)" min=1 max=MAX_SAMPLES running
+                value=Signal::derive(move || params.get().samples)
+                set=move |v| set_params.update(|p| p.samples = v)/>
+            <NumberField id="bench-repeats" label="Repeats" min=1 max=MAX_REPEATS.into() running
+                value=Signal::derive(move || params.get().repeats.into())
+                set=move |v| set_params.update(|p| p.repeats = v as u32)/>
+            <NumberField id="bench-len" label="String length (bytes)" min=0 max=MAX_STRING_LEN as u64 running
+                value=Signal::derive(move || params.get().string_len as u64)
+                set=move |v| set_params.update(|p| p.string_len = v as usize)/>
             <div class="field">
                 <label for="bench-mode">"After each clone"</label>
                 <select id="bench-mode"

@@ -190,8 +190,8 @@ async fn measure(
             ));
             ops = floor;
         }
-        if leak_each > 0 {
-            let cap = ((type_budget - used.min(type_budget)) / leak_each / params.repeats.max(1) as u64).max(1);
+        if let Some(per_repeat) = type_budget.saturating_sub(used).checked_div(leak_each) {
+            let cap = (per_repeat / params.repeats.max(1) as u64).max(1);
             if ops > cap {
                 notes.push(format!(
                     "samples scaled down from {ops} to {cap}: forgotten clones may leak at most {} MiB per run (wasm memory never shrinks)",
