@@ -11,7 +11,9 @@ pub mod content;
 pub mod pages;
 
 use components::shell::Shell;
-use pages::{chapter::ChapterPage, chapters_index::ChaptersIndex, home::Home, not_found::NotFound};
+use pages::{
+    bench::Bench, chapter::ChapterPage, chapters_index::ChaptersIndex, home::Home, not_found::NotFound,
+};
 
 /// The whole site. Routes are plain paths; `scripts/postbuild.mjs` writes a copy of `index.html`
 /// for each of them into `dist/`, so deep links work on any static host.
@@ -24,6 +26,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/") view=Home/>
                     <Route path=path!("/chapters") view=ChaptersIndex/>
                     <Route path=path!("/chapters/:slug") view=ChapterPage/>
+                    <Route path=path!("/bench") view=Bench/>
                 </Routes>
             </Shell>
         </Router>

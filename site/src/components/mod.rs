@@ -1,5 +1,6 @@
 //! Reusable pieces shared by several pages.
 
+pub mod bench;
 pub mod chart;
 pub mod code_copy;
 pub mod layout_table;

@@ -2,5 +2,6 @@
 
 pub mod chapter;
 pub mod chapters_index;
+pub mod bench;
 pub mod home;
 pub mod not_found;
