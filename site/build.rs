@@ -160,9 +160,9 @@ fn parse(file: &str, slug: String, number: u32, src: &str) -> Chapter {
                 }
                 let tag = format!("h{}", level as usize);
                 let mut h = format!("<{tag} id=\"{}\">{}", escape(&id), render(inner));
-                write!(
+                writeln!(
                     h,
-                    "<a class=\"heading-anchor\" href=\"/chapters/{}#{}\" aria-label=\"Link to this section: {}\">¶</a></{tag}>\n",
+                    "<a class=\"heading-anchor\" href=\"/chapters/{}#{}\" aria-label=\"Link to this section: {}\">¶</a></{tag}>",
                     ch.slug,
                     escape(&id),
                     escape(&title)

@@ -142,17 +142,8 @@ pub fn run(args: &ArcswapArgs) -> Result<PathBuf, Failure> {
             }
         }
     }
-    let bar = common::progress_bar(plans.len() as u64 * u64::from(warmups + repeats), args.run.quiet);
-    let mut cases = Vec::with_capacity(plans.len());
-    for plan in &plans {
-        bar.set_message(format!("{} x{}{}", plan.variant, plan.threads, if plan.writer_period.is_some() { " + writer" } else { "" }));
-        cases.push(measure(plan, || bar.inc(1)));
-    }
-    bar.finish_and_clear();
-    if !args.run.quiet {
-        print_summary(&cases);
-    }
-    common::write_file(&args.run, &path, created_at, cases)?;
+    let name = |p: &Plan| format!("{} x{}{}", p.variant, p.threads, if p.writer_period.is_some() { " + writer" } else { "" });
+    common::measure_and_write(&args.run, &path, created_at, &plans, warmups + repeats, name, |p, on_round| measure(p, on_round), print_summary)?;
     Ok(path)
 }
 
@@ -176,6 +167,24 @@ mod tests {
             assert!(measured.last_seen.iter().all(|&g| g > 0 && g <= measured.swaps), "{variant}: {:?} of {}", measured.last_seen, measured.swaps);
             assert!(measured.times.iter().all(|round| round.len() == 2));
         }
+    }
+
+    #[test]
+    fn readers_never_see_a_torn_value_while_the_writer_swaps() {
+        let cell = ConfigCell::new();
+        std::thread::scope(|scope| {
+            scope.spawn(|| (1..=2000).for_each(|g| cell.publish(g)));
+            for variant in ReadVariant::ALL {
+                let cell = &cell;
+                scope.spawn(move || {
+                    let mut reader = Reader::new(cell, variant);
+                    for _ in 0..20_000 {
+                        assert!(reader.with(wasm_core::kernels::arcswap::Config::is_consistent), "{variant}");
+                    }
+                });
+            }
+        });
+        assert_eq!(Reader::new(&cell, ReadVariant::Cache).read_batch(1), 2000);
     }
 
     #[test]

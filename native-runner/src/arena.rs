@@ -1,6 +1,7 @@
 //! The `arena` suite: build one singly linked list of `nodes` nodes, its values split evenly between
-//! `threads` threads (each builds its chunk as a sub-list), then free it all. One repeat is the wall
-//! time of building and freeing one whole list; the nodes stay reachable until the free.
+//! `threads` worker threads (each builds its chunk as a sub-list, all at once), then free it all on
+//! the calling thread. One repeat is the wall time of building and freeing one whole list; the
+//! nodes stay reachable until the free.
 
 use crate::cli::ArenaArgs;
 use crate::common::{self, nanos};
@@ -15,37 +16,49 @@ use wasm_core::results::{CaseParams, CaseResult};
 
 const DEFAULT_NODES: u64 = 1_000_000;
 const QUICK_NODES: u64 = 10_000;
-const DEFAULT_REPEATS: u32 = 10;
+const DEFAULT_REPEATS: u32 = 20;
 const QUICK_REPEATS: u32 = 2;
 /// A generous bound on the bytes one node costs at the peak (16-byte nodes, arenas that double).
 const PEAK_BYTES_PER_NODE: u64 = 64;
 
-/// Builds one chunk per thread with `build`; one thread builds on the calling thread.
-fn on_threads<T: Send>(nodes: u64, threads: u32, build: impl Fn(Range<u64>) -> T + Sync) -> Vec<T> {
-    if threads == 1 {
-        return vec![build(0..nodes)];
+/// The threads that build one list's chunks: a rayon pool of `threads` workers, created once per
+/// case so that the same threads (and their allocator caches) build every repeat's list, as in the
+/// article's rayon benchmark; none for one thread, which builds on the calling thread.
+pub struct Workers {
+    threads: u32,
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl Workers {
+    /// Starts `threads` workers (none for one thread).
+    pub fn new(threads: u32) -> Self {
+        let pool = (threads > 1).then(|| rayon::ThreadPoolBuilder::new().num_threads(threads as usize).build().expect("worker threads start"));
+        Workers { threads, pool }
     }
-    std::thread::scope(|scope| {
-        let build = &build;
-        let handles: Vec<_> = (0..threads).map(|i| scope.spawn(move || build(chunk(nodes, threads, i)))).collect();
-        handles.into_iter().map(|h| h.join().expect("builder panicked")).collect()
-    })
+
+    /// Builds chunk `i` of `0..nodes` on worker `i`, all at once; returns the chunks in order.
+    fn build<T: Send>(&self, nodes: u64, build: impl Fn(Range<u64>) -> T + Sync) -> Vec<T> {
+        match &self.pool {
+            None => vec![build(0..nodes)],
+            Some(pool) => pool.broadcast(|ctx| build(chunk(nodes, self.threads, ctx.index() as u32))),
+        }
+    }
 }
 
 /// Builds and frees one list; returns the wall time of both. With `inspect`, the list's contents
 /// (all chunks in order) are walked before the free and handed to it (tests only: it is timed too).
-pub fn build_and_free(variant: ArenaVariant, nodes: u64, threads: u32, inspect: Option<&mut dyn FnMut(ListDigest)>) -> Duration {
+pub fn build_and_free(variant: ArenaVariant, nodes: u64, workers: &Workers, inspect: Option<&mut dyn FnMut(ListDigest)>) -> Duration {
     let start = Instant::now();
     match variant {
         ArenaVariant::BoxNode => {
-            let lists = on_threads(nodes, threads, BoxList::build);
+            let lists = workers.build(nodes, BoxList::build);
             if let Some(inspect) = inspect {
                 inspect(ListDigest::of(lists.iter().flat_map(BoxList::values)));
             }
             drop(lists);
         }
         ArenaVariant::Bump => {
-            assert_eq!(threads, 1, "a bumpalo::Bump is single-thread only");
+            assert!(workers.pool.is_none(), "a bumpalo::Bump is single-thread only");
             let bump = Bump::new();
             let head = bump_list(&bump, 0..nodes);
             if let Some(inspect) = inspect {
@@ -55,7 +68,7 @@ pub fn build_and_free(variant: ArenaVariant, nodes: u64, threads: u32, inspect: 
         }
         ArenaVariant::MutexBump => {
             let arena = LockedBump::new();
-            let heads = on_threads(nodes, threads, |range| locked_list(&arena, range));
+            let heads = workers.build(nodes, |range| locked_list(&arena, range));
             if let Some(inspect) = inspect {
                 inspect(ListDigest::of(heads.iter().flat_map(|&head| node_values(head))));
             }
@@ -63,7 +76,7 @@ pub fn build_and_free(variant: ArenaVariant, nodes: u64, threads: u32, inspect: 
         }
         ArenaVariant::Herd => {
             let herd = Herd::new();
-            let heads = on_threads(nodes, threads, |range| herd_list(&herd.get(), range));
+            let heads = workers.build(nodes, |range| herd_list(&herd.get(), range));
             if let Some(inspect) = inspect {
                 inspect(ListDigest::of(heads.iter().flat_map(|&head| node_values(head))));
             }
@@ -73,14 +86,15 @@ pub fn build_and_free(variant: ArenaVariant, nodes: u64, threads: u32, inspect: 
     start.elapsed()
 }
 
-fn measure(variant: ArenaVariant, nodes: u64, threads: u32, warmups: u32, repeats: u32, bar: &indicatif::ProgressBar) -> CaseResult {
+fn measure(variant: ArenaVariant, nodes: u64, threads: u32, warmups: u32, repeats: u32, on_round: &mut dyn FnMut()) -> CaseResult {
     let mut times = Vec::with_capacity(repeats as usize);
+    let workers = Workers::new(threads);
     for i in 0..warmups + repeats {
-        let elapsed = build_and_free(variant, nodes, threads, None);
+        let elapsed = build_and_free(variant, nodes, &workers, None);
         if i >= warmups {
             times.push(nanos(elapsed));
         }
-        bar.inc(1);
+        on_round();
     }
     let rates: Vec<f64> = times.iter().map(|&t| nodes as f64 * 1e9 / t).collect();
     let params = CaseParams { nodes: Some(nodes), ..Default::default() };
@@ -144,17 +158,9 @@ pub fn run(args: &ArenaArgs) -> Result<PathBuf, Failure> {
     if plans.is_empty() {
         return Err(Failure::usage("nothing to run: bumpalo::Bump is single-thread only, add 1 to --threads".into()));
     }
-    let bar = common::progress_bar(plans.len() as u64 * u64::from(warmups + repeats), args.run.quiet);
-    let mut cases = Vec::with_capacity(plans.len());
-    for &(t, variant) in &plans {
-        bar.set_message(format!("{variant} x{t}"));
-        cases.push(measure(variant, nodes, t, warmups, repeats, &bar));
-    }
-    bar.finish_and_clear();
-    if !args.run.quiet {
-        print_summary(&cases);
-    }
-    common::write_file(&args.run, &path, created_at, cases)?;
+    let name = |&(t, variant): &(u32, ArenaVariant)| format!("{variant} x{t}");
+    let measure = |&(t, variant): &(u32, ArenaVariant), on_round: &mut dyn FnMut()| measure(variant, nodes, t, warmups, repeats, on_round);
+    common::measure_and_write(&args.run, &path, created_at, &plans, warmups + repeats, name, measure, print_summary)?;
     Ok(path)
 }
 
@@ -172,7 +178,7 @@ mod tests {
                     continue;
                 }
                 let mut seen = None;
-                build_and_free(variant, nodes, threads, Some(&mut |d| seen = Some(d)));
+                build_and_free(variant, nodes, &Workers::new(threads), Some(&mut |d| seen = Some(d)));
                 assert_eq!(seen, Some(expected), "{variant} x{threads}");
             }
         }

@@ -262,7 +262,7 @@ pub struct ArenaArgs {
     /// Nodes in each list [default: 1000000; 10000 with --quick].
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=(1u64 << 32)))]
     pub nodes: Option<u64>,
-    /// Timed repeats per case [default: 10; 2 with --quick].
+    /// Timed repeats per case [default: 20; 2 with --quick].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub repeats: Option<u32>,
     #[command(flatten)]

@@ -92,6 +92,33 @@ pub fn write_file(run: &RunArgs, path: &Path, created_at: String, cases: Vec<Cas
     output::write_results(path, &file, run.force)
 }
 
+/// Measures every planned case (`measure` gets the plan and a callback to call after each round,
+/// warm-ups included, `rounds` per plan) under one progress bar, prints `summary` unless `--quiet`,
+/// and writes the results file.
+#[allow(clippy::too_many_arguments)]
+pub fn measure_and_write<P>(
+    run: &RunArgs,
+    path: &Path,
+    created_at: String,
+    plans: &[P],
+    rounds: u32,
+    name: impl Fn(&P) -> String,
+    mut measure: impl FnMut(&P, &mut dyn FnMut()) -> CaseResult,
+    summary: fn(&[CaseResult]),
+) -> Result<(), Failure> {
+    let bar = progress_bar(plans.len() as u64 * u64::from(rounds), run.quiet);
+    let mut cases = Vec::with_capacity(plans.len());
+    for plan in plans {
+        bar.set_message(name(plan));
+        cases.push(measure(plan, &mut || bar.inc(1)));
+    }
+    bar.finish_and_clear();
+    if !run.quiet {
+        summary(&cases);
+    }
+    write_file(run, path, created_at, cases)
+}
+
 /// Runs `rounds` rounds of `work` on `threads` threads. Each thread builds its own state with
 /// `setup(thread_index)` once (so per-thread caches live across rounds), then every round starts on
 /// all threads together at a barrier. Returns each round's per-thread times of `work`, and calls

@@ -68,22 +68,15 @@ pub fn run(args: &SsoArgs) -> Result<PathBuf, Failure> {
     let threads = common::thread_counts(&args.threads);
     let variants = common::chosen(&args.variants, &SsoVariant::ALL);
     let sets = common::chosen(&args.inputs, &InputSet::ALL);
-    let total = (sets.len() * threads.len() * variants.len()) as u64;
-    let bar = common::progress_bar(total * u64::from(warmups + repeats), args.run.quiet);
-    let mut cases = Vec::with_capacity(total as usize);
-    for &set in &sets {
-        let input = SsoInput::new(set);
+    let inputs: Vec<SsoInput> = sets.iter().map(|&set| SsoInput::new(set)).collect();
+    let mut plans: Vec<(&SsoInput, u32, SsoVariant)> = Vec::new();
+    for input in &inputs {
         for &t in &threads {
-            for &variant in &variants {
-                bar.set_message(format!("{} x{t} {variant}", set.id()));
-                cases.push(measure(variant, &input, t, calls, warmups, repeats, || bar.inc(1)));
-            }
+            plans.extend(variants.iter().map(|&v| (input, t, v)));
         }
     }
-    bar.finish_and_clear();
-    if !args.run.quiet {
-        print_summary(&cases);
-    }
-    common::write_file(&args.run, &path, created_at, cases)?;
+    let name = |&(input, t, variant): &(&SsoInput, u32, SsoVariant)| format!("{} x{t} {variant}", input.set().id());
+    let measure = |&(input, t, variant): &(&SsoInput, u32, SsoVariant), on_round: &mut dyn FnMut()| measure(variant, input, t, calls, warmups, repeats, on_round);
+    common::measure_and_write(&args.run, &path, created_at, &plans, warmups + repeats, name, measure, print_summary)?;
     Ok(path)
 }
