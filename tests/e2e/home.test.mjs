@@ -52,3 +52,29 @@ test("a phone-width page does not scroll sideways", async () => {
   await screenshot(page, "home-375");
   assert.deepEqual(errors, []);
 });
+
+test("home lists every chapter and links the two instruments", async () => {
+  const { page, errors } = await h.open("/");
+  const chapters = page.getByTestId("home-chapters").locator("a");
+  await chapters.first().waitFor();
+  const hrefs = await chapters.evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  assert.ok(hrefs.length >= 5, `only ${hrefs.length} chapter links`);
+  assert.ok(hrefs.every((href) => /^\/chapters\/[a-z0-9-]+$/.test(href)), hrefs.join(", "));
+  await chapters.first().click();
+  await page.waitForURL(/\/chapters\//);
+  assert.deepEqual(errors, []);
+});
+
+test("every navigation link loads by deep link from a plain static server", async () => {
+  const { page } = await h.open("/");
+  await page.getByTestId("theme-toggle").waitFor();
+  const hrefs = await page.locator("header nav a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  assert.ok(hrefs.length >= 3, hrefs.join(", "));
+  for (const href of hrefs) {
+    const { page: fresh, errors, response } = await h.open(href);
+    assert.equal(response.status(), 200, `${href} has no file in dist/ (scripts/postbuild.mjs STATIC_ROUTES)`);
+    await fresh.locator("main h1").first().waitFor();
+    assert.notEqual(await fresh.locator("main h1").first().textContent(), "Page not found", href);
+    assert.deepEqual(errors, [], href);
+  }
+});

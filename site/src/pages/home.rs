@@ -2,7 +2,10 @@
 
 use leptos::prelude::*;
 
+use leptos_router::components::A;
+
 use crate::components::layout_table::LayoutTable;
+use crate::content::CHAPTERS;
 
 #[component]
 pub fn Home() -> impl IntoView {
@@ -17,6 +20,29 @@ pub fn Home() -> impl IntoView {
                 "Rust code compiled to WebAssembly and running in your browser."
             </p>
             <LayoutTable/>
+            <section aria-labelledby="start-here">
+                <h2 id="start-here">"Start here"</h2>
+                <p>
+                    "“Just use " <code>"Arc<str>"</code> "” is good advice until several threads clone the same value: "
+                    "then every clone fights over one counter. The chapters build up to that from the bytes; "
+                    "the two instruments measure it."
+                </p>
+                <ol class="home-chapters" data-testid="home-chapters">
+                    {CHAPTERS.iter().map(|c| view! {
+                        <li><A href=format!("/chapters/{}", c.slug)>{c.title}</A></li>
+                    }).collect_view()}
+                </ol>
+                <ul class="home-instruments">
+                    <li>
+                        <A href="/bench">"Benchmarks in your browser"</A>
+                        ": the same kernels as the native runner, one thread, on your machine."
+                    </li>
+                    <li>
+                        <A href="/results">"Results from real machines"</A>
+                        ": the contention that one thread cannot show, from every submitted run."
+                    </li>
+                </ul>
+            </section>
             <section aria-labelledby="try-it">
                 <h2 id="try-it">"Try it"</h2>
                 <label for="try-text">"Type any text:"</label>
