@@ -15,7 +15,7 @@ passed=0 failed=0 broken=()
 count() {
   local name=$1 rc=$2 log=$3 p f
   case $name in
-    cargo*) p=$(grep -oE 'test result: [A-Z]+\. [0-9]+ passed' "$log" | awk '{s+=$4} END {print s+0}')
+    cargo*) p=$(grep -oE 'test result: [a-zA-Z]+\. [0-9]+ passed' "$log" | awk '{s+=$4} END {print s+0}')
             f=$(grep -oE '[0-9]+ failed;' "$log" | awk '{s+=$1} END {print s+0}') ;;
     e2e)    p=$(grep -oE '^# pass [0-9]+' "$log" | awk '{s+=$3} END {print s+0}')
             f=$(grep -oE '^# fail [0-9]+' "$log" | awk '{s+=$3} END {print s+0}') ;;
