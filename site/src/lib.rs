@@ -7,6 +7,7 @@ use leptos_router::path;
 
 pub mod charts;
 pub mod components;
+pub mod explorer;
 pub mod pages;
 
 use components::shell::Shell;
