@@ -15,7 +15,7 @@ for arg in "$@"; do
 done
 
 installed=()
-export PATH="$HOME/.cargo/bin:$PATH"
+use_project_path
 
 command -v cargo >/dev/null || die "Rust is missing: install rustup from your OS packages or rustup.rs, then rerun."
 command -v node >/dev/null || die "Node.js 20+ is missing: install it (e.g. 'apt-get install nodejs npm'), then rerun."
@@ -24,6 +24,7 @@ command -v node >/dev/null || die "Node.js 20+ is missing: install it (e.g. 'apt
 # download a matching tool (and fail offline).
 grep -q "^trunk-version = \"=$TRUNK_VERSION\"" Trunk.toml || die "Trunk.toml trunk-version must be =$TRUNK_VERSION"
 grep -q "^wasm_bindgen = \"$WASM_BINDGEN_VERSION\"" Trunk.toml || die "Trunk.toml [tools] wasm_bindgen must be $WASM_BINDGEN_VERSION"
+grep -q "^wasm_opt = \"version_$WASM_OPT_VERSION\"" Trunk.toml || die "Trunk.toml [tools] wasm_opt must be version_$WASM_OPT_VERSION"
 grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | grep -q "version = \"$WASM_BINDGEN_VERSION\"" \
   || die "Cargo.lock resolves a wasm-bindgen other than $WASM_BINDGEN_VERSION; keep it pinned with '=' in Cargo.toml"
 
@@ -62,11 +63,6 @@ apt_install() {
   installed+=("$pkg")
 }
 
-wasm_opt_version=$(wasm-opt --version 2>/dev/null | grep -oE '[0-9]+' | head -n1 || true)
-if [[ -z "$wasm_opt_version" || "$wasm_opt_version" -lt "$WASM_OPT_MIN_VERSION" ]]; then
-  apt_install binaryen "wasm-opt (binaryen >= $WASM_OPT_MIN_VERSION)"
-fi
-
 if $with_browser && [[ ! -x /usr/bin/chromium ]]; then
   apt_install chromium "Chromium (for the browser tests)"
 fi
@@ -77,6 +73,10 @@ if [[ ! -d node_modules || package-lock.json -nt node_modules/.package-lock.json
   bounded 900 npm ci --no-audit --no-fund --loglevel=error || die "npm ci failed: check your access to the npm registry"
   installed+=("npm packages")
 fi
+
+wasm_opt_version=$(node_modules/.bin/wasm-opt --version 2>/dev/null | grep -oE '[0-9]+' | head -n1 || true)
+[[ "$wasm_opt_version" == "$WASM_OPT_VERSION" ]] \
+  || die "node_modules/.bin/wasm-opt is '${wasm_opt_version:-missing}', expected $WASM_OPT_VERSION: run 'npm ci'"
 
 if [[ ${#installed[@]} -eq 0 ]]; then
   say "bootstrap: all tools present (trunk $TRUNK_VERSION, wasm-bindgen $WASM_BINDGEN_VERSION, wasm-opt $wasm_opt_version)"

@@ -4,7 +4,7 @@
 
 TRUNK_VERSION="0.21.14"
 WASM_BINDGEN_VERSION="0.2.130"
-WASM_OPT_MIN_VERSION="108"
+WASM_OPT_VERSION="132"   # npm package binaryen, see package.json
 
 say() { printf '%s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
@@ -16,3 +16,6 @@ bounded() {
 }
 
 repo_root() { cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd; }
+
+# Cargo-installed tools and the npm-installed wasm-opt, whether or not we were started by npm.
+use_project_path() { export PATH="$(repo_root)/node_modules/.bin:$HOME/.cargo/bin:$PATH"; }

@@ -10,7 +10,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Starts a server for `dir` on `host:port` (port 0 picks a free one); resolves to the server. */
 export function serveStatic(dir, { host = "127.0.0.1", port = 0 } = {}) {
-  const assets = sirv(dir, { dev: true, etag: true, extensions: [] });
+  const assets = sirv(dir, { dev: true, etag: true });
   const server = http.createServer((req, res) =>
     assets(req, res, () => {
       res.statusCode = 404;

@@ -4,7 +4,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 cd "$(repo_root)"
 bash scripts/bootstrap.sh
-export PATH="$HOME/.cargo/bin:$PATH"
+use_project_path
 say "start: building the site (trunk build --release)"
 trunk build
 exec node scripts/serve.mjs --port "${PORT:-8080}"

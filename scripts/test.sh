@@ -4,7 +4,7 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 cd "$(repo_root)"
-export PATH="$HOME/.cargo/bin:$PATH"
+use_project_path
 bash scripts/bootstrap.sh --with-browser || exit 1
 
 logdir=$(mktemp -d)

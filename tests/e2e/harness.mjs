@@ -1,7 +1,6 @@
 // Shared set-up for the browser tests: Debian's Chromium driven by playwright-core, against dist/
 // served by the plain static server (no single-page fallback), with console errors collected.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
@@ -11,8 +10,9 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 // DIST lets a test run use another build folder (a fixture copy, a worktree's own build).
 export const dist = path.resolve(process.env.DIST ?? path.join(root, "dist"));
 
+// Playwright adds --headless and a fresh temporary profile itself; these keep Chromium off the network.
 const CHROMIUM_ARGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ];
 
@@ -20,9 +20,8 @@ const CHROMIUM_ARGS = [
 export async function start({ dir = dist } = {}) {
   const server = await serveStatic(dir);
   const base = `http://127.0.0.1:${server.address().port}`;
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-chromium-"));
   const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
-  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, `--user-data-dir=${userDataDir}`] });
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 
   /** Opens `route` in a fresh page; `errors` collects console errors and uncaught exceptions. */
   async function open(route, { width = 1280, height = 900, colorScheme = "light" } = {}) {
@@ -38,7 +37,6 @@ export async function start({ dir = dist } = {}) {
   async function close() {
     await browser.close();
     await new Promise((r) => server.close(r));
-    fs.rmSync(userDataDir, { recursive: true, force: true });
   }
   return { base, browser, open, close };
 }
