@@ -11,7 +11,7 @@ pub mod explorer;
 pub mod pages;
 
 use components::shell::Shell;
-use pages::{home::Home, not_found::NotFound};
+use pages::{home::Home, not_found::NotFound, results::Results, submit::Submit};
 
 /// The whole site. Routes are plain paths; `scripts/postbuild.mjs` writes a copy of `index.html`
 /// for each of them into `dist/`, so deep links work on any static host.
@@ -22,6 +22,8 @@ pub fn App() -> impl IntoView {
             <Shell>
                 <Routes fallback=NotFound>
                     <Route path=path!("/") view=Home/>
+                    <Route path=path!("/results") view=Results/>
+                    <Route path=path!("/submit") view=Submit/>
                 </Routes>
             </Shell>
         </Router>

@@ -2,3 +2,5 @@
 
 pub mod home;
 pub mod not_found;
+pub mod results;
+pub mod submit;
