@@ -101,6 +101,7 @@ test("markup in results files stays inert text", async () => {
   await page.locator(".claimed-label", { hasText: "<img src=x onerror=alert(1)>" }).waitFor();
   await page.locator(".machine-desc", { hasText: "<img src=x onerror=alert(1)> · <script>alert(2)</script>" }).waitFor();
   await page.getByTestId("contention-chart").locator(".legend text", { hasText: "<svg onload=alert(3)>" }).waitFor();
+  await page.locator(".explorer-figure summary").first().click();
   await page.getByTestId("contention-chart-table").locator("th", { hasText: "<svg onload=alert(3)>" }).first().waitFor();
   await page.waitForTimeout(300);
   const injected = await page.evaluate(() => ({

@@ -14,12 +14,13 @@ const OPS: u64 = 1 << 20;
 const MIB: u64 = 1 << 20;
 const STRING_LEN: u64 = 64;
 
-/// Model time per clone in nanoseconds; `speed` scales a whole machine.
-fn model_ns(variant_id: &str, mode: &str, threads: u32, speed: f64) -> f64 {
+/// Model time per clone in nanoseconds; `speed` scales a whole machine, `contention` the cost of
+/// each extra thread on the shared counter.
+fn model_ns(variant_id: &str, mode: &str, threads: u32, speed: f64, contention: f64) -> f64 {
     let t = f64::from(threads);
     let ns = match (variant_id, mode) {
-        ("arc_str", "drop") => 4.0 + 26.0 * (t - 1.0),
-        ("arc_str", _) => 3.5 + 16.0 * (t - 1.0),
+        ("arc_str", "drop") => 4.0 + 26.0 * contention * (t - 1.0),
+        ("arc_str", _) => 3.5 + 16.0 * contention * (t - 1.0),
         ("string", "drop") => 17.0 + 0.3 * t,
         ("string", _) => 30.0 + 4.0 * t,
         (_, "drop") => 16.0 + 0.3 * t,
@@ -35,6 +36,7 @@ struct Machine {
     allocator: &'static str,
     threads: &'static [u32],
     speed: f64,
+    contention: f64,
     memory: bool,
     timeline: bool,
     provenance: Option<Provenance>,
@@ -45,7 +47,7 @@ fn variants() -> [(&'static str, &'static str); 3] {
 }
 
 fn case(m: &Machine, variant: &str, variant_id: &str, mode: &str, threads: u32, seed: u32) -> CaseResult {
-    let per_op = model_ns(variant_id, mode, threads, m.speed);
+    let per_op = model_ns(variant_id, mode, threads, m.speed, m.contention);
     // Three repeats a few per cent apart, deterministic.
     let jitter = [1.0, 0.97 + 0.01 * f64::from(seed % 3), 1.03 + 0.01 * f64::from(seed % 5)];
     let repeat_times_ns = jitter.iter().map(|j| (per_op * j * OPS as f64).round()).collect();
@@ -154,6 +156,7 @@ fn main() {
             allocator: "jemalloc",
             threads: &[1, 2, 4, 8, 12],
             speed: 1.0,
+            contention: 1.0,
             memory: false,
             timeline: false,
             provenance: Some(Provenance {
@@ -169,6 +172,7 @@ fn main() {
             allocator: "jemalloc",
             threads: &[1, 2, 4, 8],
             speed: 0.8,
+            contention: 0.6,
             memory: true,
             timeline: true,
             provenance: None,
@@ -180,6 +184,7 @@ fn main() {
             allocator: "system",
             threads: &[1, 2, 4, 8],
             speed: 1.3,
+            contention: 0.6,
             memory: false,
             timeline: false,
             provenance: None,
@@ -196,6 +201,7 @@ fn main() {
             allocator: "<b>jemalloc</b>",
             threads: &[1, 2],
             speed: 1.1,
+            contention: 1.0,
             memory: false,
             timeline: false,
             provenance: None,

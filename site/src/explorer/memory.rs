@@ -68,7 +68,7 @@ pub fn memory_spec(machines: &[&Machine], mode: ModeFilter, figure: Figure, scal
         kind: ChartKind::Lines,
         title: format!("Allocator {} memory after cloning", figure.name()),
         x_label: "threads cloning at once".into(),
-        y_label: format!("{} MiB after the repeat", figure.name()),
+        y_label: format!("MiB {} after", figure.name()),
         y_scale: scale,
         series,
     }

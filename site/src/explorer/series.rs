@@ -114,7 +114,7 @@ fn lines_spec(title: String, y_label: &str, scale: Scale, series: Vec<ChartSerie
 
 fn metric_y_label(view: View) -> &'static str {
     if view == View::Rate {
-        "clones per second (timed thread)"
+        "clones per second"
     } else {
         "ns per clone (median)"
     }
@@ -171,7 +171,7 @@ pub fn ratio_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> Char
             .collect();
         series.push(ChartSeries { name: EQUAL_COST.into(), dashed: true, points });
     }
-    lines_spec("Arc<str> time ÷ String time per clone".into(), "Arc<str> ÷ String (above 1: String is faster)", scale, series)
+    lines_spec("Arc<str> time ÷ String time per clone".into(), "Arc<str> time ÷ String time", scale, series)
 }
 
 fn thread_counts(points: &[ChartPoint]) -> impl Iterator<Item = u32> + '_ {

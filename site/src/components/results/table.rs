@@ -1,4 +1,5 @@
-//! The same numbers as a chart, as a table: the text alternative to every explorer chart.
+//! The same numbers as a chart, as a table: the text alternative to every explorer chart (folded
+//! under a `<details>`, so the page stays short).
 
 use leptos::prelude::*;
 
@@ -16,6 +17,8 @@ fn x_text(x: &XValue) -> String {
 pub fn ChartTable(#[prop(into)] spec: Signal<ChartSpec>, #[prop(into)] test_id: String) -> impl IntoView {
     let opt = |v: Option<f64>| v.map(sig4).unwrap_or_default();
     view! {
+        <details class="chart-table-details">
+        <summary>"The numbers as a table"</summary>
         <div class="table-scroll">
             <table class="data chart-table" data-testid=test_id>
                 <caption>{move || format!("{} (as a table)", spec.read().title)}</caption>
@@ -47,5 +50,6 @@ pub fn ChartTable(#[prop(into)] spec: Signal<ChartSpec>, #[prop(into)] test_id: 
                 </tbody>
             </table>
         </div>
+        </details>
     }
 }
