@@ -1,11 +1,109 @@
-//! `native-runner`: the multithreaded measuring instrument. (Subcommands arrive with the runner issue.)
+//! `native-runner`: the multithreaded measuring instrument. Subcommands: `clone` (the contention
+//! suite), `sso`, `arcswap`, `arena` (chapters 6-8), `validate`, `schema`, `import-reference`; see
+//! `--help`.
 
-#[cfg(not(target_env = "msvc"))]
-#[global_allocator]
-static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+mod allocator;
+mod arcswap;
+mod arena;
+mod cli;
+mod common;
+mod guard;
+mod info;
+mod measure;
+mod output;
+mod reference;
+mod sso;
+mod suite;
 
-fn main() {
-    for layout in wasm_core::layout::string_type_layouts() {
-        println!("{:>20}: size {:>2}, align {}", layout.type_name, layout.size_bytes, layout.align_bytes);
+use clap::error::ErrorKind;
+use clap::Parser;
+use cli::{Cli, Command};
+use std::process::ExitCode;
+
+/// A failure to report on one line, with its exit code (2: bad arguments or a refused request, 1: a
+/// failure while working).
+#[derive(Debug)]
+pub struct Failure {
+    code: u8,
+    message: String,
+}
+
+impl Failure {
+    pub fn usage(message: String) -> Self {
+        Failure { code: 2, message }
+    }
+    pub fn runtime(message: String) -> Self {
+        Failure { code: 1, message }
+    }
+}
+
+fn validate_files(files: &[std::path::PathBuf]) -> Result<(), Failure> {
+    let mut failed = 0;
+    for path in files {
+        let shown = path.display();
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let result = std::fs::read(path)
+            .map_err(|e| vec![wasm_core::validate::Problem { field: "file".into(), problem: format!("cannot read: {e}") }])
+            .and_then(|bytes| wasm_core::validate::validate_bytes(&name, &bytes));
+        match result {
+            Ok(file) => println!("{shown}: ok ({} cases)", file.cases.len()),
+            Err(problems) => {
+                failed += 1;
+                for problem in problems {
+                    println!("{shown}: {problem}");
+                }
+            }
+        }
+    }
+    if failed > 0 {
+        return Err(Failure::runtime(format!("{failed} of {} file(s) failed validation", files.len())));
+    }
+    Ok(())
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Command::Clone(args) => println!("{}", suite::run_clone(&args)?.display()),
+        Command::Sso(args) => println!("{}", sso::run(&args)?.display()),
+        Command::Arcswap(args) => println!("{}", arcswap::run(&args)?.display()),
+        Command::Arena(args) => println!("{}", arena::run(&args)?.display()),
+        Command::Validate { files } => validate_files(&files)?,
+        Command::Schema => print!("{}", wasm_core::results::json_schema_text()),
+        Command::ImportReference { input, output, force } => {
+            let text = std::fs::read_to_string(&input).map_err(|e| Failure::runtime(format!("cannot read {}: {e}", input.display())))?;
+            let file = reference::convert(&text).map_err(|e| Failure::runtime(format!("{}: {e}", input.display())))?;
+            output::write_results(&output, &file, force)?;
+            println!("{}", output.display());
+        }
+        Command::Case(args) => {
+            let report = measure::run_case(&args).map_err(Failure::usage)?;
+            println!("{}", serde_json::to_string(&report).expect("report serialises"));
+        }
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) if matches!(error.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => error.exit(),
+        Err(error) if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            eprintln!("native-runner: a subcommand is required: clone, sso, arcswap, arena, validate, schema or import-reference (see --help)");
+            return ExitCode::from(2);
+        }
+        Err(error) => {
+            // clap explains over several lines; the first one says what is wrong.
+            let rendered = error.render().to_string();
+            let first = rendered.lines().find(|l| !l.trim().is_empty()).unwrap_or("error: bad arguments");
+            eprintln!("native-runner: {} (see --help)", first.trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("native-runner: {}", failure.message);
+            ExitCode::from(failure.code)
+        }
     }
 }

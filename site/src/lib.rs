@@ -7,11 +7,15 @@ use leptos_router::path;
 
 pub mod charts;
 pub mod components;
+pub mod content;
 pub mod explorer;
 pub mod pages;
 
 use components::shell::Shell;
-use pages::{home::Home, not_found::NotFound, results::Results, submit::Submit};
+use pages::{
+    bench::Bench, chapter::ChapterPage, chapters_index::ChaptersIndex, home::Home, not_found::NotFound, results::Results,
+    submit::Submit,
+};
 
 /// The whole site. Routes are plain paths; `scripts/postbuild.mjs` writes a copy of `index.html`
 /// for each of them into `dist/`, so deep links work on any static host.
@@ -22,6 +26,9 @@ pub fn App() -> impl IntoView {
             <Shell>
                 <Routes fallback=NotFound>
                     <Route path=path!("/") view=Home/>
+                    <Route path=path!("/chapters") view=ChaptersIndex/>
+                    <Route path=path!("/chapters/:slug") view=ChapterPage/>
+                    <Route path=path!("/bench") view=Bench/>
                     <Route path=path!("/results") view=Results/>
                     <Route path=path!("/submit") view=Submit/>
                 </Routes>

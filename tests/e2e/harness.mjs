@@ -10,9 +10,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 // DIST lets a test run use another build folder (a fixture copy, a worktree's own build).
 export const dist = path.resolve(process.env.DIST ?? path.join(root, "dist"));
 
-// Playwright adds --headless and a fresh temporary profile itself; these keep Chromium off the network.
 const CHROMIUM_ARGS = [
-  "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ];
 
@@ -21,15 +20,18 @@ export async function start({ dir = dist } = {}) {
   const server = await serveStatic(dir);
   const base = `http://127.0.0.1:${server.address().port}`;
   const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+  // No --user-data-dir: playwright refuses it in launch() and gives every launch a fresh temporary profile.
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 
-  /** Opens `route` in a fresh page; `errors` collects console errors and uncaught exceptions. */
-  async function open(route, { width = 1280, height = 900, colorScheme = "light" } = {}) {
+  /** Opens `route` in a fresh page; `errors` collects console errors and uncaught exceptions.
+   *  `setup(context, page)` runs before the page loads (init scripts, routes). */
+  async function open(route, { width = 1280, height = 900, colorScheme = "light", setup } = {}) {
     const context = await browser.newContext({ viewport: { width, height }, colorScheme });
     const page = await context.newPage();
     const errors = [];
     page.on("console", (msg) => { if (msg.type() === "error") errors.push(msg.text()); });
     page.on("pageerror", (err) => errors.push(String(err)));
+    await setup?.(context, page);
     const response = await page.goto(base + route);
     return { page, errors, response, context };
   }

@@ -169,18 +169,21 @@ pub struct Provenance {
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CaseResult {
-    /// Benchmark suite (the kernel family): `clone` (later also `sso`, `arcswap`, `arena`).
+    /// Benchmark suite (the kernel family): `clone`, `sso`, `arcswap` or `arena`.
     pub suite: String,
-    /// What was measured, as written in Rust: `Arc<str>`, `String`, `Box<str>`, `Rc<str>`.
+    /// What was measured, as written in Rust: `Arc<str>`, `Vec<String>`, `ArcSwap::load`, `Mutex<Bump>`, ...
     pub variant: String,
-    /// Stable identifier of the variant: `arc_str`, `string`, `box_str`, `rc_str`.
+    /// Stable identifier of the variant within its suite: `arc_str`, `vec_string`, `cache`, `bump_herd`, ...
     pub variant_id: String,
     /// Suite-specific mode; for `clone`: `drop` (each clone dropped) or `forget` (each clone leaked).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mode: Option<String>,
-    /// Threads running the kernel at once: the timed thread plus `threads - 1` contenders.
+    /// Threads running the kernel at once. `clone`: the timed thread plus `threads - 1` contenders;
+    /// `sso`, `arcswap`: every thread is timed (one entry per thread and repeat in `repeat_times_ns`);
+    /// `arena`: the threads share one list's nodes.
     pub threads: u32,
-    /// Operations (e.g. clones) the timed thread performs in one repeat.
+    /// Operations one timed repeat performs: clones (`clone`), conversions of the whole tag list
+    /// (`sso`), reads (`arcswap`), nodes of the list, all threads together (`arena`).
     pub ops_per_repeat: u64,
     /// Suite parameters.
     #[serde(default)]
@@ -204,6 +207,10 @@ pub struct CaseResult {
     /// (median over repeats); absent for one thread or when not recorded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contender_ops_per_sec: Option<f64>,
+    /// Operations per second of all threads together: per repeat, the sum over threads of the
+    /// operations each did divided by its own time (median over repeats); absent when not recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub all_threads_ops_per_sec: Option<f64>,
     /// Allocator statistics around the last timed repeat, when the allocator reports them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub memory: Option<MemoryStats>,
@@ -229,6 +236,16 @@ pub struct CaseParams {
     /// Each repeat ran in a fresh process (so leaks and allocator state do not carry over).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fresh_process_per_repeat: Option<bool>,
+    /// `arcswap`: whether a writer thread swapped in a new value every `writer_period_us` while the
+    /// readers ran.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub writer: Option<bool>,
+    /// `arcswap`: microseconds the writer sleeps between two swaps.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub writer_period_us: Option<u64>,
+    /// `arena`: nodes in the whole list (split evenly between the threads).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
 }
 
 /// Allocator statistics (jemalloc `stats.*`) before and after a repeat, in bytes.
@@ -271,6 +288,43 @@ impl ResultsFile {
 }
 
 impl CaseResult {
+    /// A case of `suite` from its raw repeat times, summarised; every optional field empty.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        suite: &str,
+        variant: &str,
+        variant_id: &str,
+        threads: u32,
+        ops_per_repeat: u64,
+        params: CaseParams,
+        warmup_repeats: u32,
+        repeat_times_ns: Vec<f64>,
+    ) -> Self {
+        let mut case = CaseResult {
+            suite: suite.into(),
+            variant: variant.into(),
+            variant_id: variant_id.into(),
+            mode: None,
+            threads,
+            ops_per_repeat,
+            params,
+            warmup_repeats,
+            repeat_times_ns,
+            median_ns: 0.0,
+            min_ns: 0.0,
+            max_ns: 0.0,
+            mad_ns: 0.0,
+            median_ns_per_op: 0.0,
+            contender_ops_per_sec: None,
+            all_threads_ops_per_sec: None,
+            memory: None,
+            mapped_timeline: None,
+            notes: Vec::new(),
+        };
+        case.summarize();
+        case
+    }
+
     /// Fills the summary fields (`median_ns`, `min_ns`, `max_ns`, `mad_ns`, `median_ns_per_op`)
     /// from `repeat_times_ns` and `ops_per_repeat`. Returns `false` if there is nothing to summarise.
     pub fn summarize(&mut self) -> bool {

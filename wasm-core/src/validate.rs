@@ -3,6 +3,10 @@
 //! repeats, thread counts at least 1, short printable labels, a size limit). Pure functions over bytes,
 //! shared by `native-runner validate` and the site, which shows an error card for a bad file.
 
+use crate::kernels::arcswap::ReadVariant;
+use crate::kernels::arena::ArenaVariant;
+use crate::kernels::sso::{InputSet, SsoVariant};
+use crate::kernels::CloneType;
 use crate::results::{CaseResult, ResultsFile, SCHEMA_VERSION};
 use std::fmt;
 
@@ -89,7 +93,7 @@ pub fn validate_bytes(file_name: &str, bytes: &[u8]) -> Result<ResultsFile, Vec<
             }
         }
         Err((path, error)) => {
-            let field = if path == "." { "file".to_string() } else { path };
+            let field = if matches!(path.as_str(), "." | "?" | "") { "file".to_string() } else { path };
             problems.push(Problem::new(field, error.to_string()));
             Err(problems)
         }
@@ -156,6 +160,9 @@ fn validate_case(at: &str, case: &CaseResult) -> Vec<Problem> {
         check(rate.is_finite() && rate >= 0.0, "contender_ops_per_sec", format!("is {rate}; it must be finite and not negative"));
         check(case.threads > 1, "contender_ops_per_sec", "is set but threads is 1 (no contenders)".into());
     }
+    if let Some(rate) = case.all_threads_ops_per_sec {
+        check(positive(rate), "all_threads_ops_per_sec", format!("is {rate}; it must be finite and positive"));
+    }
     if case.repeat_times_ns.iter().all(|&t| positive(t)) {
         if let Some(s) = crate::stats::summarize(&case.repeat_times_ns) {
             for (name, stored, expected) in [("median_ns", case.median_ns, s.median), ("min_ns", case.min_ns, s.min), ("max_ns", case.max_ns, s.max), ("mad_ns", case.mad_ns, s.mad)] {
@@ -166,6 +173,60 @@ fn validate_case(at: &str, case: &CaseResult) -> Vec<Problem> {
                 check(close(case.median_ns_per_op, per_op), "median_ns_per_op", format!("is {} but median_ns / ops_per_repeat is {per_op}", case.median_ns_per_op));
             }
         }
+    }
+    problems.extend(suite_problems(at, case));
+    problems
+}
+
+/// Looks a variant id up and gives the variant's display name.
+type VariantName = fn(&str) -> Option<&'static str>;
+
+/// The suites this reader knows, each with its variant lookup.
+const SUITES: [(&str, VariantName); 4] = [
+    ("clone", |id| CloneType::parse(id).filter(|t| t.id() == id).map(CloneType::display_name)),
+    ("sso", |id| SsoVariant::parse(id).filter(|v| v.id() == id).map(SsoVariant::display_name)),
+    ("arcswap", |id| ReadVariant::parse(id).filter(|v| v.id() == id).map(ReadVariant::display_name)),
+    ("arena", |id| ArenaVariant::parse(id).filter(|v| v.id() == id).map(ArenaVariant::display_name)),
+];
+
+/// Rules that depend on the suite: known suite and variant, and the parameters each suite needs.
+fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let mut check = |ok: bool, field: &str, problem: String| {
+        if !ok {
+            problems.push(Problem::new(format!("{at}.{field}"), problem));
+        }
+    };
+    let Some((_, variant_name)) = SUITES.iter().find(|(name, _)| *name == case.suite) else {
+        let known: Vec<&str> = SUITES.iter().map(|(name, _)| *name).collect();
+        check(case.suite.trim().is_empty(), "suite", format!("{:?} is not a known suite ({})", case.suite, known.join(", ")));
+        return problems;
+    };
+    match variant_name(&case.variant_id) {
+        None => check(false, "variant_id", format!("{:?} is not a variant of suite {}", case.variant_id, case.suite)),
+        Some(name) => check(case.variant == name, "variant", format!("is {:?} but variant_id {} is {name:?}", case.variant, case.variant_id)),
+    }
+    let params = &case.params;
+    match case.suite.as_str() {
+        "sso" => {
+            let known = params.input_set.as_deref().and_then(InputSet::parse).is_some();
+            check(known, "params.input_set", format!("is {:?}; sso needs one of empty, short, mixed, long", params.input_set));
+        }
+        "arcswap" => {
+            check(params.writer.is_some(), "params.writer", "is missing; arcswap cases say whether a writer ran".into());
+            if params.writer == Some(true) {
+                check(params.writer_period_us.is_some_and(|p| p >= 1), "params.writer_period_us", "must be at least 1 when a writer ran".into());
+            }
+        }
+        "arena" => {
+            let nodes = params.nodes.unwrap_or(0);
+            check(nodes >= 1, "params.nodes", "must be at least 1".into());
+            check(case.ops_per_repeat == nodes, "ops_per_repeat", format!("is {} but an arena repeat builds params.nodes = {nodes} nodes", case.ops_per_repeat));
+            if case.variant_id == ArenaVariant::Bump.id() {
+                check(case.threads == 1, "threads", "must be 1: a bumpalo::Bump is single-thread only".into());
+            }
+        }
+        _ => {}
     }
     problems
 }
@@ -194,6 +255,7 @@ mod tests {
             mad_ns: 0.0,
             median_ns_per_op: 0.0,
             contender_ops_per_sec: Some(1e6),
+            all_threads_ops_per_sec: None,
             memory: Some(MemoryStats { mapped_before_bytes: 1, mapped_after_bytes: 2, allocated_before_bytes: 3, allocated_after_bytes: 4, resident_before_bytes: 5, resident_after_bytes: 6 }),
             mapped_timeline: Some(vec![TimelinePoint { elapsed_ns: 10, mapped_bytes: 20 }]),
             notes: vec!["a note".into()],
@@ -311,5 +373,62 @@ mod tests {
         f.cases[0].repeat_times_ns[0] = f64::INFINITY;
         assert!(!validate_file(&f).is_empty());
         assert!(problems_of(&f).iter().any(|p| p.starts_with("cases[0].repeat_times_ns[0]: ")), "{:?}", problems_of(&f));
+    }
+
+    /// One case of each new suite, as the runner writes them.
+    fn new_suite_cases() -> Vec<CaseResult> {
+        let times = || vec![900.0, 1000.0, 1100.0];
+        let mut sso = CaseResult::new("sso", "Box<[InlineStr]> (128-byte stack buffer)", "inline_buf", 2, 100, CaseParams { input_set: Some("short".into()), ..Default::default() }, 1, times());
+        sso.all_threads_ops_per_sec = Some(2e8);
+        let reader = CaseParams { writer: Some(true), writer_period_us: Some(1000), ..Default::default() };
+        let arcswap = CaseResult::new("arcswap", "arc_swap::Cache::load", "cache", 1, 1 << 20, reader, 1, times());
+        let arena = CaseResult::new("arena", "bumpalo_herd::Herd", "bump_herd", 2, 1_000_000, CaseParams { nodes: Some(1_000_000), ..Default::default() }, 1, times());
+        vec![sso, arcswap, arena]
+    }
+
+    #[test]
+    fn new_suites_round_trip_and_validate() {
+        let mut f = file();
+        f.cases.extend(new_suite_cases());
+        let text = f.to_pretty_json();
+        let back = validate_bytes("x.json", text.as_bytes()).expect("valid");
+        assert_eq!(back, f);
+        assert_eq!(back.cases[1].params.input_set.as_deref(), Some("short"));
+        assert_eq!(back.cases[2].params.writer, Some(true));
+        assert_eq!(back.cases[3].params.nodes, Some(1_000_000));
+        assert_eq!(back.cases[3].median_ns_per_op, 1000.0 / 1e6);
+        // Files written before these fields existed still parse: the additions are optional.
+        let old = file().to_pretty_json();
+        assert!(!old.contains("writer") && !old.contains("nodes") && !old.contains("all_threads"));
+        assert!(validate_bytes("x.json", old.as_bytes()).is_ok());
+    }
+
+    #[test]
+    fn suite_rules() {
+        let with = |i: usize, mutate: fn(&mut CaseResult)| {
+            move |f: &mut ResultsFile| {
+                f.cases = new_suite_cases();
+                mutate(&mut f.cases[i]);
+            }
+        };
+        assert_one_problem(|f| f.cases[0].suite = "teleport".into(), "cases[0].suite");
+        assert_one_problem(|f| f.cases[0].variant_id = "cow_str".into(), "cases[0].variant_id");
+        assert_one_problem(|f| f.cases[0].variant = "Cow<str>".into(), "cases[0].variant");
+        assert_one_problem(with(0, |c| c.params.input_set = None), "cases[0].params.input_set");
+        assert_one_problem(with(0, |c| c.params.input_set = Some("huge".into())), "cases[0].params.input_set");
+        assert_one_problem(with(0, |c| c.variant_id = "load".into()), "cases[0].variant_id");
+        assert_one_problem(with(0, |c| c.all_threads_ops_per_sec = Some(0.0)), "cases[0].all_threads_ops_per_sec");
+        assert_one_problem(with(1, |c| c.params.writer = None), "cases[1].params.writer");
+        assert_one_problem(with(1, |c| c.params.writer_period_us = None), "cases[1].params.writer_period_us");
+        assert_one_problem(with(2, |c| c.params.nodes = Some(0)), "cases[2].params.nodes");
+        assert_one_problem(with(2, |c| c.params.nodes = None), "cases[2].params.nodes");
+        assert_one_problem(with(2, |c| c.params.nodes = Some(5)), "cases[2].ops_per_repeat");
+        assert_one_problem(
+            with(2, |c| {
+                c.variant_id = "bump".into();
+                c.variant = "bumpalo::Bump".into();
+            }),
+            "cases[2].threads",
+        );
     }
 }

@@ -1,7 +1,10 @@
 //! Reusable pieces shared by several pages.
 
+pub mod bench;
 pub mod chart;
+pub mod code_copy;
 pub mod layout_table;
 pub mod results;
 pub mod shell;
 pub mod theme_toggle;
+pub mod widgets;

@@ -13,6 +13,8 @@ pub fn Shell(children: Children) -> impl IntoView {
             <A href="/" attr:class="brand">"arc-str explained"</A>
             <nav aria-label="Site">
                 <A href="/">"Home"</A>
+                <A href="/chapters">"Chapters"</A>
+                <A href="/bench">"Benchmarks"</A>
                 <A href="/results">"Results"</A>
                 <A href="/submit">"Submit yours"</A>
             </nav>

@@ -166,6 +166,7 @@ pub(crate) mod test_data {
             mad_ns: 0.0,
             median_ns_per_op: 0.0,
             contender_ops_per_sec: None,
+            all_threads_ops_per_sec: None,
             memory: None,
             mapped_timeline: None,
             notes: vec![],

@@ -1,5 +1,8 @@
 //! One module per route.
 
+pub mod chapter;
+pub mod chapters_index;
+pub mod bench;
 pub mod home;
 pub mod not_found;
 pub mod results;

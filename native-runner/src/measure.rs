@@ -1,0 +1,122 @@
+//! Timing of one case, run inside a (fresh) child process: one timed thread clones `samples` times
+//! while `threads - 1` contenders clone the same value until it finishes (the article's method).
+
+use crate::allocator;
+use crate::cli::CaseArgs;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Barrier;
+use std::time::{Duration, Instant};
+use wasm_core::kernels::{clone_batch, clone_batch_shared, CloneMode, CloneSource, CloneType};
+use wasm_core::results::{MemoryStats, TimelinePoint};
+
+/// Contenders check the stop flag between batches of this many clones.
+const CONTENDER_BATCH: u64 = 64;
+
+/// What a child process reports to its parent (one JSON object on stdout).
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaseReport {
+    /// Wall time of each timed repeat, warm-ups excluded.
+    pub repeat_times_ns: Vec<f64>,
+    /// Contender throughput of each timed repeat (empty at one thread).
+    pub contender_ops_per_sec: Vec<f64>,
+    /// Allocator statistics around the last repeat.
+    pub memory: Option<MemoryStats>,
+    /// Mapped bytes during the last repeat, if asked for.
+    pub mapped_timeline: Option<Vec<TimelinePoint>>,
+}
+
+struct Repeat {
+    elapsed_ns: f64,
+    contender_ops_per_sec: Option<f64>,
+    timeline: Option<Vec<TimelinePoint>>,
+}
+
+/// Samples jemalloc's mapped bytes every `interval` until `running` goes false.
+fn sample_mapped(running: &AtomicBool, interval: Duration) -> Vec<TimelinePoint> {
+    let start = Instant::now();
+    let mut points = Vec::new();
+    while running.load(Ordering::Relaxed) {
+        if let Some(mapped_bytes) = allocator::mapped_bytes() {
+            points.push(TimelinePoint { elapsed_ns: start.elapsed().as_nanos() as u64, mapped_bytes });
+        }
+        std::thread::sleep(interval);
+    }
+    points
+}
+
+/// One repeat: contenders (and the optional sampler) start together with the timed thread.
+fn run_repeat(source: &CloneSource, ty: CloneType, mode: CloneMode, threads: u32, samples: u64, timeline: Option<Duration>) -> Repeat {
+    let shared = source.shared();
+    let contenders = if ty.is_thread_safe() { threads.saturating_sub(1) } else { 0 };
+    // In forget mode a contender stops after `samples` clones, so the leak estimate is an upper bound.
+    let contender_cap = if mode == CloneMode::Forget { samples } else { u64::MAX };
+    let running = AtomicBool::new(true);
+    let barrier = Barrier::new(1 + contenders as usize + timeline.is_some() as usize);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..contenders)
+            .map(|_| {
+                scope.spawn(|| {
+                    barrier.wait();
+                    let start = Instant::now();
+                    let mut ops = 0u64;
+                    while running.load(Ordering::Relaxed) && ops + CONTENDER_BATCH <= contender_cap {
+                        clone_batch_shared(shared, ty, mode, CONTENDER_BATCH).expect("thread-safe type");
+                        ops += CONTENDER_BATCH;
+                    }
+                    ops as f64 / start.elapsed().as_secs_f64().max(1e-9)
+                })
+            })
+            .collect();
+        let sampler = timeline.map(|interval| {
+            let (running, barrier) = (&running, &barrier);
+            scope.spawn(move || {
+                barrier.wait();
+                sample_mapped(running, interval)
+            })
+        });
+        barrier.wait();
+        let start = Instant::now();
+        clone_batch(source, ty, mode, samples);
+        let elapsed = start.elapsed();
+        running.store(false, Ordering::Relaxed);
+        let rates: Vec<f64> = handles.into_iter().map(|h| h.join().expect("contender panicked")).collect();
+        Repeat {
+            elapsed_ns: (elapsed.as_nanos() as f64).max(1.0),
+            contender_ops_per_sec: (!rates.is_empty()).then(|| rates.iter().sum()),
+            timeline: sampler.map(|h| h.join().expect("sampler panicked")),
+        }
+    })
+}
+
+/// Runs the warm-ups and timed repeats of one case (the `__case` subcommand).
+pub fn run_case(args: &CaseArgs) -> Result<CaseReport, String> {
+    let (ty, mode): (CloneType, CloneMode) = (args.ty.into(), args.mode.into());
+    let leak = crate::guard::leak_bytes(ty, mode, args.threads, args.samples, args.string_len);
+    let total_leak = leak.saturating_mul((args.warmups + args.repeats) as u64);
+    if total_leak > args.max_leak {
+        return Err(format!("case would leak {} > limit {}; refusing", crate::guard::human_bytes(total_leak), crate::guard::human_bytes(args.max_leak)));
+    }
+    if !ty.is_thread_safe() && args.threads > 1 {
+        return Err(format!("{ty} is single-thread only"));
+    }
+    let source = CloneSource::new(args.string_len as usize);
+    let mut report = CaseReport { repeat_times_ns: vec![], contender_ops_per_sec: vec![], memory: None, mapped_timeline: None };
+    let total = args.warmups + args.repeats;
+    for i in 0..total {
+        let last = i + 1 == total;
+        let before = if last { allocator::snapshot() } else { None };
+        let timeline = if last { args.timeline_ms.map(Duration::from_millis) } else { None };
+        let repeat = run_repeat(&source, ty, mode, args.threads, args.samples, timeline);
+        if last {
+            report.memory = allocator::memory_stats(before, allocator::snapshot());
+            report.mapped_timeline = repeat.timeline;
+        }
+        if i >= args.warmups {
+            report.repeat_times_ns.push(repeat.elapsed_ns);
+            report.contender_ops_per_sec.extend(repeat.contender_ops_per_sec);
+        }
+    }
+    Ok(report)
+}

@@ -1,0 +1,82 @@
+//! The `sso` suite: every thread converts the same tag list into owned strings `calls` times per
+//! repeat, all threads at once (like divan's `threads` option); each thread's time is one sample.
+
+use crate::cli::SsoArgs;
+use crate::common::{self, run_rounds, thread_samples};
+use crate::{info, Failure};
+use std::path::PathBuf;
+use wasm_core::kernels::sso::{sso_batch, InputSet, SsoInput, SsoVariant};
+use wasm_core::results::{CaseParams, CaseResult};
+
+const DEFAULT_CALLS: u64 = 10_000;
+const QUICK_CALLS: u64 = 50;
+const DEFAULT_REPEATS: u32 = 51;
+const QUICK_REPEATS: u32 = 2;
+
+/// Measures one variant on one input set at one thread count.
+fn measure(variant: SsoVariant, input: &SsoInput, threads: u32, calls: u64, warmups: u32, repeats: u32, on_round: impl FnMut()) -> CaseResult {
+    let times = run_rounds(threads, warmups + repeats, |_| input.tags(), |tags| sso_batch(variant, tags, calls), on_round);
+    let (samples, rate) = thread_samples(&times, warmups, calls);
+    let params = CaseParams { input_set: Some(input.set().id().into()), ..Default::default() };
+    let mut case = CaseResult::new("sso", variant.display_name(), variant.id(), threads, calls, params, warmups, samples);
+    case.all_threads_ops_per_sec = rate;
+    if threads > 1 {
+        case.notes.push(format!("repeat_times_ns holds each of the {threads} threads' time of every repeat"));
+    }
+    case
+}
+
+/// Per input set, one row per variant: median ns per call at each thread count, and the inline
+/// string against `Vec<String>`.
+fn print_summary(cases: &[CaseResult]) {
+    let sets = InputSet::ALL.into_iter().map(InputSet::id).filter(|&set| cases.iter().any(|c| c.params.input_set.as_deref() == Some(set)));
+    let mut threads: Vec<u32> = cases.iter().map(|c| c.threads).collect();
+    threads.sort_unstable();
+    threads.dedup();
+    for set in sets {
+        let in_set: Vec<&CaseResult> = cases.iter().filter(|c| c.params.input_set.as_deref() == Some(set)).collect();
+        let header: String = threads.iter().map(|t| format!(" {:>18}", format!("ns/call x{t} (mad)"))).collect();
+        eprintln!("\ninput set {set}\n{:<42}{header}", "variant");
+        let find = |variant_id: &str, t: u32| in_set.iter().find(|c| c.variant_id == variant_id && c.threads == t);
+        for variant in SsoVariant::ALL.into_iter().filter(|v| in_set.iter().any(|c| c.variant_id == v.id())) {
+            let cells: String = threads
+                .iter()
+                .map(|&t| match find(variant.id(), t) {
+                    Some(c) => format!(" {:>18}", format!("{:.1} ({:.1})", c.median_ns_per_op, c.mad_ns / c.ops_per_repeat as f64)),
+                    None => format!(" {:>18}", "-"),
+                })
+                .collect();
+            eprintln!("{:<42}{cells}", variant.display_name());
+        }
+        for &t in &threads {
+            if let (Some(inline), Some(vec)) = (find(SsoVariant::InlineBuf.id(), t), find(SsoVariant::VecString.id(), t)) {
+                let ratio = inline.median_ns_per_op / vec.median_ns_per_op;
+                eprintln!("x{t}: InlineStr / Vec<String> time ratio {ratio:.2} ({})", if ratio <= 1.0 { "inline string faster" } else { "Vec<String> faster" });
+            }
+        }
+    }
+}
+
+/// The `sso` subcommand. Returns the path written.
+pub fn run(args: &SsoArgs) -> Result<PathBuf, Failure> {
+    let quick = args.run.quick;
+    let calls = args.calls.unwrap_or(if quick { QUICK_CALLS } else { DEFAULT_CALLS });
+    let repeats = args.repeats.unwrap_or(if quick { QUICK_REPEATS } else { DEFAULT_REPEATS });
+    let warmups = args.run.warmups;
+    let created_at = info::now_rfc3339();
+    let path = common::output_path(&args.run, Some("sso"), &created_at)?;
+    let threads = common::thread_counts(&args.threads);
+    let variants = common::chosen(&args.variants, &SsoVariant::ALL);
+    let sets = common::chosen(&args.inputs, &InputSet::ALL);
+    let inputs: Vec<SsoInput> = sets.iter().map(|&set| SsoInput::new(set)).collect();
+    let mut plans: Vec<(&SsoInput, u32, SsoVariant)> = Vec::new();
+    for input in &inputs {
+        for &t in &threads {
+            plans.extend(variants.iter().map(|&v| (input, t, v)));
+        }
+    }
+    let name = |&(input, t, variant): &(&SsoInput, u32, SsoVariant)| format!("{} x{t} {variant}", input.set().id());
+    let measure = |&(input, t, variant): &(&SsoInput, u32, SsoVariant), on_round: &mut dyn FnMut()| measure(variant, input, t, calls, warmups, repeats, on_round);
+    common::measure_and_write(&args.run, &path, created_at, &plans, warmups + repeats, name, measure, print_summary)?;
+    Ok(path)
+}

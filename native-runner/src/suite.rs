@@ -1,0 +1,191 @@
+//! The `clone` suite: plans the cases, checks each against the memory guard, runs each in a fresh
+//! child process (forget cases: one process per repeat, so leaks never pile up), and assembles the
+//! results file.
+
+use crate::cli::{CaseArgs, CloneArgs, ModeArg, TypeArg};
+use crate::measure::CaseReport;
+use crate::{common, guard, info, reference, Failure};
+use indicatif::ProgressBar;
+use std::path::PathBuf;
+use std::process::Command;
+use wasm_core::kernels::{CloneMode, CloneType};
+use wasm_core::results::CaseResult;
+
+const DEFAULT_SAMPLES: u64 = 1 << 24;
+const QUICK_SAMPLES: u64 = 1 << 14;
+const DEFAULT_REPEATS: u32 = 5;
+const QUICK_REPEATS: u32 = 2;
+
+struct Planned {
+    ty: CloneType,
+    mode: CloneMode,
+    threads: u32,
+    samples: u64,
+    note: Option<String>,
+}
+
+impl Planned {
+    fn name(&self) -> String {
+        format!("{} {} x{}", self.ty, self.mode, self.threads)
+    }
+}
+
+fn type_arg(ty: CloneType) -> TypeArg {
+    match ty {
+        CloneType::ArcStr => TypeArg::ArcStr,
+        CloneType::String => TypeArg::String,
+        CloneType::BoxStr => TypeArg::BoxStr,
+        CloneType::RcStr => TypeArg::RcStr,
+    }
+}
+
+/// Runs `__case` in a fresh copy of this program and reads its report.
+fn run_child(case: &CaseArgs) -> Result<CaseReport, Failure> {
+    let exe = std::env::current_exe().map_err(|e| Failure::runtime(format!("cannot find my own binary: {e}")))?;
+    let mut command = Command::new(exe);
+    command.arg("__case").arg("--type").arg(CloneType::from(case.ty).id()).arg("--mode").arg(CloneMode::from(case.mode).id());
+    for (flag, value) in [
+        ("--threads", case.threads.to_string()),
+        ("--samples", case.samples.to_string()),
+        ("--string-len", case.string_len.to_string()),
+        ("--repeats", case.repeats.to_string()),
+        ("--warmups", case.warmups.to_string()),
+        ("--max-leak", case.max_leak.to_string()),
+    ] {
+        command.arg(flag).arg(value);
+    }
+    if let Some(ms) = case.timeline_ms {
+        command.arg("--timeline-ms").arg(ms.to_string());
+    }
+    let out = command.output().map_err(|e| Failure::runtime(format!("cannot start a case process: {e}")))?;
+    if !out.status.success() {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        return Err(Failure::runtime(format!("case process failed ({}): {}", out.status, stderr.trim())));
+    }
+    serde_json::from_slice(&out.stdout).map_err(|e| Failure::runtime(format!("unreadable case report: {e}")))
+}
+
+fn plan(args: &CloneArgs, samples: u64, max_leak: u64) -> Result<Vec<Planned>, Failure> {
+    let threads = common::thread_counts(&args.threads);
+    let mut modes: Vec<CloneMode> = args.mode.iter().map(|&m| m.into()).collect();
+    modes.sort();
+    modes.dedup();
+    let mut types: Vec<CloneType> = args.types.iter().map(|&t| t.into()).collect();
+    types.sort();
+    types.dedup();
+    let mut planned = Vec::new();
+    for &t in &threads {
+        for &mode in &modes {
+            for &ty in types.iter().filter(|ty| ty.is_thread_safe() || t == 1) {
+                let (samples, note) = guard::fit_samples(ty, mode, t, samples, args.string_len, max_leak, args.on_excess_leak)
+                    .map_err(Failure::usage)?;
+                planned.push(Planned { ty, mode, threads: t, samples, note });
+            }
+        }
+    }
+    if planned.is_empty() {
+        return Err(Failure::usage("nothing to run: Rc<str> is single-thread only, add 1 to --threads".into()));
+    }
+    Ok(planned)
+}
+
+/// Measures one planned case (in one or several child processes).
+fn measure(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar: &ProgressBar) -> Result<CaseResult, Failure> {
+    let fresh_per_repeat = p.mode == CloneMode::Forget;
+    let child = CaseArgs {
+        ty: type_arg(p.ty),
+        mode: if fresh_per_repeat { ModeArg::Forget } else { ModeArg::Drop },
+        threads: p.threads,
+        samples: p.samples,
+        string_len: args.string_len,
+        repeats: if fresh_per_repeat { 1 } else { repeats },
+        warmups: if fresh_per_repeat { 0 } else { args.run.warmups },
+        max_leak,
+        timeline_ms: args.mapped_timeline,
+    };
+    bar.set_message(p.name());
+    let report = if fresh_per_repeat {
+        // The first `warmups` processes are warm-ups; the last one supplies memory and timeline.
+        let mut joined = CaseReport { repeat_times_ns: vec![], contender_ops_per_sec: vec![], memory: None, mapped_timeline: None };
+        for i in 0..args.run.warmups + repeats {
+            let one = run_child(&child)?;
+            bar.inc(1);
+            if i >= args.run.warmups {
+                joined.repeat_times_ns.extend(one.repeat_times_ns);
+                joined.contender_ops_per_sec.extend(one.contender_ops_per_sec);
+                joined.memory = one.memory;
+                joined.mapped_timeline = one.mapped_timeline;
+            }
+        }
+        joined
+    } else {
+        let report = run_child(&child)?;
+        bar.inc((args.run.warmups + repeats) as u64);
+        report
+    };
+    let mut case = reference::clone_case(p.ty, p.mode, p.threads, p.samples, args.string_len, args.run.warmups, report.repeat_times_ns);
+    case.params.fresh_process_per_repeat = Some(fresh_per_repeat);
+    case.contender_ops_per_sec = common::median(&report.contender_ops_per_sec);
+    case.memory = report.memory;
+    case.mapped_timeline = report.mapped_timeline;
+    case.notes.extend(p.note.clone());
+    Ok(case)
+}
+
+/// Human summary on stderr: one line per case, then Arc<str> vs String (drop) per thread count.
+fn print_summary(cases: &[CaseResult]) {
+    eprintln!("{:<12} {:<7} {:>3} {:>12} {:>10} {:>16} {:>12}", "type", "mode", "thr", "median ms", "ns/clone", "contenders op/s", "mapped after");
+    for c in cases {
+        let rate = c.contender_ops_per_sec.map_or("-".to_string(), |r| format!("{r:.3e}"));
+        let mapped = c.memory.map_or("-".to_string(), |m| guard::human_bytes(m.mapped_after_bytes));
+        eprintln!("{:<12} {:<7} {:>3} {:>12.1} {:>10.2} {:>16} {:>12}", c.variant, c.mode.as_deref().unwrap_or("-"), c.threads, c.median_ns / 1e6, c.median_ns_per_op, rate, mapped);
+    }
+    let find = |variant: &str, threads: u32| {
+        cases.iter().find(|c| c.variant == variant && c.threads == threads && c.mode.as_deref() == Some("drop"))
+    };
+    let mut threads: Vec<u32> = cases.iter().map(|c| c.threads).collect();
+    threads.dedup();
+    for t in threads {
+        if let (Some(arc), Some(string)) = (find("Arc<str>", t), find("String", t)) {
+            let ratio = arc.median_ns_per_op / string.median_ns_per_op;
+            let verdict = if ratio < 1.0 { "Arc<str> faster" } else { "String faster" };
+            eprintln!("drop, {t} thread(s): Arc<str>/String time ratio {ratio:.2} ({verdict})");
+        }
+    }
+}
+
+/// The `clone` subcommand. Returns the path written.
+pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
+    let samples = args.samples.unwrap_or(if args.run.quick { QUICK_SAMPLES } else { DEFAULT_SAMPLES });
+    let repeats = args.repeats.unwrap_or(if args.run.quick { QUICK_REPEATS } else { DEFAULT_REPEATS });
+    let (total_memory, available_memory) = info::memory_bytes();
+    let max_leak = match args.max_leak {
+        Some(limit) if available_memory > 0 && limit > available_memory / 2 => {
+            return Err(Failure::usage(format!(
+                "--max-leak {} is more than half the available memory ({}); that could push the machine into OOM",
+                guard::human_bytes(limit),
+                guard::human_bytes(available_memory)
+            )));
+        }
+        Some(limit) => limit,
+        None if available_memory > 0 => guard::default_max_leak(total_memory).min(available_memory / 2),
+        None => guard::default_max_leak(total_memory),
+    };
+    let created_at = info::now_rfc3339();
+    let path = common::output_path(&args.run, None, &created_at)?;
+    let planned = plan(args, samples, max_leak)?;
+    let bar = common::progress_bar(planned.len() as u64 * (args.run.warmups + repeats) as u64, args.run.quiet);
+    for note in planned.iter().filter_map(|p| p.note.as_ref()) {
+        bar.println(format!("note: {note}"));
+    }
+    let mut cases = Vec::with_capacity(planned.len());
+    for p in &planned {
+        cases.push(measure(p, args, repeats, max_leak, &bar)?);
+    }
+    bar.finish_and_clear();
+    if !args.run.quiet {
+        print_summary(&cases);
+    }
+    common::write_file(&args.run, &path, created_at, cases)?;
+    Ok(path)
+}

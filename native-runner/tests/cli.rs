@@ -1,0 +1,335 @@
+//! Integration tests: run the built binary. They check behaviour (files, messages, exit codes), never
+//! timings, and use --quick or tiny sample counts so leaks stay in the megabytes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_native-runner");
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).current_dir(repo_root()).output().expect("binary runs")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn read_json(path: &Path) -> serde_json::Value {
+    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
+}
+
+/// A tiny clone run: one thread, a few types, few samples.
+fn tiny_clone(out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec!["clone", "--quick", "--quiet", "--threads", "1", "--out", out.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
+#[test]
+fn quick_run_writes_a_file_that_validate_accepts() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("quick.json");
+    let out = run(&["clone", "--quick", "--quiet", "--label", "ci-quick", "--out", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), path.to_str().unwrap());
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.ends_with("}\n") && text.starts_with("{\n  \"schema_version\": 1,"));
+    let json = read_json(&path);
+    assert_eq!(json["label"], "ci-quick");
+    assert_eq!(json["runner"]["name"], "native-runner");
+    assert!(json["allocator"]["name"].is_string());
+    assert!(json["layouts"]["types"].as_array().unwrap().iter().any(|t| t["type_name"] == "Arc<str>"));
+    let cases = json["cases"].as_array().unwrap();
+    // Rc<str> only ever runs at 1 thread; forget cases each repeat in a fresh process.
+    assert!(cases.iter().filter(|c| c["variant"] == "Rc<str>").all(|c| c["threads"] == 1));
+    assert!(cases.iter().any(|c| c["variant"] == "Rc<str>"));
+    for c in cases {
+        assert_eq!(c["repeat_times_ns"].as_array().unwrap().len(), 2);
+        assert_eq!(c["params"]["fresh_process_per_repeat"], c["mode"] == "forget");
+    }
+    let out = run(&["validate", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    assert!(stdout(&out).contains(": ok"));
+}
+
+#[test]
+fn refuses_to_overwrite_without_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("taken.json");
+    std::fs::write(&path, "precious").unwrap();
+    let out = tiny_clone(&path, &["--type", "rc_str", "--mode", "drop"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("exists; pass --force"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "precious");
+    let out = tiny_clone(&path, &["--type", "rc_str", "--mode", "drop", "--force"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(read_json(&path)["schema_version"], 1);
+    // No temporary files are left behind.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn bad_arguments_give_one_line_and_exit_2() {
+    for args in [
+        &["clone", "--threads", "0"][..],
+        &["clone", "--mode", "keep"],
+        &["clone", "--type", "cow_str"],
+        &["clone", "--samples", "many"],
+        &["clone", "--repeats", "0"],
+        &["clone", "--warmups", "0"],
+        &["clone", "--label", "no/slashes"],
+        &["clone", "--max-leak", "lots"],
+        &["clone", "--no-such-flag"],
+        &["validate"],
+        &["teleport"],
+        &[],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("native-runner: "), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn help_everywhere() {
+    for args in [
+        &["--help"][..],
+        &["clone", "--help"],
+        &["sso", "--help"],
+        &["arcswap", "--help"],
+        &["arena", "--help"],
+        &["validate", "--help"],
+        &["schema", "--help"],
+        &["import-reference", "--help"],
+    ] {
+        let out = run(args);
+        assert!(out.status.success(), "{args:?}");
+        assert!(stdout(&out).contains("Usage:"), "{args:?}");
+    }
+    assert!(stdout(&run(&["clone", "--help"])).contains("--max-leak"));
+    assert!(stdout(&run(&["sso", "--help"])).contains("inline_buf"));
+    assert!(stdout(&run(&["arcswap", "--help"])).contains("--writer-period-us"));
+    assert!(stdout(&run(&["arena", "--help"])).contains("bump_herd"));
+}
+
+#[test]
+fn memory_guard_refuses_a_case_that_would_leak_too_much() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("never.json");
+    let out = run(&[
+        "clone", "--quiet", "--threads", "1", "--type", "string", "--mode", "forget", "--samples", "10000000",
+        "--max-leak", "1MiB", "--on-excess-leak", "refuse", "--out", path.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("would leak about") && err.contains("--max-leak 1.00 MiB") && err.contains("refusing"), "{err}");
+    assert!(!path.exists());
+}
+
+#[test]
+fn memory_guard_scales_samples_down_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("scaled.json");
+    let out = tiny_clone(&path, &["--type", "box_str", "--mode", "forget", "--samples", "1000000", "--max-leak", "1MiB"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let case = &read_json(&path)["cases"][0];
+    let ops = case["ops_per_repeat"].as_u64().unwrap();
+    assert!((1024..1_000_000).contains(&ops) && ops * 64 <= 1 << 20, "{ops}");
+    assert!(case["notes"][0].as_str().unwrap().contains("scaled down"), "{case}");
+}
+
+#[test]
+fn memory_guard_rejects_a_limit_the_machine_cannot_afford() {
+    let out = run(&["clone", "--quiet", "--max-leak", "1000TiB", "--out", "/nonexistent/x.json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("OOM"), "{}", stderr(&out));
+}
+
+#[test]
+fn child_process_rechecks_the_leak_limit() {
+    let out = run(&[
+        "__case", "--type", "string", "--mode", "forget", "--threads", "1", "--samples", "1000000",
+        "--string-len", "64", "--repeats", "1", "--warmups", "0", "--max-leak", "1000",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("refusing"));
+}
+
+#[test]
+fn validate_prints_file_field_problem_and_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.json");
+    assert!(tiny_clone(&good, &["--type", "arc_str", "--mode", "drop"]).status.success());
+    let text = std::fs::read_to_string(&good).unwrap();
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, text.replacen("\"threads\": 1", "\"threads\": 0", 1)).unwrap();
+    let broken = dir.path().join("broken.json");
+    std::fs::write(&broken, "{").unwrap();
+    let out = run(&["validate", good.to_str().unwrap(), bad.to_str().unwrap(), broken.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.contains(&format!("{}: ok", good.display())), "{text}");
+    assert!(text.contains(&format!("{}: cases[0].threads: must be at least 1", bad.display())), "{text}");
+    assert!(text.contains(&format!("{}: file: ", broken.display())), "{text}");
+    assert!(stderr(&out).contains("2 of 3 file(s) failed"));
+    let missing = run(&["validate", "/nonexistent/x.json"]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(stdout(&missing).contains("/nonexistent/x.json: file: cannot read"));
+}
+
+#[test]
+fn committed_results_files_are_valid() {
+    let dir = repo_root().join("content/results");
+    let files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json") && p.file_name().unwrap() != "index.json")
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    assert!(!files.is_empty());
+    let mut args = vec!["validate"];
+    args.extend(files.iter().map(String::as_str));
+    let out = run(&args);
+    assert!(out.status.success(), "{}", stdout(&out));
+}
+
+#[test]
+fn committed_schema_is_the_generated_one() {
+    let out = run(&["schema"]);
+    assert!(out.status.success());
+    let committed = std::fs::read_to_string(repo_root().join("content/results.schema.json")).unwrap();
+    assert!(stdout(&out) == committed, "content/results.schema.json is stale: regenerate it with `native-runner schema`");
+    let schema: serde_json::Value = serde_json::from_str(&committed).unwrap();
+    assert_eq!(schema["additionalProperties"], false);
+    assert!(schema["properties"]["cases"].is_object());
+}
+
+#[test]
+fn reference_dataset_is_reproducible() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("reference.json");
+    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/arc_str_perf-comparison_data.json");
+    let out = run(&["import-reference", input.to_str().unwrap(), path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let committed = std::fs::read_to_string(repo_root().join("content/results/reference-ryzen5600x-2024.json")).unwrap();
+    assert!(std::fs::read_to_string(&path).unwrap() == committed, "regenerate with `native-runner import-reference`");
+    let json = read_json(&path);
+    let cases = json["cases"].as_array().unwrap();
+    let rc: Vec<_> = cases.iter().filter(|c| c["variant"] == "Rc<str>").collect();
+    assert_eq!(rc.len(), 2);
+    assert!(rc.iter().all(|c| c["repeat_times_ns"].as_array().unwrap().len() == 5));
+    let arc_drop_1 = cases.iter().find(|c| c["variant"] == "Arc<str>" && c["mode"] == "drop" && c["threads"] == 1).unwrap();
+    assert_eq!(arc_drop_1["repeat_times_ns"], serde_json::json!([51e6]));
+    // And import refuses to overwrite, like clone.
+    let again = run(&["import-reference", input.to_str().unwrap(), path.to_str().unwrap()]);
+    assert_eq!(again.status.code(), Some(1));
+}
+
+/// Runs a suite with --quick into `dir` and returns the parsed file (after `validate` accepted it).
+fn quick_suite(dir: &Path, suite: &str, extra: &[&str]) -> serde_json::Value {
+    let path = dir.join(format!("{suite}.json"));
+    let mut args = vec![suite, "--quick", "--quiet", "--threads", "1,2", "--label", "ci-quick", "--out", path.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let out = run(&args);
+    assert!(out.status.success(), "{suite}: {}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), path.to_str().unwrap());
+    let check = run(&["validate", path.to_str().unwrap()]);
+    assert!(check.status.success(), "{}{}", stdout(&check), stderr(&check));
+    let json = read_json(&path);
+    let cases = json["cases"].as_array().unwrap();
+    assert!(cases.iter().all(|c| c["suite"] == suite), "{suite}");
+    json
+}
+
+fn variant_ids(json: &serde_json::Value) -> std::collections::BTreeSet<String> {
+    json["cases"].as_array().unwrap().iter().map(|c| c["variant_id"].as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+fn sso_quick_runs_nine_variants_on_four_input_sets_and_two_thread_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = quick_suite(dir.path(), "sso", &[]);
+    let cases = json["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 9 * 4 * 2);
+    assert_eq!(variant_ids(&json).len(), 9);
+    assert!(variant_ids(&json).contains("inline_buf") && variant_ids(&json).contains("compact_str"));
+    for c in cases {
+        // Every thread's time of every repeat is one sample.
+        let threads = c["threads"].as_u64().unwrap() as usize;
+        assert_eq!(c["repeat_times_ns"].as_array().unwrap().len(), 2 * threads, "{c}");
+        assert!(["empty", "short", "mixed", "long"].contains(&c["params"]["input_set"].as_str().unwrap()));
+        assert!(c["all_threads_ops_per_sec"].as_f64().unwrap() > 0.0);
+    }
+}
+
+#[test]
+fn arcswap_quick_runs_four_readers_with_and_without_a_writer() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = quick_suite(dir.path(), "arcswap", &["--writer-period-us", "100"]);
+    let cases = json["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 4 * 2 * 2);
+    assert_eq!(variant_ids(&json), ["cache", "load", "load_full", "rwlock"].map(String::from).into());
+    assert_eq!(cases.iter().filter(|c| c["params"]["writer"] == true).count(), 8);
+    assert!(cases.iter().filter(|c| c["params"]["writer"] == true).all(|c| c["params"]["writer_period_us"] == 100));
+    assert!(cases.iter().filter(|c| c["params"]["writer"] == false).all(|c| c["params"]["writer_period_us"].is_null()));
+}
+
+#[test]
+fn arena_quick_runs_bump_single_thread_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = quick_suite(dir.path(), "arena", &["--nodes", "5000"]);
+    let cases = json["cases"].as_array().unwrap();
+    // box_node, bump, mutex_bump, bump_herd at 1 thread; all but bump at 2.
+    assert_eq!(cases.len(), 4 + 3);
+    assert!(cases.iter().filter(|c| c["variant_id"] == "bump").all(|c| c["threads"] == 1));
+    assert!(cases.iter().all(|c| c["params"]["nodes"] == 5000 && c["ops_per_repeat"] == 5000));
+}
+
+#[test]
+fn suites_default_to_one_file_per_suite_and_refuse_to_overwrite() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("taken.json");
+    std::fs::write(&path, "precious").unwrap();
+    for suite in ["sso", "arcswap", "arena"] {
+        let out = run(&[suite, "--quick", "--quiet", "--out", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1), "{suite}");
+        assert!(stderr(&out).contains("exists; pass --force"), "{}", stderr(&out));
+    }
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "precious");
+    assert!(stdout(&run(&["sso", "--help"])).contains("<label>-<suite>-<date>.json"));
+}
+
+#[test]
+fn suite_bad_arguments_give_one_line_and_exit_2() {
+    for args in [
+        &["sso", "--variant", "cow_str"][..],
+        &["sso", "--input", "huge"],
+        &["sso", "--calls", "0"],
+        &["sso", "--threads", "0"],
+        &["arcswap", "--writer", "sometimes"],
+        &["arcswap", "--variant", "mutex"],
+        &["arcswap", "--reads", "0"],
+        &["arena", "--variant", "slab"],
+        &["arena", "--nodes", "0"],
+        &["arena", "--repeats", "0"],
+        &["arena", "--quick", "--variant", "bump", "--threads", "2"],
+        &["arena", "--nodes", "4294967296", "--out", "/nonexistent/x.json"],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("native-runner: "), "{args:?}: {err}");
+    }
+}

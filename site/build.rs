@@ -1,0 +1,330 @@
+//! Turns the chapters in `content/chapters/NN-slug.md` into HTML at build time and writes
+//! `OUT_DIR/chapters.rs`, which `src/content.rs` includes. The wasm never parses Markdown.
+//!
+//! File rule (the same one `scripts/postbuild.mjs` uses for the route shells): a file belongs to the
+//! explainer when its name matches `^\d+-[a-z0-9-]+\.md$`; files are ordered by name, `NN` is the
+//! chapter number and the rest of the name is the slug (`/chapters/<slug>`).
+//!
+//! Format: first `# Title`; the next paragraph is the lede; `## Title {#id}` sections (an explicit id
+//! is the deep link `/chapters/<slug>#id`; without one the id is derived from the title); a line
+//! `<!-- widget: NAME -->` places a live widget. An unknown widget name, a duplicate id or a missing
+//! title stops the build with the file and line.
+
+use pulldown_cmark::{html, CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// Widget names the site implements, and the `Widget` variant each becomes.
+const WIDGETS: &[(&str, &str)] = &[
+    ("wide-pointer", "WidePointer"),
+    ("vtable", "Vtable"),
+    ("arc-inspector", "ArcInspector"),
+    ("size-table", "SizeTable"),
+    ("sso-inspector", "SsoInspector"),
+];
+
+enum Part {
+    Html(String),
+    Widget(&'static str),
+}
+
+struct Chapter {
+    file: String,
+    slug: String,
+    number: u32,
+    title: String,
+    lede_html: String,
+    sections: Vec<(String, String)>,
+    ids: HashSet<String>,
+    links: Vec<(String, usize)>,
+    parts: Vec<Part>,
+}
+
+/// `NN-slug.md` → `(NN, slug)`; `None` for files that are not chapters.
+fn chapter_name(file: &str) -> Option<(u32, String)> {
+    let stem = file.strip_suffix(".md")?;
+    let (digits, slug) = stem.split_once('-')?;
+    let ok_digits = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    let ok_slug = !slug.is_empty() && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if !(ok_digits && ok_slug) {
+        return None;
+    }
+    Some((digits.parse().ok()?, slug.to_owned()))
+}
+
+fn fail(file: &str, src: &str, offset: usize, msg: impl std::fmt::Display) -> ! {
+    let line = src[..offset.min(src.len())].matches('\n').count() + 1;
+    panic!("\n\ncontent/chapters/{file}:{line}: {msg}\n\n");
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn slugify(title: &str) -> String {
+    let mut id = String::new();
+    for c in title.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            id.push(c);
+        } else if !id.ends_with('-') && !id.is_empty() {
+            id.push('-');
+        }
+    }
+    id.trim_end_matches('-').to_owned()
+}
+
+fn render(events: Vec<Event<'_>>) -> String {
+    let mut out = String::new();
+    html::push_html(&mut out, events.into_iter());
+    out
+}
+
+/// Plain text of inline events (for section titles and the page title).
+fn plain_text(events: &[Event<'_>]) -> String {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Text(t) | Event::Code(t) => Some(t.as_ref()),
+            Event::SoftBreak | Event::HardBreak => Some(" "),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Collects the events up to (not including) the matching end tag.
+fn take_until<'a>(iter: &mut impl Iterator<Item = (Event<'a>, std::ops::Range<usize>)>, end: TagEnd) -> Vec<Event<'a>> {
+    let mut inner = Vec::new();
+    for (event, _) in iter.by_ref() {
+        if event == Event::End(end) {
+            break;
+        }
+        inner.push(event);
+    }
+    inner
+}
+
+fn widget_name(html: &str) -> Option<&str> {
+    html.trim().strip_prefix("<!--")?.strip_suffix("-->")?.trim().strip_prefix("widget:").map(str::trim)
+}
+
+fn parse(file: &str, slug: String, number: u32, src: &str) -> Chapter {
+    let mut ch = Chapter {
+        file: file.to_owned(),
+        slug,
+        number,
+        title: String::new(),
+        lede_html: String::new(),
+        sections: Vec::new(),
+        ids: HashSet::new(),
+        links: Vec::new(),
+        parts: Vec::new(),
+    };
+    let opts = Options::ENABLE_TABLES | Options::ENABLE_HEADING_ATTRIBUTES;
+    let mut iter = Parser::new_ext(src, opts).into_offset_iter();
+    let mut buf: Vec<Event> = Vec::new();
+    let mut expect_lede = false;
+
+    while let Some((event, range)) = iter.next() {
+        match event {
+            Event::Start(Tag::Heading { level: HeadingLevel::H1, .. }) => {
+                if !ch.title.is_empty() {
+                    fail(file, src, range.start, "a second `# ` title; sections start with `## `");
+                }
+                ch.title = plain_text(&take_until(&mut iter, TagEnd::Heading(HeadingLevel::H1)));
+                expect_lede = true;
+            }
+            _ if ch.title.is_empty() => fail(file, src, range.start, "the chapter must start with a `# Title` line"),
+            Event::Start(Tag::Paragraph) if expect_lede => {
+                expect_lede = false;
+                let inner = take_until(&mut iter, TagEnd::Paragraph);
+                ch.lede_html = render(inner);
+            }
+            Event::Start(Tag::Heading { level, id, .. }) => {
+                expect_lede = false;
+                let inner = take_until(&mut iter, TagEnd::Heading(level));
+                let title = plain_text(&inner);
+                let id = id.map(|i| i.to_string()).unwrap_or_else(|| slugify(&title));
+                if !ch.ids.insert(id.clone()) {
+                    fail(file, src, range.start, format!("the section id `{id}` is used twice in this chapter"));
+                }
+                let tag = format!("h{}", level as usize);
+                let mut h = format!("<{tag} id=\"{}\">{}", escape(&id), render(inner));
+                writeln!(
+                    h,
+                    "<a class=\"heading-anchor\" href=\"/chapters/{}#{}\" aria-label=\"Link to this section: {}\">¶</a></{tag}>",
+                    ch.slug,
+                    escape(&id),
+                    escape(&title)
+                )
+                .unwrap();
+                buf.push(Event::Html(h.into()));
+                if level == HeadingLevel::H2 {
+                    ch.sections.push((id, title));
+                }
+            }
+            Event::Start(Tag::CodeBlock(kind)) => {
+                expect_lede = false;
+                let lang = match &kind {
+                    CodeBlockKind::Fenced(info) => info.split_whitespace().next().unwrap_or("").to_owned(),
+                    CodeBlockKind::Indented => String::new(),
+                };
+                let code: String = take_until(&mut iter, TagEnd::CodeBlock)
+                    .iter()
+                    .map(|e| match e {
+                        Event::Text(t) => t.as_ref(),
+                        _ => "",
+                    })
+                    .collect();
+                let class = if lang.is_empty() { String::new() } else { format!(" class=\"language-{}\"", escape(&lang)) };
+                let label = if lang.is_empty() { "code".to_owned() } else { escape(&lang) };
+                buf.push(Event::Html(
+                    format!(
+                        "<div class=\"code-block\"><button type=\"button\" class=\"copy-button\" data-copy aria-label=\"Copy this {label} code\">Copy</button>\
+                         <pre tabindex=\"0\"><code{class}>{}</code></pre></div>\n",
+                        escape(&code)
+                    )
+                    .into(),
+                ));
+            }
+            Event::Start(Tag::Table(_)) => {
+                expect_lede = false;
+                buf.push(Event::Html("<div class=\"table-scroll\" tabindex=\"0\">".into()));
+                buf.push(event);
+            }
+            Event::End(TagEnd::Table) => {
+                buf.push(event);
+                buf.push(Event::Html("</div>\n".into()));
+            }
+            Event::InlineHtml(ref text) if text.contains("widget:") => {
+                fail(file, src, range.start, "a widget line must stand by itself, with a blank line before and after it");
+            }
+            Event::Html(ref text) if text.contains("widget:") => {
+                let Some(name) = widget_name(text) else {
+                    fail(file, src, range.start, format!("cannot read the widget line `{}`; write `<!-- widget: NAME -->` on a line by itself", text.trim()));
+                };
+                let Some(&(_, variant)) = WIDGETS.iter().find(|(n, _)| *n == name) else {
+                    let known: Vec<&str> = WIDGETS.iter().map(|(n, _)| *n).collect();
+                    fail(file, src, range.start, format!("unknown widget `{name}` (known: {})", known.join(", ")));
+                };
+                let html = render(std::mem::take(&mut buf));
+                if !html.trim().is_empty() {
+                    ch.parts.push(Part::Html(html));
+                }
+                ch.parts.push(Part::Widget(variant));
+            }
+            Event::Start(Tag::Link { ref dest_url, .. }) => {
+                if dest_url.starts_with("/chapters/") {
+                    ch.links.push((dest_url.to_string(), range.start));
+                }
+                buf.push(event);
+            }
+            Event::Start(Tag::HtmlBlock) | Event::End(TagEnd::HtmlBlock) => buf.push(event),
+            other => {
+                if matches!(other, Event::Start(_)) {
+                    expect_lede = false;
+                }
+                buf.push(other);
+            }
+        }
+    }
+    if ch.title.is_empty() {
+        fail(file, src, 0, "the chapter must start with a `# Title` line");
+    }
+    let html = render(buf);
+    if !html.trim().is_empty() {
+        ch.parts.push(Part::Html(html));
+    }
+    ch
+}
+
+/// Warns (does not fail: the text is another writer's) about links to chapters or sections that do
+/// not exist.
+fn check_links(chapters: &[Chapter], sources: &[String]) {
+    for (ch, src) in chapters.iter().zip(sources) {
+        for (url, offset) in &ch.links {
+            let rest = &url["/chapters/".len()..];
+            let (slug, id) = rest.split_once('#').map_or((rest, None), |(s, i)| (s, Some(i)));
+            let line = src[..*offset].matches('\n').count() + 1;
+            match chapters.iter().find(|c| c.slug == slug) {
+                None => println!("cargo:warning=content/chapters/{}:{line}: link to unknown chapter `{slug}`", ch.file),
+                Some(target) => {
+                    if let Some(id) = id.filter(|i| !target.ids.contains(*i)) {
+                        println!("cargo:warning=content/chapters/{}:{line}: link to unknown section `{slug}#{id}`", ch.file);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn lit(s: &str) -> String {
+    format!("{s:?}")
+}
+
+fn main() {
+    let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
+    let dir = manifest.join("..").join("content").join("chapters");
+    println!("cargo:rerun-if-changed={}", dir.display());
+
+    let mut files: Vec<(String, u32, String)> = match std::fs::read_dir(&dir) {
+        Ok(entries) => entries
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter_map(|name| chapter_name(&name).map(|(n, slug)| (name, n, slug)))
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    files.sort();
+
+    let mut chapters = Vec::new();
+    let mut sources = Vec::new();
+    let mut slugs = HashSet::new();
+    for (name, number, slug) in files {
+        let path: &Path = &dir.join(&name);
+        println!("cargo:rerun-if-changed={}", path.display());
+        let src = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("content/chapters/{name}: {e}"));
+        if !slugs.insert(slug.clone()) {
+            panic!("\n\ncontent/chapters/{name}: another chapter already has the slug `{slug}`\n\n");
+        }
+        chapters.push(parse(&name, slug, number, &src));
+        sources.push(src);
+    }
+    check_links(&chapters, &sources);
+
+    let mut out = String::from("// Generated by site/build.rs from content/chapters/*.md. Do not edit.\n\npub static CHAPTERS: &[Chapter] = &[\n");
+    for ch in &chapters {
+        let sections: Vec<String> = ch.sections.iter().map(|(id, t)| format!("({}, {})", lit(id), lit(t))).collect();
+        let parts: Vec<String> = ch
+            .parts
+            .iter()
+            .map(|p| match p {
+                Part::Html(h) => format!("Part::Html({})", lit(h)),
+                Part::Widget(w) => format!("Part::Widget(Widget::{w})"),
+            })
+            .collect();
+        writeln!(
+            out,
+            "    Chapter {{ slug: {}, number: {}, title: {}, lede_html: {}, sections: &[{}], parts: &[{}] }},",
+            lit(&ch.slug),
+            ch.number,
+            lit(&ch.title),
+            lit(&ch.lede_html),
+            sections.join(", "),
+            parts.join(", ")
+        )
+        .unwrap();
+    }
+    out.push_str("];\n");
+    let dest = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("chapters.rs");
+    std::fs::write(dest, out).unwrap();
+}

@@ -1,0 +1,88 @@
+//! The benchmark form: samples, repeats, string length, mode; Run and Cancel.
+
+use leptos::prelude::*;
+use wasm_core::kernels::clone::CloneMode;
+
+use super::runner::{BenchParams, LEAK_CAP_BYTES};
+
+/// Upper limits keep a run finite and `Arc`'s counter far below its overflow abort
+/// (`isize::MAX` on wasm32 is 2^31 - 1; forget mode never gives a count back).
+pub const MAX_SAMPLES: u64 = 50_000_000;
+pub const MAX_REPEATS: u32 = 20;
+pub const MAX_STRING_LEN: usize = 65_536;
+
+/// One labelled whole-number input; a typed value is clamped to `min..=max` when it is committed.
+#[component]
+fn NumberField(
+    id: &'static str,
+    label: &'static str,
+    min: u64,
+    max: u64,
+    value: Signal<u64>,
+    set: impl Fn(u64) + 'static,
+    running: Signal<bool>,
+) -> impl IntoView {
+    let commit = move |ev| {
+        if let Ok(v) = event_target_value(&ev).trim().replace(['_', ','], "").parse::<u64>() {
+            set(v.clamp(min, max));
+        }
+    };
+    view! {
+        <div class="field">
+            <label for=id>{label}</label>
+            <input id=id type="number" inputmode="numeric" min=min.to_string() max=max.to_string()
+                prop:value=move || value.get().to_string() prop:disabled=running on:change=commit/>
+        </div>
+    }
+}
+
+#[component]
+pub fn BenchControls(
+    params: ReadSignal<BenchParams>,
+    set_params: WriteSignal<BenchParams>,
+    #[prop(into)] running: Signal<bool>,
+    on_run: Callback<()>,
+    on_cancel: Callback<()>,
+) -> impl IntoView {
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if !running.get_untracked() {
+            on_run.run(());
+        }
+    };
+    view! {
+        <form class="bench-controls" on:submit=submit data-testid="bench-controls">
+            <NumberField id="bench-samples" label="Samples (clones per repeat)" min=1 max=MAX_SAMPLES running
+                value=Signal::derive(move || params.get().samples)
+                set=move |v| set_params.update(|p| p.samples = v)/>
+            <NumberField id="bench-repeats" label="Repeats" min=1 max=MAX_REPEATS.into() running
+                value=Signal::derive(move || params.get().repeats.into())
+                set=move |v| set_params.update(|p| p.repeats = v as u32)/>
+            <NumberField id="bench-len" label="String length (bytes)" min=0 max=MAX_STRING_LEN as u64 running
+                value=Signal::derive(move || params.get().string_len as u64)
+                set=move |v| set_params.update(|p| p.string_len = v as usize)/>
+            <div class="field">
+                <label for="bench-mode">"After each clone"</label>
+                <select id="bench-mode"
+                    prop:value=move || params.get().mode.id()
+                    prop:disabled=running
+                    on:change=move |ev| if let Some(m) = CloneMode::parse(&event_target_value(&ev)) {
+                        set_params.update(|p| p.mode = m)
+                    }>
+                    <option value="drop">"drop it"</option>
+                    <option value="forget">"forget it (leak)"</option>
+                </select>
+            </div>
+            <div class="buttons">
+                <button type="submit" data-testid="bench-run" prop:disabled=running>"Run"</button>
+                <button type="button" class="secondary" data-testid="bench-cancel"
+                    prop:disabled=move || !running.get()
+                    on:click=move |_| on_cancel.run(())>"Cancel"</button>
+            </div>
+            <p class="field-note">
+                "Forget mode leaks every String and Box<str> clone, and wasm memory never shrinks: a run leaks at most "
+                {LEAK_CAP_BYTES >> 20} " MiB, and the samples are scaled down to stay under that (the results say when)."
+            </p>
+        </form>
+    }
+}

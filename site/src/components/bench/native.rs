@@ -1,0 +1,102 @@
+//! The native results the site ships (`/results/index.json` lists `/results/*.json`), loaded and
+//! checked with wasm-core's validator, and the single-thread clone cases that match a browser run.
+
+use serde::Deserialize;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use wasm_core::kernels::clone::CloneMode;
+use wasm_core::results::{CaseResult, ResultsFile};
+use wasm_core::validate::validate_bytes;
+
+/// One results file that passed validation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NativeFile {
+    pub name: String,
+    pub results: ResultsFile,
+}
+
+/// Everything `/results/` offered: the good files, and why the others were skipped.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NativeResults {
+    pub files: Vec<NativeFile>,
+    pub skipped: Vec<(String, String)>,
+}
+
+/// The cases of one file that compare with a browser run, and the string length they used.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NativeMatch {
+    pub series_name: String,
+    pub machine: String,
+    pub string_len: u64,
+    pub cases: Vec<CaseResult>,
+}
+
+#[derive(Deserialize)]
+struct Index {
+    files: Vec<String>,
+}
+
+async fn fetch_bytes(url: &str) -> Result<Vec<u8>, String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(|e| format!("{e:?}"))?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| "not a response")?;
+    if !response.ok() {
+        return Err(format!("HTTP {}", response.status()));
+    }
+    let buffer = JsFuture::from(response.array_buffer().map_err(|e| format!("{e:?}"))?).await.map_err(|e| format!("{e:?}"))?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
+/// A listed name is fetched only if it is a plain file name (no path can be smuggled in).
+fn plain_json_name(name: &str) -> bool {
+    name.ends_with(".json") && name.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c)) && !name.starts_with('.')
+}
+
+/// Fetches the index and every file in it; bad files are skipped with the validator's first problem.
+pub async fn load() -> Result<NativeResults, String> {
+    let index: Index = serde_json::from_slice(&fetch_bytes("/results/index.json").await?).map_err(|e| e.to_string())?;
+    let mut out = NativeResults::default();
+    for name in index.files {
+        if !plain_json_name(&name) {
+            out.skipped.push((name, "not a plain .json file name".into()));
+            continue;
+        }
+        match fetch_bytes(&format!("/results/{name}")).await {
+            Ok(bytes) => match validate_bytes(&name, &bytes) {
+                Ok(results) => out.files.push(NativeFile { name, results }),
+                Err(problems) => out.skipped.push((name, problems.first().map(ToString::to_string).unwrap_or_default())),
+            },
+            Err(e) => out.skipped.push((name, e)),
+        }
+    }
+    Ok(out)
+}
+
+/// For each file, its `clone` cases on one thread in `mode` at `string_len` bytes; when the file has
+/// no case at that length, the nearest length it has (the table says which).
+pub fn matches(native: &NativeResults, mode: CloneMode, string_len: u64) -> Vec<NativeMatch> {
+    native
+        .files
+        .iter()
+        .filter(|f| f.results.machine.arch != "wasm32")
+        .filter_map(|f| {
+            let candidates: Vec<&CaseResult> = f
+                .results
+                .cases
+                .iter()
+                .filter(|c| c.suite == "clone" && c.threads == 1 && c.mode.as_deref() == Some(mode.id()))
+                .collect();
+            let nearest = candidates
+                .iter()
+                .filter_map(|c| c.params.string_len_bytes)
+                .min_by_key(|len| len.abs_diff(string_len))?;
+            let machine = f.results.machine.cpu_model.clone().unwrap_or_else(|| f.results.machine.arch.clone());
+            Some(NativeMatch {
+                series_name: format!("native: {}", f.results.label),
+                machine,
+                string_len: nearest,
+                cases: candidates.into_iter().filter(|c| c.params.string_len_bytes == Some(nearest)).cloned().collect(),
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,29 @@
+//! Copy buttons on code blocks. `site/build.rs` wraps every code block as
+//! `<div class="code-block"><button data-copy>Copy</button><pre>…</pre></div>`; one delegated click
+//! listener on the chapter container (this function) serves all of them.
+
+use leptos::prelude::*;
+use std::time::Duration;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+/// Handles a click anywhere in a chapter; acts only when it hit a `[data-copy]` button.
+pub fn on_chapter_click(ev: web_sys::MouseEvent) {
+    let Some(target) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+    let Ok(Some(button)) = target.closest("[data-copy]") else { return };
+    let Some(pre) = button.parent_element().and_then(|p| p.query_selector("pre").ok().flatten()) else { return };
+    let text = pre.text_content().unwrap_or_default();
+    let Some(window) = web_sys::window() else { return };
+    let promise = window.navigator().clipboard().write_text(&text);
+    leptos::task::spawn_local(async move {
+        let copied = JsFuture::from(promise).await.is_ok();
+        if !copied {
+            // No clipboard permission: select the code so Ctrl+C / Cmd+C copies it.
+            if let Ok(Some(selection)) = window.get_selection() {
+                let _ = selection.select_all_children(&pre);
+            }
+        }
+        button.set_text_content(Some(if copied { "Copied" } else { "Selected: press Ctrl+C" }));
+        set_timeout(move || button.set_text_content(Some("Copy")), Duration::from_millis(2000));
+    });
+}

@@ -1,0 +1,216 @@
+//! `/bench`: the reader runs wasm-core's clone kernels in their own browser, sees the result drawn
+//! beside the native single-thread figures, and can download it in the native runner's schema.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use wasm_core::kernels::clone::CloneMode;
+
+use crate::components::bench::controls::BenchControls;
+use crate::components::bench::download::DownloadButton;
+use crate::components::bench::native::{self, NativeResults};
+use crate::components::bench::results_table::{ComparisonTable, ResultsTable};
+use crate::components::bench::runner::{self, performance, timer_step_ms, BenchParams, BenchRun, Outcome};
+use crate::components::bench::spec::chart_spec;
+use crate::charts::{ChartKind, ChartSpec, Scale};
+use crate::components::chart::Chart;
+
+/// Where a run stands; `data-state` on the status line carries [`RunState::id`].
+#[derive(Clone, Debug, PartialEq)]
+enum RunState {
+    Idle,
+    Running { fraction: f64, text: String },
+    Cancelling,
+    Done,
+    Cancelled,
+}
+
+impl RunState {
+    fn id(&self) -> &'static str {
+        match self {
+            RunState::Idle => "idle",
+            RunState::Running { .. } => "running",
+            RunState::Cancelling => "cancelling",
+            RunState::Done => "done",
+            RunState::Cancelled => "cancelled",
+        }
+    }
+}
+
+#[component]
+pub fn Bench() -> impl IntoView {
+    let (params, set_params) =
+        signal(BenchParams { samples: 1_000_000, repeats: 5, string_len: 64, mode: CloneMode::Drop });
+    let (state, set_state) = signal(RunState::Idle);
+    let (run, set_run) = signal(None::<BenchRun>);
+    let (cancel_requested, set_cancel_requested) = signal(false);
+    let (leaked_total, set_leaked_total) = signal(0u64);
+    let (timer_step, set_timer_step) = signal(timer_step_ms(&performance()));
+    let (native, set_native) = signal(None::<Result<NativeResults, String>>);
+    spawn_local(async move {
+        let _ = set_native.try_set(Some(native::load().await));
+    });
+
+    let running = Signal::derive(move || matches!(state.get(), RunState::Running { .. } | RunState::Cancelling));
+    let on_run = Callback::new(move |()| {
+        let p = params.get_untracked();
+        set_cancel_requested.set(false);
+        set_run.set(None);
+        set_state.set(RunState::Running { fraction: 0.0, text: "Starting".into() });
+        spawn_local(async move {
+            // `try_*`: the reader may leave the page mid-run, which disposes these signals; that cancels.
+            let is_cancelled = move || cancel_requested.try_get_untracked().unwrap_or(true);
+            let progress = move |fraction, text| {
+                if !cancel_requested.try_get_untracked().unwrap_or(true) {
+                    let _ = set_state.try_set(RunState::Running { fraction, text });
+                }
+            };
+            let (leaked, next) = match runner::run(p, is_cancelled, progress).await {
+                Outcome::Done(r) => {
+                    let _ = set_timer_step.try_set(r.timer_step_ms);
+                    let leaked = r.leaked_bytes;
+                    let _ = set_run.try_set(Some(r));
+                    (leaked, RunState::Done)
+                }
+                Outcome::Cancelled { leaked_bytes } => (leaked_bytes, RunState::Cancelled),
+            };
+            let _ = set_leaked_total.try_update(|t| *t += leaked);
+            let _ = set_state.try_set(next);
+        });
+    });
+    let on_cancel = Callback::new(move |()| {
+        set_cancel_requested.set(true);
+        set_state.set(RunState::Cancelling);
+    });
+
+    // Native figures for the parameters of the shown run (or of the form, before any run).
+    let shown_params = move || run.with(|r| r.as_ref().map(|r| r.params)).unwrap_or_else(|| params.get());
+    let matches = Memo::new(move |_| {
+        let p = shown_params();
+        native.with(|n| match n {
+            Some(Ok(n)) => native::matches(n, p.mode, p.string_len as u64),
+            _ => Vec::new(),
+        })
+    });
+    let spec = Memo::new(move |_| {
+        let p = shown_params();
+        run.with(|r| chart_spec(r.as_ref().map(|r| r.cases.as_slice()), &matches.get(), p.mode, p.string_len))
+    });
+    let cases = Signal::derive(move || run.with(|r| r.as_ref().map(|r| r.cases.clone()).unwrap_or_default()));
+
+    view! {
+        <article class="prose wide bench-page">
+            <h1>"Clone benchmarks in your browser"</h1>
+            <p class="lede">
+                "Press Run and your browser clones an " <code>"Arc<str>"</code> ", a " <code>"String"</code> ", a "
+                <code>"Box<str>"</code> " and an " <code>"Rc<str>"</code>
+                " millions of times, with the same Rust kernels the native runner uses, compiled to WebAssembly."
+            </p>
+            <div class="bench-layout">
+                <section class="widget bench-run" aria-labelledby="bench-setup">
+                    <h2 id="bench-setup">"Set up a run"</h2>
+                    <BenchControls params set_params running on_run on_cancel/>
+                    <div class="bench-status" data-testid="bench-status" data-state=move || state.get().id()>
+                        <progress max="1" aria-labelledby="bench-status-text"
+                            prop:value=move || match state.get() { RunState::Running { fraction, .. } => fraction, RunState::Done => 1.0, _ => 0.0 }>
+                        </progress>
+                        <span id="bench-status-text" role="status">{move || match state.get() {
+                            RunState::Idle => "Ready.".to_string(),
+                            RunState::Running { text, .. } => format!("{text}…"),
+                            RunState::Cancelling => "Cancelling…".to_string(),
+                            RunState::Done => "Done.".to_string(),
+                            RunState::Cancelled => "Cancelled: this run reports nothing.".to_string(),
+                        }}</span>
+                    </div>
+                    <p class="field-note" data-testid="timer-step">{move || match timer_step.get() {
+                        Some(ms) => format!(
+                            "Your browser's clock (performance.now()) moves in steps of {:.1} µs, so every timed batch lasts at least 50 steps.",
+                            ms * 1000.0
+                        ),
+                        None => "Your browser's clock did not move for 40 ms: it hides time, and timings here mean little.".to_string(),
+                    }}</p>
+                    <Show when=move || { leaked_total.get() > 0 }>
+                        <p class="field-note" data-testid="bench-leaked">
+                            {move || format!("Forget mode has leaked {:.1} MiB in this tab so far; reloading the page gives it back.",
+                                leaked_total.get() as f64 / (1u64 << 20) as f64)}
+                        </p>
+                    </Show>
+                </section>
+                <aside class="callout bench-explainer" aria-labelledby="bench-limits">
+                    <h2 id="bench-limits">"What one thread can and cannot show"</h2>
+                    <p>
+                        "One thread shows the uncontended price: " <code>"Arc<str>"</code>
+                        " adds one to a counter, " <code>"String"</code> " and " <code>"Box<str>"</code>
+                        " ask the allocator for a buffer and copy the bytes into it."
+                    </p>
+                    <p>
+                        "It cannot show contention, the half of the story where " <code>"Arc<str>"</code>
+                        " loses: there is no second thread here to fight over the counter. And this wasm is built without the "
+                        <code>"atomics"</code> " target feature, so the compiler lowers Arc's atomic increment to a plain add: "
+                        "in the browser " <code>"Arc<str>"</code> " costs what " <code>"Rc<str>"</code> " costs."
+                    </p>
+                    <p>
+                        "Contention needs real threads: see the " <a href="/results">"native results"</a>
+                        " and the chapter on " <a href="/chapters/clone-cost">"what a clone costs"</a> "."
+                    </p>
+                </aside>
+            </div>
+            <section aria-labelledby="bench-results">
+                <h2 id="bench-results">"Results"</h2>
+                <p class="field-note" data-testid="native-status">{move || native_status(&native.get(), matches.get().len())}</p>
+                {move || native.with(|n| match n {
+                    Some(Ok(n)) if !n.skipped.is_empty() => Some(view! {
+                        <details class="skipped" data-testid="native-skipped">
+                            <summary>{format!("{} results file(s) skipped: they failed validation", n.skipped.len())}</summary>
+                            <ul>{n.skipped.iter().map(|(f, why)| view! { <li><code>{f.clone()}</code> ": " {why.clone()}</li> }).collect_view()}</ul>
+                        </details>
+                    }),
+                    _ => None,
+                })}
+                <Show when=move || spec.with(Option::is_some)>
+                    <p class="field-note">"Bars: median nanoseconds per clone; whiskers: the fastest and slowest repeat. Shorter is faster."</p>
+                    <Chart spec=Signal::derive(move || spec.get().unwrap_or_else(empty_spec)) test_id="bench-chart"/>
+                </Show>
+                <Show when=move || run.with(Option::is_some) fallback=|| view! {
+                    <p class="field-note">"No browser results yet: press Run."</p>
+                }>
+                    <ResultsTable cases/>
+                    <ul class="bench-notes" data-testid="bench-notes">
+                        {move || cases.get().into_iter().map(|c| {
+                            view! { <li><code>{c.variant}</code> ": " {c.notes.join("; ")} "."</li> }
+                        }).collect_view()}
+                    </ul>
+                    {move || matches.get().into_iter().map(|m| view! { <ComparisonTable cases native=m/> }).collect_view()}
+                    <p class="field-note">
+                        "This wasm is built with the site's size-tuned profile: the kernels (wasm-core) at opt-level 3, everything else, "
+                        "Rust's wasm32 allocator dlmalloc included, at opt-level \"z\". Native runs use jemalloc at opt-level 3."
+                    </p>
+                    <DownloadButton run/>
+                </Show>
+            </section>
+        </article>
+    }
+}
+
+/// Drawn only for the instant between a run being cleared and `<Show>` removing the chart.
+fn empty_spec() -> ChartSpec {
+    ChartSpec {
+        kind: ChartKind::Bars,
+        title: String::new(),
+        x_label: String::new(),
+        y_label: String::new(),
+        y_scale: Scale::Linear,
+        series: Vec::new(),
+    }
+}
+
+fn native_status(native: &Option<Result<NativeResults, String>>, matching: usize) -> String {
+    match native {
+        None => "Loading the native results…".into(),
+        Some(Err(e)) => format!("The native results could not be loaded ({e}); only this browser's bars are drawn."),
+        Some(Ok(n)) if matching == 0 => format!(
+            "No native single-thread results for these settings on this site ({} results file(s) loaded), so only this browser's bars are drawn.",
+            n.files.len()
+        ),
+        Some(Ok(_)) => format!("Beside this browser: {matching} native machine(s), one thread, same mode; per-clone medians compare across sample counts."),
+    }
+}

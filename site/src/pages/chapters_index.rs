@@ -1,0 +1,40 @@
+//! `/chapters`: the table of contents.
+
+use leptos::prelude::*;
+use leptos_router::components::A;
+
+use crate::content::CHAPTERS;
+
+#[component]
+pub fn ChaptersIndex() -> impl IntoView {
+    set_title("Chapters");
+    view! {
+        <article class="prose">
+            <h1>"Chapters"</h1>
+            <p class="lede">
+                "From what " <code>"Sized"</code> " means to the bytes of a small string. Each chapter has live widgets "
+                "that read this page's own WebAssembly memory."
+            </p>
+            <ol class="toc" data-testid="toc">
+                {CHAPTERS.iter().map(|c| view! {
+                    <li value=c.number.to_string()>
+                        <A href=format!("/chapters/{}", c.slug)>{c.title}</A>
+                        <p class="toc-lede" inner_html=c.lede_html></p>
+                        <ul class="toc-sections">
+                            {c.sections.iter().map(|(id, title)| view! {
+                                <li><a href=format!("/chapters/{}#{}", c.slug, id)>{*title}</a></li>
+                            }).collect_view()}
+                        </ul>
+                    </li>
+                }).collect_view()}
+            </ol>
+        </article>
+    }
+}
+
+/// Sets the document title to `page · arc-str explained`.
+pub fn set_title(page: &str) {
+    if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
+        doc.set_title(&format!("{page} · arc-str explained"));
+    }
+}

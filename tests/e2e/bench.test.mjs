@@ -1,0 +1,152 @@
+// /bench: live clone benchmarks in the browser, drawn by d3 beside native results. Runs against a
+// copy of dist/ whose results/ holds the fixtures (one valid native file, one that fails validation).
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { dist, root, screenshot, start } from "./harness.mjs";
+import { writeResultsIndex } from "../../scripts/postbuild.mjs";
+
+const BROWSER = "browser (wasm32)";
+const NATIVE = "native: fixture-x86";
+const TYPES = ["Arc<str>", "String", "Box<str>", "Rc<str>"];
+
+let h;
+let dir;
+before(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-bench-"));
+  fs.cpSync(dist, dir, { recursive: true });
+  const results = path.join(dir, "results");
+  for (const f of fs.readdirSync(results).filter((f) => f.endsWith(".json"))) fs.rmSync(path.join(results, f));
+  fs.cpSync(path.join(root, "tests/fixtures/results"), results, { recursive: true });
+  writeResultsIndex(dir);
+  h = await start({ dir });
+});
+after(async () => {
+  await h?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+// Records every long task from page load on (the observer must exist before the page's scripts).
+const watchLongTasks = (context) =>
+  context.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: "longtask", buffered: true });
+  });
+
+async function tinyRun(page, { viaKeyboard = false } = {}) {
+  await page.getByTestId("bench-controls").waitFor();
+  await page.locator("#bench-samples").fill("1000");
+  await page.locator("#bench-repeats").fill("3");
+  await page.locator("#bench-len").fill("64");
+  if (viaKeyboard) {
+    await page.locator("#bench-len").press("Enter");
+  } else {
+    await page.getByTestId("bench-run").click();
+  }
+  await page.locator('[data-testid="bench-status"][data-state="done"]').waitFor({ timeout: 60_000 });
+}
+
+const barValues = (page, series) =>
+  page.$$eval(`[data-testid="bench-chart"] rect.bar[data-series="${series}"]`, (bars) =>
+    Object.fromEntries(bars.map((b) => [b.dataset.x, Number(b.dataset.y)])));
+
+test("a tiny run draws one bar per type with the table's medians, beside the native file", async () => {
+  const { page, errors } = await h.open("/bench", { setup: watchLongTasks });
+  await page.locator('[data-testid="native-status"]', { hasText: "1 native machine" }).waitFor();
+  const runStart = await page.evaluate(() => performance.now());
+  await tinyRun(page);
+
+  const drawn = await barValues(page, BROWSER);
+  assert.deepEqual(Object.keys(drawn).sort(), [...TYPES].sort(), "one browser bar per type");
+  const table = page.getByTestId("bench-table");
+  for (const type of TYPES) {
+    const row = table.locator(`tr[data-type="${type}"]`);
+    const median = Number(await row.locator('[data-field="median"]').getAttribute("data-value"));
+    assert.ok(median > 0, `${type} median ${median}`);
+    assert.equal(drawn[type], median, `${type}: bar and table agree`);
+    assert.match(await row.locator('[data-field="samples"]').textContent(), /^\d+(k|\.\dM)? × 3$/);
+  }
+  // The fixture's one-thread drop medians are drawn beside the browser's, and compared per type.
+  const fixture = JSON.parse(fs.readFileSync(path.join(root, "tests/fixtures/results/fixture-x86.json"), "utf8"));
+  const expected = Object.fromEntries(fixture.cases.filter((c) => c.threads === 1 && c.mode === "drop")
+    .map((c) => [c.variant, c.median_ns_per_op]));
+  assert.deepEqual(await barValues(page, NATIVE), expected);
+  assert.equal(await page.getByTestId("bench-compare").locator("tbody tr").count(), 4);
+  // The file with a wrong median is skipped and named.
+  assert.match(await page.getByTestId("native-skipped").textContent(), /broken-summary\.json/);
+  // 1000 clones are far too short for a 100 µs clock: the run says it raised them.
+  assert.match(await page.getByTestId("bench-notes").textContent(), /samples raised from 1000/);
+  assert.match(await page.getByTestId("timer-step").textContent(), /steps of [\d.]+ µs/);
+
+  const long = await page.evaluate((t0) => window.__longTasks.filter((e) => e.start >= t0 && e.duration > 100), runStart);
+  assert.deepEqual(long, [], "no task above 100 ms while the benchmark ran");
+  await screenshot(page, "bench-desktop");
+  assert.deepEqual(errors, []);
+});
+
+test("the run downloads as a valid results file in the native schema", async () => {
+  const { page, errors } = await h.open("/bench");
+  await tinyRun(page);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("bench-download").click()]);
+  const file = JSON.parse(fs.readFileSync(await download.path(), "utf8"));
+  assert.equal(file.schema_version, 1);
+  assert.equal(file.machine.arch, "wasm32");
+  assert.match(file.machine.user_agent, /Chrom/);
+  assert.equal(file.runner.name, "browser");
+  assert.match(file.allocator.name, /^dlmalloc/);
+  assert.match(file.created_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  assert.deepEqual(file.cases.map((c) => c.variant), TYPES);
+  for (const c of file.cases) {
+    assert.equal(c.threads, 1);
+    assert.equal(c.repeat_times_ns.length, 3);
+    assert.equal(c.params.string_len_bytes, 64);
+  }
+  assert.deepEqual(errors, []);
+});
+
+test("Cancel stops a big run and reports nothing for it", async () => {
+  const { page, errors } = await h.open("/bench");
+  await page.getByTestId("bench-controls").waitFor();
+  await page.locator("#bench-samples").fill("50000000");
+  await page.locator("#bench-repeats").fill("20");
+  await page.getByTestId("bench-run").click();
+  await page.locator('[data-testid="bench-status"][data-state="running"]').waitFor();
+  await page.getByText(/Measuring .*: repeat/).waitFor({ timeout: 30_000 });
+  await page.getByTestId("bench-cancel").click();
+  await page.locator('[data-testid="bench-status"][data-state="cancelled"]').waitFor({ timeout: 10_000 });
+  assert.match(await page.getByTestId("bench-status").textContent(), /Cancelled/);
+  assert.equal(await page.getByTestId("bench-table").count(), 0, "no results table for a cancelled run");
+  assert.equal(await page.locator(`rect.bar[data-series="${BROWSER}"]`).count(), 0, "no browser bars");
+  assert.ok(await page.getByTestId("bench-run").isEnabled(), "a new run can start");
+  assert.deepEqual(errors, []);
+});
+
+test("without native files the page says so, runs from the keyboard and still draws the browser's bars", async () => {
+  const emptyIndex = (context) =>
+    context.route("**/results/index.json", (route) => route.fulfill({ json: { files: [] } }));
+  const { page, errors } = await h.open("/bench", { setup: emptyIndex });
+  await page.locator('[data-testid="native-status"]', { hasText: "No native single-thread results" }).waitFor();
+  await tinyRun(page, { viaKeyboard: true });
+  assert.equal(Object.keys(await barValues(page, BROWSER)).length, 4);
+  assert.equal(await page.getByTestId("bench-compare").count(), 0);
+  assert.deepEqual(errors, []);
+});
+
+for (const [name, options] of [
+  ["bench-375", { width: 375, height: 800 }],
+  ["bench-375-dark", { width: 375, height: 800, colorScheme: "dark" }],
+  ["bench-desktop-dark", { colorScheme: "dark" }],
+]) {
+  test(`after a run the page fits and reads well: ${name}`, async () => {
+    const { page, errors } = await h.open("/bench", options);
+    await tinyRun(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `page is ${overflow}px wider than the viewport`);
+    await screenshot(page, name);
+    assert.deepEqual(errors, []);
+  });
+}

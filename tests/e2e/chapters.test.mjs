@@ -1,0 +1,202 @@
+// The explainer chapters: deep links on a plain static server, section anchors, the live widgets
+// (values read from the page, never timings), copy buttons, dark mode and the phone width.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { screenshot, start } from "./harness.mjs";
+import { chapterSlugs } from "../../scripts/postbuild.mjs";
+
+let h;
+before(async () => { h = await start(); });
+after(async () => { await h?.close(); });
+
+const slugs = chapterSlugs();
+
+async function openChapter(slug, opts) {
+  const opened = await h.open(`/chapters/${slug}`, opts);
+  await opened.page.locator(`[data-testid="chapter"][data-slug="${slug}"]`).waitFor();
+  return opened;
+}
+
+/** WCAG contrast ratio of two computed `rgb(...)` colours. */
+function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map(Number).map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+test("the chapters exist in content/", () => {
+  for (const s of ["sized-and-dsts", "wide-pointers", "inside-arc", "clone-cost", "small-strings"]) {
+    assert.ok(slugs.includes(s), `content/chapters/NN-${s}.md`);
+  }
+});
+
+for (const slug of slugs) {
+  test(`chapter ${slug} loads by deep link without console errors, at 1280 and 375 px`, async () => {
+    const { page, errors, response } = await openChapter(slug);
+    assert.equal(response.status(), 200);
+    assert.ok((await page.locator("h1").textContent()).trim().length > 0);
+    assert.ok(await page.locator(".chapter-part h2").count() > 0, "sections rendered");
+    await screenshot(page, `chapter-${slug}-desktop`);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+
+    const phone = await openChapter(slug, { width: 375, height: 740 });
+    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `page is ${overflow}px wider than a 375px viewport`);
+    await screenshot(phone.page, `chapter-${slug}-375`);
+    assert.deepEqual(phone.errors, []);
+    await phone.context.close();
+  });
+}
+
+test("the table of contents links to every chapter, and previous/next links walk them", async () => {
+  const { page, errors, response } = await h.open("/chapters");
+  assert.equal(response.status(), 200);
+  const toc = page.getByTestId("toc");
+  await toc.waitFor();
+  assert.equal(await toc.locator(":scope > li").count(), slugs.length);
+  await screenshot(page, "chapters-index-desktop");
+  await toc.locator(":scope > li > a").first().click();
+  await page.locator(`[data-testid="chapter"][data-slug="${slugs[0]}"]`).waitFor();
+  assert.equal(new URL(page.url()).pathname, `/chapters/${slugs[0]}`);
+  assert.equal(await page.locator(".chapter-nav a[rel=prev]").count(), 0, "the first chapter has no previous");
+  await page.locator(".chapter-nav a[rel=next]").click();
+  await page.locator(`[data-testid="chapter"][data-slug="${slugs[1]}"]`).waitFor();
+  await page.locator(".chapter-nav a[rel=prev]").click();
+  await page.locator(`[data-testid="chapter"][data-slug="${slugs[0]}"]`).waitFor();
+  assert.deepEqual(errors, []);
+});
+
+test("a section deep link scrolls to its heading, which carries a ¶ link to itself", async () => {
+  const { page, errors } = await h.open("/chapters/inside-arc#atomics");
+  const heading = page.locator("h2#atomics");
+  await heading.waitFor();
+  await page.waitForFunction(() => {
+    const top = document.getElementById("atomics").getBoundingClientRect().top;
+    return window.scrollY > 0 && top >= -2 && top < 120;
+  }, null, { timeout: 5000 });
+  const anchor = heading.locator("a.heading-anchor");
+  assert.equal(await anchor.textContent(), "¶");
+  assert.equal(await anchor.getAttribute("href"), "/chapters/inside-arc#atomics");
+  assert.deepEqual(errors, []);
+});
+
+test("the Arc inspector's strong count goes 1 → 2 → 1, read from memory, and weak stays count + 1", async () => {
+  const { page, errors } = await openChapter("inside-arc");
+  const read = async (id) => Number(await page.getByTestId(id).textContent());
+  const state = async () => ({
+    strong: await read("arc-strong-memory"), strongApi: await read("arc-strong-count"),
+    weak: await read("arc-weak-memory"), weakApi: await read("arc-weak-count"),
+  });
+  await page.getByTestId("arc-table").waitFor();
+  assert.deepEqual(await state(), { strong: 1, strongApi: 1, weak: 1, weakApi: 0 });
+  await page.getByTestId("arc-clone").click();
+  assert.deepEqual(await state(), { strong: 2, strongApi: 2, weak: 1, weakApi: 0 });
+  await page.getByTestId("arc-drop-clone").click();
+  assert.deepEqual(await state(), { strong: 1, strongApi: 1, weak: 1, weakApi: 0 });
+  assert.ok(await page.getByTestId("arc-drop-clone").isDisabled(), "no clone left to drop");
+  // Keyboard only: focus the button and press Enter.
+  await page.getByTestId("arc-downgrade").focus();
+  await page.keyboard.press("Enter");
+  assert.deepEqual(await state(), { strong: 1, strongApi: 1, weak: 2, weakApi: 1 });
+  await page.getByTestId("arc-drop-weak").click();
+  assert.deepEqual(await state(), { strong: 1, strongApi: 1, weak: 1, weakApi: 0 });
+  assert.match(await page.getByTestId("arc-status").textContent(), /strong = 1, weak = 1/);
+  assert.deepEqual(errors, []);
+});
+
+test("the SSO inspector switches from inline to heap as the text crosses each type's inline capacity", async () => {
+  const { page, errors } = await openChapter("small-strings");
+  const input = page.getByTestId("sso-input");
+  await input.waitFor();
+  const capacity = async (type) =>
+    Number((await page.locator(`[data-testid="sso-table"] tr[data-type="${type}"] [data-field="capacity"]`).textContent()).match(/\d+/)[0]);
+  const inline = async (type) => (await page.getByTestId(`sso-${type}`).getAttribute("data-inline")) === "true";
+
+  assert.equal(await capacity("InlineStr"), 23, "our InlineStr keeps 23 bytes inline on every target");
+  assert.equal(await capacity("SmolStr"), 23);
+  assert.equal(await capacity("CompactString"), 12, "CompactString is String-sized: 12 bytes on wasm32");
+  for (const type of ["InlineStr", "SmolStr", "CompactString"]) {
+    const cap = await capacity(type);
+    await input.fill("a".repeat(cap));
+    assert.equal(await inline(type), true, `${type} with ${cap} bytes`);
+    await input.fill("a".repeat(cap + 1));
+    assert.equal(await inline(type), false, `${type} with ${cap + 1} bytes`);
+  }
+  await input.fill("ok");
+  assert.equal(await inline("String"), false, "String never stores text inline");
+  assert.equal(await page.locator('[data-testid="sso-table"] tr[data-type="String"] [data-field="where"]').textContent(), "heap");
+  // Limits count bytes: six crabs are 24 bytes.
+  await input.fill("🦀".repeat(6));
+  assert.equal(await inline("InlineStr"), false);
+  assert.match(await page.getByTestId("sso-length").textContent(), /24 bytes, 6 chars/);
+  assert.deepEqual(errors, []);
+});
+
+test("the wide-pointer widget decodes the &str's length and the vtable's size entry", async () => {
+  const { page, errors } = await openChapter("wide-pointers");
+  await page.locator("#wide-text").fill("héllo");
+  await assert.doesNotReject(page.locator('[data-testid="wide-&str"] [data-field="word2"]').filter({ hasText: "6 (length in bytes)" }).waitFor());
+  assert.match(await page.locator('[data-testid="wide-&[u32]"] [data-field="word2"]').textContent(), /^3 \(number of elements\)/);
+  const sizes = await page.locator('[data-testid="vtable-card"] [data-field="size"]').allTextContents();
+  assert.deepEqual(sizes, ["8", "12"], "f64 is 8 bytes; String is 12 on wasm32");
+  assert.deepEqual(errors, []);
+});
+
+test("the size table shows live wasm32 sizes and says where the x86_64 values come from", async () => {
+  const { page, errors } = await openChapter("clone-cost");
+  const table = page.getByTestId("size-table");
+  await table.waitFor();
+  assert.equal(await table.locator('tr[data-type="String"] [data-field="size"]').textContent(), "12");
+  assert.equal(await table.locator('tr[data-type="Arc<str>"] [data-field="size"]').textContent(), "8");
+  const note = page.getByTestId("size-table-note");
+  await page.waitForFunction(() => !document.querySelector('[data-testid="size-table-note"]').textContent.startsWith("Looking"));
+  const noteText = await note.textContent();
+  assert.match(noteText, /results/);
+  if (/recorded by/.test(noteText)) {
+    // A native x86_64 results file was found: its values are in the third column.
+    assert.equal(await table.locator('tr[data-type="String"] [data-field="native"]').textContent(), "24 / 8");
+    assert.equal(await table.locator('tr[data-type="arc-header"] [data-field="native"]').textContent(), "16");
+  }
+  assert.deepEqual(errors, []);
+});
+
+test("a code block's Copy button copies its code", async () => {
+  const { page, errors, context } = await openChapter("inside-arc");
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: h.base });
+  const block = page.locator(".code-block").first();
+  await block.locator("button[data-copy]").click();
+  await assert.doesNotReject(block.locator("button[data-copy]").filter({ hasText: "Copied" }).waitFor());
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied, await block.locator("pre").textContent());
+  assert.match(copied, /struct ArcInnerSketch/);
+  assert.deepEqual(errors, []);
+});
+
+test("in dark mode the Arc inspector is readable and the toggle switches back", async () => {
+  const { page, errors } = await openChapter("inside-arc", { colorScheme: "dark" });
+  await page.getByTestId("arc-table").waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), "dark");
+  const colours = () => page.evaluate(() => {
+    const widget = document.querySelector(".widget");
+    const byte = widget.querySelector(".bytes .byte");
+    const cs = (el) => getComputedStyle(el);
+    return { bg: cs(widget).backgroundColor, fg: cs(widget).color, byteBg: cs(byte).backgroundColor, byteFg: cs(byte).color };
+  });
+  const dark = await colours();
+  assert.equal(dark.bg, "rgb(29, 32, 37)", "the widget uses --card-bg of the dark theme");
+  assert.ok(contrast(dark.fg, dark.bg) >= 7, `text contrast ${contrast(dark.fg, dark.bg)}`);
+  assert.ok(contrast(dark.byteFg, dark.byteBg) >= 7, `byte contrast ${contrast(dark.byteFg, dark.byteBg)}`);
+  await screenshot(page, "chapter-inside-arc-dark");
+  await page.getByTestId("theme-toggle").click();
+  const light = await colours();
+  assert.equal(light.bg, "rgb(255, 255, 255)");
+  assert.ok(contrast(light.fg, light.bg) >= 7);
+  assert.deepEqual(errors, []);
+});
