@@ -1,7 +1,7 @@
-// The results explorer (/results) against fixture results files (tests/fixtures/results/, written by
-// `cargo run -p wasm-core --example explorer_fixtures`): four good machines (one the reference
-// dataset, one jemalloc/system A/B pair with memory statistics and a timeline, one full of markup)
-// and two bad files (rule violations; markup in the label).
+// The results explorer (/results) against fixture results files (tests/fixtures/results/explorer/,
+// written by `cargo run -p wasm-core --example explorer_fixtures`): five good files (the reference
+// dataset; a jemalloc/system A/B pair with memory statistics and a timeline; an A/B pair full of
+// markup) and two bad ones (rule violations; markup in the label).
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -14,6 +14,7 @@ const REF = "fixture-ryzen5600x-2024-01-05";
 const XEON = "fixture-xeon-2025-02-01";
 const XEON_SYS = "fixture-xeon-system-2025-02-01";
 const HOSTILE = "hostile-text-2025-03-02";
+const FIXTURES = path.join(root, "tests/fixtures/results/explorer");
 
 let h;
 let dir;
@@ -23,7 +24,7 @@ before(async () => {
   // results/ holds both the data files and the /results route's index.html: swap only the data.
   const results = path.join(dir, "results");
   for (const f of fs.readdirSync(results)) if (f.endsWith(".json")) fs.rmSync(path.join(results, f));
-  fs.cpSync(path.join(root, "tests/fixtures/results"), results, { recursive: true });
+  fs.cpSync(FIXTURES, results, { recursive: true });
   writeResultsIndex(dir);
   h = await start({ dir });
 });
@@ -61,7 +62,7 @@ test("the explorer charts the reference machine by default and marks it", async 
   assert.deepEqual(perSeries(points), [["Arc<str>", 5], ["String", 5], ["Box<str>", 5]]);
   assert.deepEqual([...new Set(points.map((p) => p.x))], [1, 2, 4, 8, 12]);
   const options = page.getByTestId("machine-option");
-  assert.equal(await options.count(), 4, "every good file is a machine");
+  assert.equal(await options.count(), 5, "every good file is a machine");
   const reference = page.locator(`[data-machine="${REF}"]`);
   assert.equal(await reference.getByTestId("reference-badge").count(), 1);
   assert.equal(await page.getByTestId("reference-badge").count(), 1, "only the file with provenance");
@@ -95,21 +96,26 @@ test("markup in results files stays inert text", async () => {
   const { page, errors } = await h.open("/");
   page.on("dialog", async (d) => { dialogs.push(d.message()); await d.dismiss(); });
   await page.goto(`${h.base}/results?machines=${HOSTILE}`);
-  const points = await marks(page, "contention-chart");
-  assert.deepEqual(perSeries(points).map(([name]) => name), ["<svg onload=alert(3)>", "String", "Box<str>"]);
+  assert.deepEqual(perSeries(await marks(page, "contention-chart")).map(([name]) => name), ["Arc<str>", "String", "Box<str>"]);
   // The label and CPU model are shown as the characters they are.
   await page.locator(".claimed-label", { hasText: "<img src=x onerror=alert(1)>" }).waitFor();
-  await page.locator(".machine-desc", { hasText: "<img src=x onerror=alert(1)> · <script>alert(2)</script>" }).waitFor();
-  await page.getByTestId("contention-chart").locator(".legend text", { hasText: "<svg onload=alert(3)>" }).waitFor();
-  await page.locator(".explorer-figure summary").first().click();
-  await page.getByTestId("contention-chart-table").locator("th", { hasText: "<svg onload=alert(3)>" }).first().waitFor();
+  await page.locator(".machine-desc", { hasText: "<img src=x onerror=alert(1)> · <script>alert(2)</script>" }).first().waitFor();
+  await page.locator(".badge.allocator", { hasText: "<b>jemalloc</b>" }).waitFor();
+  // Allocator names reach d3 (legend, data attributes) and the table through the A/B chart.
+  const ab = await marks(page, "allocator-ab-chart");
+  assert.deepEqual(perSeries(ab).map(([name]) => name).slice(0, 2), ["Arc<str> · <b>jemalloc</b>", "Arc<str> · <img src=x onerror=alert(3)>"]);
+  await page.getByTestId("allocator-ab-chart").locator(".legend text", { hasText: "<img src=x onerror=alert(3)>" }).first().waitFor();
+  const section = page.getByTestId("allocator-ab");
+  await section.locator("summary").click();
+  await section.locator("th", { hasText: "<img src=x onerror=alert(3)>" }).first().waitFor();
   await page.waitForTimeout(300);
   const injected = await page.evaluate(() => ({
     img: document.querySelectorAll("img").length,
+    b: document.querySelectorAll("b").length,
     handlers: document.querySelectorAll("[onerror], [onload]").length,
     scripts: [...document.querySelectorAll("script")].filter((s) => s.textContent.includes("alert")).length,
   }));
-  assert.deepEqual(injected, { img: 0, handlers: 0, scripts: 0 });
+  assert.deepEqual(injected, { img: 0, b: 0, handlers: 0, scripts: 0 });
   assert.deepEqual(dialogs, [], "no script from a results file ran");
   assert.deepEqual(errors, []);
 });

@@ -1,4 +1,4 @@
-//! Writes the results files the explorer's browser tests load (`tests/fixtures/results/`).
+//! Writes the results files the explorer's browser tests load (`tests/fixtures/results/explorer/`).
 //!
 //! `cargo run -p wasm-core --example explorer_fixtures` regenerates them. The numbers are made up but
 //! shaped like the article's: `Arc<str>` clones get slower with every contending thread (one shared
@@ -137,8 +137,18 @@ fn xeon() -> MachineInfo {
     }
 }
 
+/// Markup in every free-text field a valid file may carry (labels and variant names are checked).
+fn hostile_machine() -> MachineInfo {
+    MachineInfo {
+        cpu_model: Some("<img src=x onerror=alert(1)>".into()),
+        arch: "x86_64".into(),
+        os: Some("<script>alert(2)</script>".into()),
+        ..Default::default()
+    }
+}
+
 fn main() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/results");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/results/explorer");
     std::fs::create_dir_all(&dir).expect("create fixtures folder");
     let machines = [
         Machine {
@@ -193,12 +203,7 @@ fn main() {
         Machine {
             label: "hostile-text",
             created_at: "2025-03-02T08:00:00Z",
-            machine: MachineInfo {
-                cpu_model: Some("<img src=x onerror=alert(1)>".into()),
-                arch: "x86_64".into(),
-                os: Some("<script>alert(2)</script>".into()),
-                ..Default::default()
-            },
+            machine: hostile_machine(),
             allocator: "<b>jemalloc</b>",
             threads: &[1, 2],
             speed: 1.1,
@@ -207,17 +212,29 @@ fn main() {
             timeline: false,
             provenance: None,
         },
+        // Its A/B twin, so the markup in the allocator name also reaches chart legends and tables.
+        Machine {
+            label: "hostile-text",
+            created_at: "2025-03-02T09:00:00Z",
+            machine: hostile_machine(),
+            allocator: "<img src=x onerror=alert(3)>",
+            threads: &[1, 2],
+            speed: 1.2,
+            contention: 1.0,
+            memory: false,
+            timeline: false,
+            provenance: None,
+        },
     ];
-    let names = ["fixture-ryzen5600x-2024-01-05.json", "fixture-xeon-2025-02-01.json", "fixture-xeon-system-2025-02-01.json", "hostile-text-2025-03-02.json"];
+    let names = [
+        "fixture-ryzen5600x-2024-01-05.json",
+        "fixture-xeon-2025-02-01.json",
+        "fixture-xeon-system-2025-02-01.json",
+        "hostile-text-2025-03-02.json",
+        "hostile-text-system-2025-03-02.json",
+    ];
     for (m, name) in machines.iter().zip(names) {
-        let mut f = file(m);
-        if m.label == "hostile-text" {
-            // Markup where a variant name goes: it becomes a chart series name and a table cell.
-            for c in f.cases.iter_mut().filter(|c| c.variant_id == "arc_str") {
-                c.variant = "<svg onload=alert(3)>".into();
-            }
-        }
-        let text = f.to_pretty_json();
+        let text = file(m).to_pretty_json();
         validate_bytes(name, text.as_bytes()).unwrap_or_else(|p| panic!("{name} does not validate: {p:?}"));
         std::fs::write(dir.join(name), text).expect("write fixture");
     }
