@@ -108,6 +108,11 @@ impl Machine {
         self.data.cases.iter().filter(|c| c.suite == "clone" && CONTENTION_VARIANTS.contains(&c.variant_id.as_str()))
     }
 
+    /// Whether the file has any case the explorer charts (files of other suites only do not).
+    pub fn has_clone_cases(&self) -> bool {
+        self.clone_cases().next().is_some()
+    }
+
     /// Whether `other` ran on the same machine (same recorded description), e.g. with another allocator.
     pub fn same_hardware(&self, other: &Machine) -> bool {
         self.data.machine == other.data.machine
@@ -245,6 +250,9 @@ mod tests {
         assert_eq!(m.description(), "Ryzen · 12 threads · Arch");
         assert!(!m.is_reference());
         assert_eq!(m.clone_cases().count(), 12, "Rc<str> is left out of contention charts");
+        assert!(m.has_clone_cases());
+        m.data.cases.retain(|c| c.variant_id == "rc_str");
+        assert!(!m.has_clone_cases());
     }
 
     #[test]

@@ -36,7 +36,10 @@ where
 
 #[component]
 pub fn Explorer(files: Vec<LoadedFile>) -> impl IntoView {
-    let (good, bad) = partition(files);
+    let (mut good, bad) = partition(files);
+    let other_suites = good.len();
+    good.retain(Machine::has_clone_cases);
+    let other_suites = other_suites - good.len();
     let available: Vec<(String, bool)> = good.iter().map(|m| (m.id.clone(), m.is_reference())).collect();
     let available = StoredValue::new(available);
     let machines = StoredValue::new(good);
@@ -61,7 +64,12 @@ pub fn Explorer(files: Vec<LoadedFile>) -> impl IntoView {
     view! {
         <div class="explorer" data-testid="explorer">
             {bad.into_iter().map(|b| view! { <ErrorCard bad=b/> }).collect_view()}
-            {(!has_machines).then(|| view! { <p class="note">"No valid results files are shipped yet: be the first to submit yours."</p> })}
+            {(!has_machines).then(|| view! { <p class="note">"No valid results files with clone cases are shipped yet: be the first to submit yours."</p> })}
+            {(other_suites > 0).then(|| view! {
+                <p class="note" data-testid="other-suites">
+                    {other_suites} " more results files hold only other suites (SSO, ArcSwap, arenas); the chapters chart those."
+                </p>
+            })}
             <form class="explorer-controls" aria-label="Chart options" on:submit=|ev| ev.prevent_default()>
                 <MachinePicker machines=machines chosen=chosen on_toggle=on_toggle/>
                 <div class="explorer-selects">
