@@ -5,10 +5,8 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { dist, root, screenshot, start } from "./harness.mjs";
-import { writeResultsIndex } from "../../scripts/postbuild.mjs";
+import { distWithResults, root, screenshot, start } from "./harness.mjs";
 
 const REF = "fixture-ryzen5600x-2024-01-05";
 const XEON = "fixture-xeon-2025-02-01";
@@ -19,13 +17,7 @@ const FIXTURES = path.join(root, "tests/fixtures/results/explorer");
 let h;
 let dir;
 before(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-explorer-"));
-  fs.cpSync(dist, dir, { recursive: true });
-  // results/ holds both the data files and the /results route's index.html: swap only the data.
-  const results = path.join(dir, "results");
-  for (const f of fs.readdirSync(results)) if (f.endsWith(".json")) fs.rmSync(path.join(results, f));
-  fs.cpSync(FIXTURES, results, { recursive: true });
-  writeResultsIndex(dir);
+  dir = distWithResults(FIXTURES);
   h = await start({ dir });
 });
 after(async () => {

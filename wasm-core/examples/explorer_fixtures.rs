@@ -71,28 +71,12 @@ fn case(m: &Machine, variant: &str, variant_id: &str, mode: &str, threads: u32, 
             })
             .collect()
     });
-    let mut case = CaseResult {
-        suite: "clone".into(),
-        variant: variant.into(),
-        variant_id: variant_id.into(),
-        mode: Some(mode.into()),
-        threads,
-        ops_per_repeat: OPS,
-        params: CaseParams { string_len_bytes: Some(STRING_LEN), ..Default::default() },
-        warmup_repeats: 1,
-        repeat_times_ns,
-        median_ns: 0.0,
-        min_ns: 0.0,
-        max_ns: 0.0,
-        mad_ns: 0.0,
-        median_ns_per_op: 0.0,
-        contender_ops_per_sec: (threads > 1).then(|| 1e9 / per_op * f64::from(threads - 1)),
-        all_threads_ops_per_sec: None,
-        memory,
-        mapped_timeline,
-        notes: vec![],
-    };
-    assert!(case.summarize());
+    let params = CaseParams { string_len_bytes: Some(STRING_LEN), ..Default::default() };
+    let mut case = CaseResult::new("clone", variant, variant_id, threads, OPS, params, 1, repeat_times_ns);
+    case.mode = Some(mode.into());
+    case.contender_ops_per_sec = (threads > 1).then(|| 1e9 / per_op * f64::from(threads - 1));
+    case.memory = memory;
+    case.mapped_timeline = mapped_timeline;
     case
 }
 

@@ -155,28 +155,8 @@ pub(crate) mod test_data {
             "box_str" => "Box<str>",
             _ => "Rc<str>",
         };
-        let mut c = CaseResult {
-            suite: "clone".into(),
-            variant: variant.into(),
-            variant_id: variant_id.into(),
-            mode: Some(mode.into()),
-            threads,
-            ops_per_repeat: 10,
-            params: CaseParams::default(),
-            warmup_repeats: 1,
-            repeat_times_ns: times.to_vec(),
-            median_ns: 0.0,
-            min_ns: 0.0,
-            max_ns: 0.0,
-            mad_ns: 0.0,
-            median_ns_per_op: 0.0,
-            contender_ops_per_sec: None,
-            all_threads_ops_per_sec: None,
-            memory: None,
-            mapped_timeline: None,
-            notes: vec![],
-        };
-        assert!(c.summarize());
+        let mut c = CaseResult::new("clone", variant, variant_id, threads, 10, CaseParams::default(), 1, times.to_vec());
+        c.mode = Some(mode.into());
         c
     }
 
