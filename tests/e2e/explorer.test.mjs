@@ -206,7 +206,12 @@ test("the submit page gives the runner commands, under the same Content-Security
   assert.match(scriptSrc, /^script-src 'self' 'wasm-unsafe-eval'/);
   assert.ok(!scriptSrc.includes("unsafe-inline"), scriptSrc);
   await screenshot(page, "submit-1280-light");
-  assert.deepEqual(errors, [], "no CSP violation or other console error");
+  const phone = await h.open("/submit", { width: 375, height: 740, colorScheme: "dark" });
+  await phone.page.getByRole("heading", { name: "Submit your results" }).waitFor();
+  const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `submit page is ${overflow}px wider than a phone`);
+  await screenshot(phone.page, "submit-375-dark");
+  assert.deepEqual([...errors, ...phone.errors], [], "no CSP violation or other console error");
 });
 
 for (const [width, scheme] of [[1280, "light"], [1280, "dark"], [375, "light"], [375, "dark"]]) {

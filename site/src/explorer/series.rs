@@ -171,7 +171,7 @@ pub fn ratio_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> Char
             .collect();
         series.push(ChartSeries { name: EQUAL_COST.into(), dashed: true, points });
     }
-    lines_spec("Arc<str> time ÷ String time per clone".into(), "Arc<str> time ÷ String time", scale, series)
+    lines_spec("Arc<str> time ÷ String time per clone".into(), "Arc<str> ÷ String", scale, series)
 }
 
 fn thread_counts(points: &[ChartPoint]) -> impl Iterator<Item = u32> + '_ {

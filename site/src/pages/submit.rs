@@ -8,7 +8,7 @@ use leptos_router::components::A;
 /// A shell snippet, one command a line.
 #[component]
 fn Commands(lines: &'static [&'static str]) -> impl IntoView {
-    view! { <pre class="commands"><code>{lines.join("\n")}</code></pre> }
+    view! { <pre class="commands" tabindex="0"><code>{lines.join("\n")}</code></pre> }
 }
 
 #[component]
