@@ -7,6 +7,7 @@
 // Every mark carries data-series / data-x / data-y so tests can read what was drawn.
 
 const MARGIN = { top: 28, right: 16, bottom: 52, left: 64 };
+const LEGEND_LEFT = 8;
 
 export function clearChart(host) {
   d3.select(host).selectAll("*").remove();
@@ -16,7 +17,10 @@ export function renderChart(host, specJson) {
   const spec = JSON.parse(specJson);
   clearChart(host);
   const width = Math.max(280, host.clientWidth || 640);
-  const height = Math.round(Math.min(420, Math.max(240, width * 0.55)));
+  // Legend rows go above the plot; a long legend (several machines) pushes the plot down.
+  const legendRows = legendLayout(spec, width);
+  const top = MARGIN.top + 16 * (legendRows.at(-1)?.row ?? 0);
+  const height = Math.round(Math.min(420, Math.max(240, width * 0.55))) + top - MARGIN.top;
   const svg = d3
     .select(host)
     .append("svg")
@@ -24,8 +28,8 @@ export function renderChart(host, specJson) {
     .attr("role", "img")
     .attr("aria-label", spec.title);
   svg.append("title").text(spec.title);
-  const inner = { w: width - MARGIN.left - MARGIN.right, h: height - MARGIN.top - MARGIN.bottom };
-  const g = svg.append("g").attr("transform", `translate(${MARGIN.left},${MARGIN.top})`);
+  const inner = { w: width - MARGIN.left - MARGIN.right, h: height - top - MARGIN.bottom };
+  const g = svg.append("g").attr("transform", `translate(${MARGIN.left},${top})`);
 
   const points = spec.series.flatMap((s) => s.points);
   const yValues = points.flatMap((p) => [p.y, p.y_low ?? p.y, p.y_high ?? p.y]).filter((v) => v > 0 || spec.y_scale !== "log");
@@ -95,12 +99,14 @@ export function renderChart(host, specJson) {
   }
 
   g.append("g").attr("class", "axis x").attr("transform", `translate(0,${inner.h})`).call(d3.axisBottom(x));
-  g.append("g").attr("class", "axis y").call(d3.axisLeft(y).ticks(6, spec.y_scale === "log" ? "~s" : undefined));
+  // Log axes: SI suffixes for big numbers (10M), plain digits below 1 (0.2, not 200m).
+  const logFormat = y.domain()[0] < 1 ? "~g" : "~s";
+  g.append("g").attr("class", "axis y").call(d3.axisLeft(y).ticks(6, spec.y_scale === "log" ? logFormat : undefined));
   g.append("text").attr("class", "axis-label").attr("x", inner.w / 2).attr("y", inner.h + 42)
     .attr("text-anchor", "middle").attr("fill", "currentColor").text(spec.x_label);
   g.append("text").attr("class", "axis-label").attr("transform", "rotate(-90)").attr("x", -inner.h / 2)
     .attr("y", -50).attr("text-anchor", "middle").attr("fill", "currentColor").text(spec.y_label);
-  legend(svg, spec, colour, width);
+  legend(svg, legendRows, colour);
 }
 
 function whisker(marks, cx, p, y, halfWidth) {
@@ -109,14 +115,32 @@ function whisker(marks, cx, p, y, halfWidth) {
   marks.append("path").attr("class", "whisker").attr("d", path).attr("stroke", "currentColor").attr("fill", "none");
 }
 
-function legend(svg, spec, colour, width) {
-  const items = svg.append("g").attr("class", "legend").attr("transform", `translate(${MARGIN.left},12)`);
-  let offset = 0;
-  spec.series.forEach((s, i) => {
-    const item = items.append("g").attr("transform", `translate(${offset},0)`);
-    item.append("rect").attr("width", 10).attr("height", 10).attr("y", -9).attr("fill", colour(i));
-    item.append("text").attr("x", 14).attr("fill", "currentColor").attr("font-size", 12).text(s.name);
-    offset += 24 + s.name.length * 7;
-    if (offset > width - MARGIN.left - 40) offset = 0;
+/** Where each legend item goes: rows of items that fit the width (text width estimated). */
+function legendLayout(spec, width) {
+  const room = width - 2 * LEGEND_LEFT;
+  let x = 0;
+  let row = 0;
+  return spec.series.map((s) => {
+    const w = 24 + s.name.length * 7;
+    if (x > 0 && x + w > room) {
+      x = 0;
+      row += 1;
+    }
+    const item = { name: s.name, dashed: s.dashed, x, row };
+    x += w;
+    return item;
+  });
+}
+
+function legend(svg, rows, colour) {
+  const items = svg.append("g").attr("class", "legend").attr("transform", `translate(${LEGEND_LEFT},12)`);
+  rows.forEach((r, i) => {
+    const item = items.append("g").attr("transform", `translate(${r.x},${16 * r.row})`);
+    if (r.dashed) {
+      item.append("path").attr("d", "M0,-4H10").attr("stroke", colour(i)).attr("stroke-width", 3).attr("stroke-dasharray", "4 2");
+    } else {
+      item.append("rect").attr("width", 10).attr("height", 10).attr("y", -9).attr("fill", colour(i));
+    }
+    item.append("text").attr("x", 14).attr("fill", "currentColor").attr("font-size", 12).text(r.name);
   });
 }

@@ -8,11 +8,13 @@ use leptos_router::path;
 pub mod charts;
 pub mod components;
 pub mod content;
+pub mod explorer;
 pub mod pages;
 
 use components::shell::Shell;
 use pages::{
-    bench::Bench, chapter::ChapterPage, chapters_index::ChaptersIndex, home::Home, not_found::NotFound,
+    bench::Bench, chapter::ChapterPage, chapters_index::ChaptersIndex, home::Home, not_found::NotFound, results::Results,
+    submit::Submit,
 };
 
 /// The whole site. Routes are plain paths; `scripts/postbuild.mjs` writes a copy of `index.html`
@@ -27,6 +29,8 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/chapters") view=ChaptersIndex/>
                     <Route path=path!("/chapters/:slug") view=ChapterPage/>
                     <Route path=path!("/bench") view=Bench/>
+                    <Route path=path!("/results") view=Results/>
+                    <Route path=path!("/submit") view=Submit/>
                 </Routes>
             </Shell>
         </Router>

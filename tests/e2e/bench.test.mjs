@@ -3,10 +3,8 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { dist, root, screenshot, start } from "./harness.mjs";
-import { writeResultsIndex } from "../../scripts/postbuild.mjs";
+import { distWithResults, root, screenshot, start } from "./harness.mjs";
 
 const BROWSER = "browser (wasm32)";
 const NATIVE = "native: fixture-x86";
@@ -15,12 +13,7 @@ const TYPES = ["Arc<str>", "String", "Box<str>", "Rc<str>"];
 let h;
 let dir;
 before(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-bench-"));
-  fs.cpSync(dist, dir, { recursive: true });
-  const results = path.join(dir, "results");
-  for (const f of fs.readdirSync(results).filter((f) => f.endsWith(".json"))) fs.rmSync(path.join(results, f));
-  fs.cpSync(path.join(root, "tests/fixtures/results"), results, { recursive: true });
-  writeResultsIndex(dir);
+  dir = distWithResults(path.join(root, "tests/fixtures/results"));
   h = await start({ dir });
 });
 after(async () => {

@@ -1,10 +1,12 @@
 // Shared set-up for the browser tests: Debian's Chromium driven by playwright-core, against dist/
 // served by the plain static server (no single-page fallback), with console errors collected.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { serveStatic } from "../../scripts/serve.mjs";
+import { writeResultsIndex } from "../../scripts/postbuild.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 // DIST lets a test run use another build folder (a fixture copy, a worktree's own build).
@@ -48,4 +50,16 @@ export async function screenshot(page, name) {
   const dir = path.join(root, "test-results");
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** A temporary copy of the build whose results files are those in `fixturesDir` (and the index
+ *  lists them). `results/` also holds the /results route's index.html, so only `.json` is swapped. */
+export function distWithResults(fixturesDir) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-dist-"));
+  fs.cpSync(dist, dir, { recursive: true });
+  const results = path.join(dir, "results");
+  for (const f of fs.readdirSync(results).filter((f) => f.endsWith(".json"))) fs.rmSync(path.join(results, f));
+  fs.cpSync(fixturesDir, results, { recursive: true });
+  writeResultsIndex(dir);
+  return dir;
 }

@@ -4,6 +4,7 @@ pub mod bench;
 pub mod chart;
 pub mod code_copy;
 pub mod layout_table;
+pub mod results;
 pub mod shell;
 pub mod theme_toggle;
 pub mod widgets;

@@ -15,6 +15,8 @@ pub fn Shell(children: Children) -> impl IntoView {
                 <A href="/">"Home"</A>
                 <A href="/chapters">"Chapters"</A>
                 <A href="/bench">"Benchmarks"</A>
+                <A href="/results">"Results"</A>
+                <A href="/submit">"Submit yours"</A>
             </nav>
             <ThemeToggle/>
         </header>

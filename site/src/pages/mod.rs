@@ -5,3 +5,5 @@ pub mod chapters_index;
 pub mod bench;
 pub mod home;
 pub mod not_found;
+pub mod results;
+pub mod submit;

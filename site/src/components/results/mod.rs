@@ -1,0 +1,12 @@
+//! The results explorer's pieces: loading and validating files, the controls, the charts with
+//! their tables, and error cards for files that do not pass validation.
+
+pub mod allocator_ab;
+pub mod contention_chart;
+pub mod controls;
+pub mod error_card;
+pub mod explorer;
+pub mod loader;
+pub mod machine_picker;
+pub mod memory_chart;
+pub mod table;

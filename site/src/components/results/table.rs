@@ -1,0 +1,55 @@
+//! The same numbers as a chart, as a table: the text alternative to every explorer chart (folded
+//! under a `<details>`, so the page stays short).
+
+use leptos::prelude::*;
+
+use crate::charts::{ChartSpec, XValue};
+use crate::explorer::format::sig4;
+
+fn x_text(x: &XValue) -> String {
+    match x {
+        XValue::Number(n) => sig4(*n),
+        XValue::Category(c) => c.clone(),
+    }
+}
+
+#[component]
+pub fn ChartTable(#[prop(into)] spec: Signal<ChartSpec>, #[prop(into)] test_id: String) -> impl IntoView {
+    let opt = |v: Option<f64>| v.map(sig4).unwrap_or_default();
+    view! {
+        <details class="chart-table-details">
+        <summary>"The numbers as a table"</summary>
+        <div class="table-scroll">
+            <table class="data chart-table" data-testid=test_id>
+                <caption>{move || format!("{} (as a table)", spec.read().title)}</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">"Series"</th>
+                        <th scope="col" class="num">{move || spec.read().x_label.clone()}</th>
+                        <th scope="col" class="num">{move || spec.read().y_label.clone()}</th>
+                        <th scope="col" class="num">"low"</th>
+                        <th scope="col" class="num">"high"</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    {move || {
+                        spec.read().series.iter().flat_map(|s| s.points.iter().map(move |p| {
+                            let x = x_text(&p.x);
+                            let data_x = x.clone();
+                            view! {
+                                <tr data-series=s.name.clone() data-x=data_x>
+                                    <th scope="row">{s.name.clone()}</th>
+                                    <td class="num">{x}</td>
+                                    <td class="num" data-field="y">{sig4(p.y)}</td>
+                                    <td class="num" data-field="low">{opt(p.y_low)}</td>
+                                    <td class="num" data-field="high">{opt(p.y_high)}</td>
+                                </tr>
+                            }
+                        })).collect_view()
+                    }}
+                </tbody>
+            </table>
+        </div>
+        </details>
+    }
+}

@@ -1,0 +1,173 @@
+//! Memory charts: the allocator's mapped and resident bytes around each case (`case.memory`) and the
+//! mapped-memory timeline sampled during a repeat (`case.mapped_timeline`). Together they show why
+//! leaking (`forget`) String clones is slow: the allocator has to map fresh memory all the time.
+
+use super::format::{mib, sig4};
+use super::series::{contention_lines, line_name, machine_names};
+use super::state::ModeFilter;
+use super::Machine;
+use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, XValue};
+use wasm_core::results::MemoryStats;
+
+/// Which allocator figure a memory chart shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Figure {
+    Mapped,
+    Resident,
+}
+
+impl Figure {
+    fn name(self) -> &'static str {
+        match self {
+            Figure::Mapped => "mapped",
+            Figure::Resident => "resident",
+        }
+    }
+
+    fn before_after(self, m: &MemoryStats) -> (u64, u64) {
+        match self {
+            Figure::Mapped => (m.mapped_before_bytes, m.mapped_after_bytes),
+            Figure::Resident => (m.resident_before_bytes, m.resident_after_bytes),
+        }
+    }
+}
+
+/// The figure after the last timed repeat, in MiB, against threads: one line per variant and mode.
+pub fn memory_spec(machines: &[&Machine], mode: ModeFilter, figure: Figure, scale: Scale) -> ChartSpec {
+    let series = contention_lines(machines, mode)
+        .into_iter()
+        .filter_map(|line| {
+            let points: Vec<ChartPoint> = line
+                .cases
+                .iter()
+                .filter_map(|c| {
+                    let stats = c.memory?;
+                    let (before, after) = figure.before_after(&stats);
+                    Some(ChartPoint {
+                        x: XValue::Number(f64::from(c.threads)),
+                        y: mib(after),
+                        y_low: None,
+                        y_high: None,
+                        tooltip: format!(
+                            "{}, {} threads: {} {} MiB before → {} MiB after the last repeat (allocated {} → {} MiB)",
+                            line.name,
+                            c.threads,
+                            figure.name(),
+                            sig4(mib(before)),
+                            sig4(mib(after)),
+                            sig4(mib(stats.allocated_before_bytes)),
+                            sig4(mib(stats.allocated_after_bytes)),
+                        ),
+                    })
+                })
+                .collect();
+            (!points.is_empty()).then_some(ChartSeries { name: line.name, dashed: line.dashed, points })
+        })
+        .collect();
+    ChartSpec {
+        kind: ChartKind::Lines,
+        title: format!("Allocator {} memory after cloning", figure.name()),
+        x_label: "threads cloning at once".into(),
+        y_label: format!("MiB {} after", figure.name()),
+        y_scale: scale,
+        series,
+    }
+}
+
+/// Mapped MiB over the time of a repeat, one line per case that recorded a timeline (none: no series).
+pub fn timeline_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> ChartSpec {
+    let names = machine_names(machines);
+    let mut series = Vec::new();
+    for (m, machine_name) in machines.iter().zip(&names) {
+        for c in m.clone_cases().filter(|c| c.mode.as_deref().is_some_and(|md| mode.modes().contains(&md))) {
+            let Some(timeline) = &c.mapped_timeline else { continue };
+            let base = format!("{} {} · {} threads", c.variant, c.mode.as_deref().unwrap_or(""), c.threads);
+            let name = line_name(&base, (machines.len() > 1).then_some(machine_name.as_str()), None);
+            let points = timeline
+                .iter()
+                .map(|p| {
+                    let ms = p.elapsed_ns as f64 / 1e6;
+                    ChartPoint {
+                        x: XValue::Number(ms),
+                        y: mib(p.mapped_bytes),
+                        y_low: None,
+                        y_high: None,
+                        tooltip: format!("{name}: {} MiB mapped at {} ms", sig4(mib(p.mapped_bytes)), sig4(ms)),
+                    }
+                })
+                .collect();
+            series.push(ChartSeries { dashed: c.mode.as_deref() == Some("forget"), name, points });
+        }
+    }
+    ChartSpec {
+        kind: ChartKind::Lines,
+        title: "Mapped memory during the last repeat".into(),
+        x_label: "ms since the repeat started".into(),
+        y_label: "mapped MiB".into(),
+        y_scale: scale,
+        series,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_data::*;
+    use super::*;
+    use wasm_core::results::TimelinePoint;
+
+    fn with_memory() -> Machine {
+        let mut m = contention_machine("box", "Xeon", "jemalloc");
+        for c in m.data.cases.iter_mut() {
+            let leaked = if c.mode.as_deref() == Some("forget") && c.variant_id == "string" { u64::from(c.threads) << 30 } else { 0 };
+            c.memory = Some(MemoryStats {
+                mapped_before_bytes: 8 << 20,
+                mapped_after_bytes: (8 << 20) + leaked,
+                allocated_before_bytes: 1 << 20,
+                allocated_after_bytes: (1 << 20) + leaked / 2,
+                resident_before_bytes: 4 << 20,
+                resident_after_bytes: (4 << 20) + leaked / 4,
+            });
+            if c.threads == 4 && c.variant_id == "string" {
+                c.mapped_timeline = Some(vec![
+                    TimelinePoint { elapsed_ns: 0, mapped_bytes: 8 << 20 },
+                    TimelinePoint { elapsed_ns: 2_500_000, mapped_bytes: (8 << 20) + leaked },
+                ]);
+            }
+        }
+        m
+    }
+
+    #[test]
+    fn mapped_and_resident_after_each_case() {
+        let m = with_memory();
+        let spec = memory_spec(&[&m], ModeFilter::Both, Figure::Mapped, Scale::Linear);
+        let names: Vec<&str> = spec.series.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["Arc<str> · drop", "String · drop", "Arc<str> · forget", "String · forget"]);
+        let forget: Vec<f64> = spec.series[3].points.iter().map(|p| p.y).collect();
+        assert_eq!(forget, [8.0 + 1024.0, 8.0 + 2048.0, 8.0 + 4096.0]);
+        assert_eq!(
+            spec.series[3].points[0].tooltip,
+            "String · forget, 1 threads: mapped 8 MiB before → 1032 MiB after the last repeat (allocated 1 → 513 MiB)"
+        );
+        let resident = memory_spec(&[&m], ModeFilter::Forget, Figure::Resident, Scale::Log);
+        assert_eq!(resident.series[1].points[0].y, 4.0 + 256.0);
+    }
+
+    #[test]
+    fn no_memory_stats_no_series() {
+        let m = contention_machine("sys", "Xeon", "system");
+        assert!(memory_spec(&[&m], ModeFilter::Both, Figure::Mapped, Scale::Linear).series.is_empty());
+        assert!(timeline_spec(&[&m], ModeFilter::Both, Scale::Linear).series.is_empty());
+    }
+
+    #[test]
+    fn timeline_in_milliseconds() {
+        let m = with_memory();
+        let spec = timeline_spec(&[&m], ModeFilter::Both, Scale::Linear);
+        let names: Vec<&str> = spec.series.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["String drop · 4 threads", "String forget · 4 threads"]);
+        let last = &spec.series[1].points[1];
+        assert_eq!((last.x.clone(), last.y), (XValue::Number(2.5), 8.0 + 4096.0));
+        assert_eq!(timeline_spec(&[&m], ModeFilter::Drop, Scale::Linear).series.len(), 1);
+    }
+}

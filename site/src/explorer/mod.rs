@@ -1,0 +1,251 @@
+//! The results explorer's data side: pure functions from validated results files to chart specs,
+//! table rows and URL state. No DOM in here, so all of it is unit-tested natively
+//! (`cargo test --workspace`); the components in `components/results/` only wire it to the page.
+
+pub mod format;
+pub mod memory;
+pub mod series;
+pub mod state;
+
+use wasm_core::results::{CaseResult, ResultsFile};
+use wasm_core::validate::validate_bytes;
+
+/// One results file as the loader found it: valid, or the reasons it is not.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LoadedFile {
+    Good(Machine),
+    Bad(BadFile),
+}
+
+/// A results file that failed to load or validate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BadFile {
+    pub file_name: String,
+    /// The `label` the file claims, when it could be read at all (shown as text, never trusted).
+    pub claimed_label: Option<String>,
+    /// Each problem as `field: problem`.
+    pub problems: Vec<String>,
+}
+
+/// A valid results file: one run on one machine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Machine {
+    /// The file name without `.json`: unique, so it names the machine in the URL.
+    pub id: String,
+    pub file_name: String,
+    pub data: ResultsFile,
+}
+
+/// The clone variants the contention charts compare, in legend order.
+pub const CONTENTION_VARIANTS: [&str; 3] = ["arc_str", "string", "box_str"];
+
+impl LoadedFile {
+    /// Validates `bytes` (the body of `results/<file_name>`) into a machine or an error card.
+    pub fn from_bytes(file_name: &str, bytes: &[u8]) -> LoadedFile {
+        match validate_bytes(file_name, bytes) {
+            Ok(data) => LoadedFile::Good(Machine {
+                id: file_name.strip_suffix(".json").unwrap_or(file_name).to_owned(),
+                file_name: file_name.to_owned(),
+                data,
+            }),
+            Err(problems) => LoadedFile::Bad(BadFile {
+                file_name: file_name.to_owned(),
+                claimed_label: claimed_label(bytes),
+                problems: problems.iter().map(ToString::to_string).collect(),
+            }),
+        }
+    }
+
+    /// A file that could not even be fetched.
+    pub fn unreachable(file_name: &str, why: String) -> LoadedFile {
+        LoadedFile::Bad(BadFile { file_name: file_name.to_owned(), claimed_label: None, problems: vec![format!("file: {why}")] })
+    }
+}
+
+fn claimed_label(bytes: &[u8]) -> Option<String> {
+    let value: serde_json::Value = serde_json::from_slice(bytes).ok()?;
+    Some(value.get("label")?.as_str()?.chars().take(120).collect())
+}
+
+/// Splits loaded files into the good ones (machines) and the bad ones (error cards), keeping order.
+pub fn partition(files: Vec<LoadedFile>) -> (Vec<Machine>, Vec<BadFile>) {
+    let mut good = Vec::new();
+    let mut bad = Vec::new();
+    for f in files {
+        match f {
+            LoadedFile::Good(m) => good.push(m),
+            LoadedFile::Bad(b) => bad.push(b),
+        }
+    }
+    (good, bad)
+}
+
+impl Machine {
+    /// The article's reference dataset (imported, with `provenance`), rather than a reader's run.
+    pub fn is_reference(&self) -> bool {
+        self.data.provenance.is_some()
+    }
+
+    pub fn allocator(&self) -> &str {
+        &self.data.allocator.name
+    }
+
+    /// One line about the hardware: CPU, threads, OS (whatever the file recorded).
+    pub fn description(&self) -> String {
+        let m = &self.data.machine;
+        let mut parts = vec![m.cpu_model.clone().unwrap_or_else(|| format!("unknown {} CPU", m.arch))];
+        if let Some(n) = m.logical_cores {
+            parts.push(format!("{n} threads"));
+        }
+        if let Some(os) = &m.os {
+            parts.push(os.clone());
+        }
+        parts.join(" · ")
+    }
+
+    /// The clone cases the contention charts use.
+    pub fn clone_cases(&self) -> impl Iterator<Item = &CaseResult> {
+        self.data.cases.iter().filter(|c| c.suite == "clone" && CONTENTION_VARIANTS.contains(&c.variant_id.as_str()))
+    }
+
+    /// Whether the file has any case the explorer charts (files of other suites only do not).
+    pub fn has_clone_cases(&self) -> bool {
+        self.clone_cases().next().is_some()
+    }
+
+    /// Whether `other` ran on the same machine (same recorded description), e.g. with another allocator.
+    pub fn same_hardware(&self, other: &Machine) -> bool {
+        self.data.machine == other.data.machine
+    }
+}
+
+/// Groups of selected machines that ran on the same hardware with more than one allocator: the
+/// allocator A/B comparisons. Each group lists every loaded file of that hardware, selected or not,
+/// ordered by allocator name.
+pub fn allocator_groups<'a>(all: &'a [Machine], selected: &[String]) -> Vec<Vec<&'a Machine>> {
+    let mut groups: Vec<Vec<&Machine>> = Vec::new();
+    for m in all {
+        match groups.iter_mut().find(|g| g[0].same_hardware(m)) {
+            Some(g) => g.push(m),
+            None => groups.push(vec![m]),
+        }
+    }
+    groups.retain(|g| {
+        let mut allocators: Vec<&str> = g.iter().map(|m| m.allocator()).collect();
+        allocators.sort_unstable();
+        allocators.dedup();
+        allocators.len() > 1 && g.iter().any(|m| selected.contains(&m.id))
+    });
+    for g in &mut groups {
+        g.sort_by(|a, b| a.allocator().cmp(b.allocator()).then(a.id.cmp(&b.id)));
+    }
+    groups
+}
+
+#[cfg(test)]
+pub(crate) mod test_data {
+    //! Small results files for the unit tests, built with the same rules as the runner's.
+    use super::*;
+    use wasm_core::results::*;
+
+    pub fn case(variant_id: &str, mode: &str, threads: u32, times: &[f64]) -> CaseResult {
+        let variant = match variant_id {
+            "arc_str" => "Arc<str>",
+            "string" => "String",
+            "box_str" => "Box<str>",
+            _ => "Rc<str>",
+        };
+        let mut c = CaseResult::new("clone", variant, variant_id, threads, 10, CaseParams::default(), 1, times.to_vec());
+        c.mode = Some(mode.into());
+        c
+    }
+
+    pub fn machine(id: &str, cpu: &str, allocator: &str, cases: Vec<CaseResult>) -> Machine {
+        Machine {
+            id: id.into(),
+            file_name: format!("{id}.json"),
+            data: ResultsFile {
+                schema_version: SCHEMA_VERSION,
+                label: id.into(),
+                created_at: "2025-01-01T00:00:00Z".into(),
+                runner: RunnerInfo { name: "native-runner".into(), version: None, git_revision: None },
+                machine: MachineInfo { cpu_model: Some(cpu.into()), arch: "x86_64".into(), ..Default::default() },
+                toolchain: ToolchainInfo::default(),
+                allocator: AllocatorInfo { name: allocator.into(), version: None },
+                layouts: LayoutFacts::current(),
+                provenance: None,
+                cases,
+            },
+        }
+    }
+
+    /// Arc<str> and String in both modes at 1, 2 and 4 threads; Arc<str> is 10 ns at 1 thread
+    /// and 20 ns per extra thread, String a flat 30 ns (drop) or 50 ns (forget).
+    pub fn contention_machine(id: &str, cpu: &str, allocator: &str) -> Machine {
+        let mut cases = Vec::new();
+        for mode in ["drop", "forget"] {
+            for t in [1, 2, 4] {
+                let arc = 100.0 + 200.0 * f64::from(t - 1);
+                cases.push(case("arc_str", mode, t, &[arc * 0.9, arc, arc * 1.2]));
+                let s = if mode == "drop" { 300.0 } else { 500.0 };
+                cases.push(case("string", mode, t, &[s, s * 0.8, s * 1.1]));
+            }
+        }
+        cases.push(case("rc_str", "drop", 1, &[50.0]));
+        machine(id, cpu, allocator, cases)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_data::*;
+    use super::*;
+
+    #[test]
+    fn loads_good_and_bad_files() {
+        let m = contention_machine("box-2025-01-01", "CPU", "jemalloc");
+        let text = m.data.to_pretty_json();
+        assert_eq!(LoadedFile::from_bytes("box-2025-01-01.json", text.as_bytes()), LoadedFile::Good(m.clone()));
+
+        let bad = text.replace("\"label\": \"box-2025-01-01\"", "\"label\": \"<img src=x>\"");
+        let LoadedFile::Bad(card) = LoadedFile::from_bytes("evil.json", bad.as_bytes()) else { panic!("must fail") };
+        assert_eq!(card.file_name, "evil.json");
+        assert_eq!(card.claimed_label.as_deref(), Some("<img src=x>"));
+        assert!(card.problems[0].starts_with("label: "), "{:?}", card.problems);
+
+        let LoadedFile::Bad(card) = LoadedFile::from_bytes("junk.json", b"{ not json") else { panic!("must fail") };
+        assert_eq!(card.claimed_label, None);
+        assert!(!card.problems.is_empty());
+
+        let (good, bad) = partition(vec![LoadedFile::Good(m), LoadedFile::unreachable("gone.json", "HTTP 404".into())]);
+        assert_eq!(good.len(), 1);
+        assert_eq!(bad[0].problems, vec!["file: HTTP 404"]);
+    }
+
+    #[test]
+    fn describes_machines() {
+        let mut m = contention_machine("a", "Ryzen", "jemalloc");
+        m.data.machine.logical_cores = Some(12);
+        m.data.machine.os = Some("Arch".into());
+        assert_eq!(m.description(), "Ryzen · 12 threads · Arch");
+        assert!(!m.is_reference());
+        assert_eq!(m.clone_cases().count(), 12, "Rc<str> is left out of contention charts");
+        assert!(m.has_clone_cases());
+        m.data.cases.retain(|c| c.variant_id == "rc_str");
+        assert!(!m.has_clone_cases());
+    }
+
+    #[test]
+    fn finds_allocator_pairs_on_the_same_hardware() {
+        let all = vec![
+            contention_machine("xeon-sys", "Xeon", "system"),
+            contention_machine("ryzen", "Ryzen", "jemalloc"),
+            contention_machine("xeon-je", "Xeon", "jemalloc"),
+            contention_machine("ryzen-again", "Ryzen", "jemalloc"),
+        ];
+        let ids = |g: &Vec<&Machine>| g.iter().map(|m| m.id.clone()).collect::<Vec<_>>();
+        let groups = allocator_groups(&all, &["xeon-sys".into()]);
+        assert_eq!(groups.iter().map(ids).collect::<Vec<_>>(), vec![vec!["xeon-je", "xeon-sys"]]);
+        assert!(allocator_groups(&all, &["ryzen".into()]).is_empty(), "one allocator only: no A/B");
+    }
+}

@@ -1,0 +1,303 @@
+//! Contention charts: results files → `ChartSpec`s of time per clone, clones per second, the
+//! Arc<str> ÷ String ratio and the allocator A/B, all over the thread count.
+
+use super::format::sig4;
+use super::state::{ModeFilter, View};
+use super::{Machine, CONTENTION_VARIANTS};
+use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, XValue};
+use wasm_core::results::CaseResult;
+
+/// The cases of one line: one variant in one mode on one machine, sorted by thread count.
+pub struct Line<'a> {
+    pub name: String,
+    pub dashed: bool,
+    pub cases: Vec<&'a CaseResult>,
+}
+
+/// Names that tell the chosen machines apart: the label, then the allocator, then the file name.
+pub fn machine_names(machines: &[&Machine]) -> Vec<String> {
+    let clash = |name: &dyn Fn(&Machine) -> String, m: &Machine| machines.iter().filter(|o| name(o) == name(m)).count() > 1;
+    let by_label = |m: &Machine| m.data.label.clone();
+    let by_allocator = |m: &Machine| format!("{} ({})", m.data.label, m.allocator());
+    machines
+        .iter()
+        .map(|m| match () {
+            _ if !clash(&by_label, m) => by_label(m),
+            _ if !clash(&by_allocator, m) => by_allocator(m),
+            _ => m.id.clone(),
+        })
+        .collect()
+}
+
+/// The cases of `machine` for one variant and mode, one per thread count (the first recorded).
+pub fn cases_of<'a>(machine: &'a Machine, variant_id: &str, mode: &str) -> Vec<&'a CaseResult> {
+    let mut cases: Vec<&CaseResult> = machine
+        .clone_cases()
+        .filter(|c| c.variant_id == variant_id && c.mode.as_deref() == Some(mode))
+        .collect();
+    cases.sort_by_key(|c| c.threads);
+    cases.dedup_by_key(|c| c.threads);
+    cases
+}
+
+/// `base`, then ` · machine` when several machines are shown, then ` · mode` when both modes are.
+pub fn line_name(base: &str, machine: Option<&str>, mode: Option<&str>) -> String {
+    [Some(base), machine, mode].into_iter().flatten().collect::<Vec<_>>().join(" · ")
+}
+
+/// One line per (machine, mode, variant) with data, in that nesting order.
+pub fn contention_lines<'a>(machines: &[&'a Machine], mode: ModeFilter) -> Vec<Line<'a>> {
+    let names = machine_names(machines);
+    let mut lines = Vec::new();
+    for (m, machine_name) in machines.iter().zip(&names) {
+        for &md in mode.modes() {
+            for v in CONTENTION_VARIANTS {
+                let cases = cases_of(m, v, md);
+                let Some(first) = cases.first() else { continue };
+                let name = line_name(
+                    &first.variant,
+                    (machines.len() > 1).then_some(machine_name.as_str()),
+                    (mode == ModeFilter::Both).then_some(md),
+                );
+                lines.push(Line { name, dashed: md == "forget", cases });
+            }
+        }
+    }
+    lines
+}
+
+fn per_op(c: &CaseResult) -> (f64, f64, f64) {
+    let ops = c.ops_per_repeat as f64;
+    (c.median_ns_per_op, c.min_ns / ops, c.max_ns / ops)
+}
+
+/// A point of the time (`ns per clone`) or rate (`clones per second`) chart, spread = min..max repeat.
+pub fn metric_point(series: &str, c: &CaseResult, view: View) -> ChartPoint {
+    let (median, min, max) = per_op(c);
+    let repeats = c.repeat_times_ns.len();
+    let threads = c.threads;
+    let (y, y_low, y_high, tooltip) = if view == View::Rate {
+        let rate = |ns: f64| 1e9 / ns;
+        let tip = format!(
+            "{series}, {threads} threads: {} clones/s (median of {repeats} repeats; slowest {}, fastest {})",
+            sig4(rate(median)),
+            sig4(rate(max)),
+            sig4(rate(min))
+        );
+        (rate(median), rate(max), rate(min), tip)
+    } else {
+        let tip = format!(
+            "{series}, {threads} threads: {} ns per clone (median of {repeats} repeats; min {}, max {})",
+            sig4(median),
+            sig4(min),
+            sig4(max)
+        );
+        (median, min, max, tip)
+    };
+    ChartPoint { x: XValue::Number(f64::from(threads)), y, y_low: Some(y_low), y_high: Some(y_high), tooltip }
+}
+
+fn metric_series(lines: Vec<Line>, view: View) -> Vec<ChartSeries> {
+    lines
+        .into_iter()
+        .map(|l| ChartSeries {
+            points: l.cases.iter().map(|c| metric_point(&l.name, c, view)).collect(),
+            name: l.name,
+            dashed: l.dashed,
+        })
+        .collect()
+}
+
+fn lines_spec(title: String, y_label: &str, scale: Scale, series: Vec<ChartSeries>) -> ChartSpec {
+    ChartSpec { kind: ChartKind::Lines, title, x_label: "threads cloning at once".into(), y_label: y_label.into(), y_scale: scale, series }
+}
+
+fn metric_y_label(view: View) -> &'static str {
+    if view == View::Rate {
+        "clones per second"
+    } else {
+        "ns per clone (median)"
+    }
+}
+
+/// Time or rate against threads for every chosen machine.
+pub fn contention_spec(machines: &[&Machine], view: View, mode: ModeFilter, scale: Scale) -> ChartSpec {
+    if view == View::Ratio {
+        return ratio_spec(machines, mode, scale);
+    }
+    let title = if view == View::Rate { "Clones per second under contention" } else { "Time per clone under contention" };
+    lines_spec(title.into(), metric_y_label(view), scale, metric_series(contention_lines(machines, mode), view))
+}
+
+/// Name of the reference line at y = 1 on the ratio chart.
+pub const EQUAL_COST: &str = "equal cost (1×)";
+
+/// Arc<str> time ÷ String time per thread count: above 1, String clones faster.
+pub fn ratio_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> ChartSpec {
+    let names = machine_names(machines);
+    let mut series = Vec::new();
+    let mut all_threads: Vec<u32> = Vec::new();
+    for (m, machine_name) in machines.iter().zip(&names) {
+        for &md in mode.modes() {
+            let strings = cases_of(m, "string", md);
+            let name = line_name(
+                "Arc<str> ÷ String",
+                (machines.len() > 1).then_some(machine_name.as_str()),
+                (mode == ModeFilter::Both).then_some(md),
+            );
+            let points: Vec<ChartPoint> = cases_of(m, "arc_str", md)
+                .into_iter()
+                .filter_map(|arc| strings.iter().find(|s| s.threads == arc.threads).map(|s| ratio_point(&name, arc, s)))
+                .collect();
+            if points.is_empty() {
+                continue;
+            }
+            all_threads.extend(thread_counts(&points));
+            series.push(ChartSeries { name, dashed: md == "forget", points });
+        }
+    }
+    all_threads.sort_unstable();
+    all_threads.dedup();
+    if !all_threads.is_empty() {
+        let points = all_threads
+            .iter()
+            .map(|&t| ChartPoint {
+                x: XValue::Number(f64::from(t)),
+                y: 1.0,
+                y_low: None,
+                y_high: None,
+                tooltip: format!("{t} threads: above this line String clones faster than Arc<str>"),
+            })
+            .collect();
+        series.push(ChartSeries { name: EQUAL_COST.into(), dashed: true, points });
+    }
+    lines_spec("Arc<str> time ÷ String time per clone".into(), "Arc<str> ÷ String", scale, series)
+}
+
+fn thread_counts(points: &[ChartPoint]) -> impl Iterator<Item = u32> + '_ {
+    points.iter().filter_map(|p| match p.x {
+        XValue::Number(n) => Some(n as u32),
+        XValue::Category(_) => None,
+    })
+}
+
+fn ratio_point(series: &str, arc: &CaseResult, string: &CaseResult) -> ChartPoint {
+    let (a, a_min, a_max) = per_op(arc);
+    let (s, s_min, s_max) = per_op(string);
+    let ratio = a / s;
+    let verdict = if ratio > 1.0 {
+        format!("String clones {}× faster", sig4(ratio))
+    } else {
+        format!("Arc<str> clones {}× faster", sig4(1.0 / ratio))
+    };
+    ChartPoint {
+        x: XValue::Number(f64::from(arc.threads)),
+        y: ratio,
+        y_low: Some(a_min / s_max),
+        y_high: Some(a_max / s_min),
+        tooltip: format!(
+            "{series}, {} threads: {} ({} ns vs {} ns per clone): {verdict}",
+            arc.threads,
+            sig4(ratio),
+            sig4(a),
+            sig4(s)
+        ),
+    }
+}
+
+/// The allocator A/B of one machine: each variant once per allocator, for the chosen modes.
+pub fn allocator_spec(group: &[&Machine], view: View, mode: ModeFilter, scale: Scale) -> ChartSpec {
+    let view = if view == View::Rate { View::Rate } else { View::Time };
+    let mut lines = Vec::new();
+    for &md in mode.modes() {
+        for v in CONTENTION_VARIANTS {
+            for (i, m) in group.iter().enumerate() {
+                let cases = cases_of(m, v, md);
+                let Some(first) = cases.first() else { continue };
+                let name = line_name(&first.variant, Some(m.allocator()), (mode == ModeFilter::Both).then_some(md));
+                lines.push(Line { name, dashed: i > 0, cases });
+            }
+        }
+    }
+    let cpu = group.first().map(|m| m.description()).unwrap_or_default();
+    lines_spec(format!("Allocator A/B on {cpu}"), metric_y_label(view), scale, metric_series(lines, view))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_data::*;
+    use super::*;
+
+    fn ys(s: &ChartSeries) -> Vec<f64> {
+        s.points.iter().map(|p| (p.y * 1000.0).round() / 1000.0).collect()
+    }
+
+    #[test]
+    fn time_per_clone_one_line_per_variant() {
+        let m = contention_machine("box", "Xeon", "jemalloc");
+        let spec = contention_spec(&[&m], View::Time, ModeFilter::Drop, Scale::Log);
+        assert_eq!(spec.y_scale, Scale::Log);
+        assert_eq!(spec.series.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["Arc<str>", "String"]);
+        assert_eq!(ys(&spec.series[0]), [10.0, 30.0, 70.0]);
+        assert_eq!(ys(&spec.series[1]), [30.0, 30.0, 30.0]);
+        let p = &spec.series[0].points[0];
+        assert_eq!((p.y_low, p.y_high), (Some(9.0), Some(12.0)), "whiskers span the repeats");
+        assert_eq!(p.x, XValue::Number(1.0));
+        assert_eq!(p.tooltip, "Arc<str>, 1 threads: 10 ns per clone (median of 3 repeats; min 9, max 12)");
+    }
+
+    #[test]
+    fn rate_inverts_time_and_its_spread() {
+        let m = contention_machine("box", "Xeon", "jemalloc");
+        let spec = contention_spec(&[&m], View::Rate, ModeFilter::Forget, Scale::Linear);
+        let p = &spec.series[1].points[0];
+        assert_eq!(spec.series[1].name, "String");
+        assert!(spec.series[1].dashed, "forget lines are dashed");
+        assert_eq!(p.y, 1e9 / 50.0);
+        assert_eq!(p.y_low, Some(1e9 / 55.0));
+        assert_eq!(p.y_high, Some(1e9 / 40.0));
+    }
+
+    #[test]
+    fn several_machines_and_both_modes_name_their_lines() {
+        let a = contention_machine("a", "Xeon", "jemalloc");
+        let mut b = contention_machine("b", "Xeon", "system");
+        b.data.label = "a".into();
+        let spec = contention_spec(&[&a, &b], View::Time, ModeFilter::Both, Scale::Linear);
+        assert_eq!(spec.series.len(), 2 * 2 * 2);
+        assert_eq!(spec.series[0].name, "Arc<str> · a (jemalloc) · drop");
+        assert_eq!(spec.series[7].name, "String · a (system) · forget");
+    }
+
+    #[test]
+    fn ratio_crosses_one_where_string_wins() {
+        let m = contention_machine("box", "Xeon", "jemalloc");
+        let spec = ratio_spec(&[&m], ModeFilter::Drop, Scale::Linear);
+        assert_eq!(spec.series.len(), 2);
+        assert_eq!(ys(&spec.series[0]), [0.333, 1.0, 2.333]);
+        assert!(spec.series[0].points[2].tooltip.ends_with("String clones 2.333× faster"), "{}", spec.series[0].points[2].tooltip);
+        assert!(spec.series[0].points[0].tooltip.ends_with("Arc<str> clones 3× faster"));
+        let reference = &spec.series[1];
+        assert_eq!(reference.name, EQUAL_COST);
+        assert_eq!(ys(reference), [1.0, 1.0, 1.0]);
+        assert_eq!(spec.series[0].points[0].y_low, Some(9.0 / 33.0));
+    }
+
+    #[test]
+    fn allocator_ab_pairs_each_variant() {
+        let je = contention_machine("je", "Xeon", "jemalloc");
+        let sys = contention_machine("sys", "Xeon", "system");
+        let spec = allocator_spec(&[&je, &sys], View::Ratio, ModeFilter::Drop, Scale::Linear);
+        let names: Vec<&str> = spec.series.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["Arc<str> · jemalloc", "Arc<str> · system", "String · jemalloc", "String · system"]);
+        assert_eq!(spec.y_label, "ns per clone (median)");
+        assert!(spec.series[1].dashed && !spec.series[0].dashed);
+    }
+
+    #[test]
+    fn missing_data_gives_empty_charts() {
+        let m = machine("empty", "Xeon", "jemalloc", vec![case("rc_str", "drop", 1, &[5.0])]);
+        assert!(contention_spec(&[&m], View::Time, ModeFilter::Both, Scale::Linear).series.is_empty());
+        assert!(ratio_spec(&[&m], ModeFilter::Drop, Scale::Linear).series.is_empty());
+    }
+}

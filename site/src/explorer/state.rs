@@ -1,0 +1,179 @@
+//! What the explorer shows, as it is written in the query string (`?machines=a,b&view=ratio&mode=drop&scale=log`),
+//! so a chart can be shared by its URL. Unknown or missing values fall back to the defaults.
+
+use crate::charts::Scale;
+
+/// Which question the main chart answers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum View {
+    /// Nanoseconds per clone against threads.
+    #[default]
+    Time,
+    /// Clones per second against threads.
+    Rate,
+    /// Arc<str> time divided by String time, per thread count.
+    Ratio,
+    /// Allocator mapped/resident memory and the mapped-memory timeline.
+    Memory,
+}
+
+/// Which clone modes to show.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ModeFilter {
+    #[default]
+    Drop,
+    Forget,
+    Both,
+}
+
+/// A `(value, label)` list of a control's choices, in order.
+pub trait Choice: Sized + Copy + PartialEq + 'static {
+    const ALL: &'static [(Self, &'static str, &'static str)];
+
+    fn key(self) -> &'static str {
+        Self::ALL.iter().find(|(v, ..)| *v == self).map(|(_, k, _)| *k).unwrap_or_default()
+    }
+
+    fn parse(key: &str) -> Option<Self> {
+        Self::ALL.iter().find(|(_, k, _)| *k == key).map(|(v, ..)| *v)
+    }
+}
+
+impl Choice for View {
+    const ALL: &'static [(Self, &'static str, &'static str)] = &[
+        (View::Time, "time", "Time per clone"),
+        (View::Rate, "rate", "Clones per second"),
+        (View::Ratio, "ratio", "Arc<str> ÷ String"),
+        (View::Memory, "memory", "Memory"),
+    ];
+}
+
+impl Choice for ModeFilter {
+    const ALL: &'static [(Self, &'static str, &'static str)] = &[
+        (ModeFilter::Drop, "drop", "drop each clone"),
+        (ModeFilter::Forget, "forget", "forget (leak) each clone"),
+        (ModeFilter::Both, "both", "both"),
+    ];
+}
+
+impl Choice for Scale {
+    const ALL: &'static [(Self, &'static str, &'static str)] = &[(Scale::Linear, "linear", "linear"), (Scale::Log, "log", "logarithmic")];
+}
+
+impl ModeFilter {
+    /// The `mode` values of the cases this filter keeps.
+    pub fn modes(self) -> &'static [&'static str] {
+        match self {
+            ModeFilter::Drop => &["drop"],
+            ModeFilter::Forget => &["forget"],
+            ModeFilter::Both => &["drop", "forget"],
+        }
+    }
+}
+
+/// Everything the URL remembers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExplorerState {
+    /// Machine ids (results file names without `.json`), in the order the picker lists them.
+    pub machines: Vec<String>,
+    pub view: View,
+    pub mode: ModeFilter,
+    pub scale: Scale,
+}
+
+impl ExplorerState {
+    /// Reads the state from query parameters (`get`), keeping only machines in `available`. With no
+    /// (known) machine named, the reference dataset is chosen, else the first machine.
+    pub fn from_query(get: impl Fn(&str) -> Option<String>, available: &[(String, bool)]) -> ExplorerState {
+        let named: Vec<String> = get("machines").map(|v| v.split(',').map(str::to_owned).collect()).unwrap_or_default();
+        let mut machines: Vec<String> = available.iter().filter(|(id, _)| named.contains(id)).map(|(id, _)| id.clone()).collect();
+        if machines.is_empty() {
+            let default = available.iter().find(|(_, reference)| *reference).or(available.first());
+            machines.extend(default.map(|(id, _)| id.clone()));
+        }
+        ExplorerState {
+            machines,
+            view: get("view").and_then(|v| View::parse(&v)).unwrap_or_default(),
+            mode: get("mode").and_then(|v| ModeFilter::parse(&v)).unwrap_or_default(),
+            scale: get("scale").and_then(|v| Scale::parse(&v)).unwrap_or_default(),
+        }
+    }
+
+    /// The query string (without `?`) that restores this state.
+    pub fn to_query(&self) -> String {
+        let machines: Vec<String> = self.machines.iter().map(|m| encode(m)).collect();
+        format!("machines={}&view={}&mode={}&scale={}", machines.join(","), self.view.key(), self.mode.key(), self.scale.key())
+    }
+
+    /// This state with machine `id` added or removed, keeping the order of `available`.
+    pub fn toggle_machine(&self, id: &str, on: bool, available: &[(String, bool)]) -> ExplorerState {
+        let machines = available
+            .iter()
+            .map(|(m, _)| m)
+            .filter(|m| if *m == id { on } else { self.machines.contains(m) })
+            .cloned()
+            .collect();
+        ExplorerState { machines, ..self.clone() }
+    }
+}
+
+/// Percent-encodes everything but unreserved URL characters (so a `,` in a name stays inside it).
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn available() -> Vec<(String, bool)> {
+        vec![("a-1".into(), false), ("ref".into(), true), ("c d".into(), false)]
+    }
+
+    fn parse(query: &[(&str, &str)]) -> ExplorerState {
+        let map: HashMap<String, String> = query.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        ExplorerState::from_query(|k| map.get(k).cloned(), &available())
+    }
+
+    #[test]
+    fn defaults_pick_the_reference_dataset() {
+        let s = parse(&[]);
+        assert_eq!(s, ExplorerState { machines: vec!["ref".into()], view: View::Time, mode: ModeFilter::Drop, scale: Scale::Linear });
+        assert_eq!(ExplorerState::from_query(|_| None, &[("x".into(), false)]).machines, vec!["x"]);
+        assert!(ExplorerState::from_query(|_| None, &[]).machines.is_empty());
+    }
+
+    #[test]
+    fn round_trips_through_the_query_string() {
+        let s = ExplorerState { machines: vec!["a-1".into(), "c d".into()], view: View::Ratio, mode: ModeFilter::Both, scale: Scale::Log };
+        let q = s.to_query();
+        assert_eq!(q, "machines=a-1,c%20d&view=ratio&mode=both&scale=log");
+        // The router hands over decoded values.
+        let decoded = q.replace("%20", " ");
+        let pairs: Vec<(&str, &str)> = decoded.split('&').map(|kv| kv.split_once('=').unwrap()).collect();
+        assert_eq!(parse(&pairs), s);
+    }
+
+    #[test]
+    fn ignores_unknown_values() {
+        let s = parse(&[("machines", "nope,a-1,<script>"), ("view", "pie"), ("mode", "forget"), ("scale", "cubic")]);
+        assert_eq!(s, ExplorerState { machines: vec!["a-1".into()], view: View::Time, mode: ModeFilter::Forget, scale: Scale::Linear });
+    }
+
+    #[test]
+    fn toggles_machines_in_picker_order() {
+        let s = parse(&[("machines", "c d")]);
+        let s = s.toggle_machine("a-1", true, &available());
+        assert_eq!(s.machines, vec!["a-1", "c d"]);
+        assert_eq!(s.toggle_machine("c d", false, &available()).machines, vec!["a-1"]);
+        assert_eq!(ModeFilter::Both.modes(), ["drop", "forget"]);
+        assert_eq!(View::parse("memory"), Some(View::Memory));
+        assert_eq!(Scale::Log.key(), "log");
+    }
+}

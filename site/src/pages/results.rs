@@ -1,0 +1,38 @@
+//! `/results`: every results file shipped in `content/results/`, charted. Files load at run time
+//! (a static host cannot list a folder, so the build writes `results/index.json`).
+
+use leptos::prelude::*;
+use leptos_router::components::A;
+
+use crate::components::results::explorer::Explorer;
+use crate::components::results::loader::load_results;
+
+#[component]
+pub fn Results() -> impl IntoView {
+    let files = LocalResource::new(load_results);
+    view! {
+        <article class="prose wide">
+            <h1>"Results from real machines"</h1>
+            <p class="lede">
+                "Cloning an Arc<str> bumps one shared counter; cloning a String asks the allocator for new memory. "
+                "On one thread the counter wins easily. With every extra thread cloning the same Arc<str>, the "
+                "threads queue for that one cache line, and past a few threads String is the faster clone."
+            </p>
+            <p>
+                "Each machine below is one results file written by the native runner and sent in by pull request. "
+                "Pick machines and a view; the address bar keeps your choice, so you can share the chart. "
+                <A href="/submit">"Add your machine"</A> "."
+            </p>
+            <Suspense fallback=|| view! { <p class="note" data-testid="results-loading">"Loading results files…"</p> }>
+                <ErrorBoundary fallback=|errors| view! {
+                    <div class="error-card" data-testid="results-load-error">
+                        <p>"The list of results files could not be loaded."</p>
+                        <ul>{move || errors.get().into_iter().map(|(_, e)| view! { <li>{e.to_string()}</li> }).collect_view()}</ul>
+                    </div>
+                }>
+                    {move || Suspend::new(async move { files.await.map(|files| view! { <Explorer files=files/> }) })}
+                </ErrorBoundary>
+            </Suspense>
+        </article>
+    }
+}

@@ -1,0 +1,228 @@
+// The results explorer (/results) against fixture results files (tests/fixtures/results/explorer/,
+// written by `cargo run -p wasm-core --example explorer_fixtures`): five good files (the reference
+// dataset; a jemalloc/system A/B pair with memory statistics and a timeline; an A/B pair full of
+// markup) and two bad ones (rule violations; markup in the label).
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { distWithResults, root, screenshot, start } from "./harness.mjs";
+
+const REF = "fixture-ryzen5600x-2024-01-05";
+const XEON = "fixture-xeon-2025-02-01";
+const XEON_SYS = "fixture-xeon-system-2025-02-01";
+const HOSTILE = "hostile-text-2025-03-02";
+const FIXTURES = path.join(root, "tests/fixtures/results/explorer");
+
+let h;
+let dir;
+before(async () => {
+  dir = distWithResults(FIXTURES);
+  h = await start({ dir });
+});
+after(async () => {
+  await h?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The marks a chart drew: [{ series, x, y }] in drawing order. */
+async function marks(page, testId) {
+  const chart = page.getByTestId(testId);
+  await chart.locator("circle.point").first().waitFor();
+  return chart.locator("circle.point").evaluateAll((els) =>
+    els.map((e) => ({ series: e.dataset.series, x: Number(e.dataset.x), y: Number(e.dataset.y) })),
+  );
+}
+
+/** Points per series name, in first-seen order. */
+function perSeries(points) {
+  const counts = new Map();
+  for (const p of points) counts.set(p.series, (counts.get(p.series) ?? 0) + 1);
+  return [...counts];
+}
+
+async function openExplorer(query = "", options) {
+  const opened = await h.open(`/results${query}`, options);
+  await opened.page.getByTestId("explorer").waitFor();
+  return opened;
+}
+
+test("the explorer charts the reference machine by default and marks it", async () => {
+  const { page, errors, response } = await openExplorer();
+  assert.equal(response.status(), 200);
+  const points = await marks(page, "contention-chart");
+  assert.deepEqual(perSeries(points), [["Arc<str>", 5], ["String", 5], ["Box<str>", 5]]);
+  assert.deepEqual([...new Set(points.map((p) => p.x))], [1, 2, 4, 8, 12]);
+  const options = page.getByTestId("machine-option");
+  assert.equal(await options.count(), 5, "every good file is a machine");
+  const reference = page.locator(`[data-machine="${REF}"]`);
+  assert.equal(await reference.getByTestId("reference-badge").count(), 1);
+  assert.equal(await page.getByTestId("reference-badge").count(), 1, "only the file with provenance");
+  assert.equal(await reference.locator("input").isChecked(), true);
+  // Arc<str> pulls ahead of String past one thread, as in the article's data.
+  const at = (series, x) => points.find((p) => p.series === series && p.x === x).y;
+  assert.ok(at("Arc<str>", 1) < at("String", 1) && at("Arc<str>", 12) > at("String", 12));
+  assert.deepEqual(errors, []);
+});
+
+test("each bad file gets an error card naming it and its problems; the rest still render", async () => {
+  const { page, errors } = await openExplorer();
+  const cards = page.getByTestId("results-error");
+  await cards.first().waitFor();
+  assert.deepEqual(
+    (await cards.evaluateAll((els) => els.map((e) => e.dataset.file))).sort(),
+    ["broken-2025-03-01.json", "hostile-label-2025-03-02.json"],
+  );
+  const broken = page.locator('[data-testid="results-error"][data-file="broken-2025-03-01.json"]');
+  const text = await broken.textContent();
+  assert.match(text, /broken-2025-03-01\.json/);
+  for (const problem of ["created_at: is not an RFC 3339", "cases[0].threads: must be at least 1", "cases[1].median_ns_per_op: is 1 but"]) {
+    assert.ok(text.includes(problem), `card lists "${problem}": ${text}`);
+  }
+  assert.ok((await marks(page, "contention-chart")).length > 0, "good files still chart");
+  assert.deepEqual(errors, []);
+});
+
+test("markup in results files stays inert text", async () => {
+  const dialogs = [];
+  const { page, errors } = await h.open("/");
+  page.on("dialog", async (d) => { dialogs.push(d.message()); await d.dismiss(); });
+  await page.goto(`${h.base}/results?machines=${HOSTILE}`);
+  assert.deepEqual(perSeries(await marks(page, "contention-chart")).map(([name]) => name), ["Arc<str>", "String", "Box<str>"]);
+  // The label and CPU model are shown as the characters they are.
+  await page.locator(".claimed-label", { hasText: "<img src=x onerror=alert(1)>" }).waitFor();
+  await page.locator(".machine-desc", { hasText: "<img src=x onerror=alert(1)> · <script>alert(2)</script>" }).first().waitFor();
+  await page.locator(".badge.allocator", { hasText: "<b>jemalloc</b>" }).waitFor();
+  // Allocator names reach d3 (legend, data attributes) and the table through the A/B chart.
+  const ab = await marks(page, "allocator-ab-chart");
+  assert.deepEqual(perSeries(ab).map(([name]) => name).slice(0, 2), ["Arc<str> · <b>jemalloc</b>", "Arc<str> · <img src=x onerror=alert(3)>"]);
+  await page.getByTestId("allocator-ab-chart").locator(".legend text", { hasText: "<img src=x onerror=alert(3)>" }).first().waitFor();
+  const section = page.getByTestId("allocator-ab");
+  await section.locator("summary").click();
+  await section.locator("th", { hasText: "<img src=x onerror=alert(3)>" }).first().waitFor();
+  await page.waitForTimeout(300);
+  const injected = await page.evaluate(() => ({
+    img: document.querySelectorAll("img").length,
+    b: document.querySelectorAll("b").length,
+    handlers: document.querySelectorAll("[onerror], [onload]").length,
+    scripts: [...document.querySelectorAll("script")].filter((s) => s.textContent.includes("alert")).length,
+  }));
+  assert.deepEqual(injected, { img: 0, b: 0, handlers: 0, scripts: 0 });
+  assert.deepEqual(dialogs, [], "no script from a results file ran");
+  assert.deepEqual(errors, []);
+});
+
+test("the URL keeps the chart state and restores it", async () => {
+  const { page, errors } = await openExplorer();
+  await marks(page, "contention-chart");
+  await page.locator(`[data-machine="${XEON}"] input`).check();
+  await page.selectOption("#view-select", "ratio");
+  await page.selectOption("#mode-select", "both");
+  await page.selectOption("#scale-select", "log");
+  await page.waitForURL((url) => url.searchParams.get("scale") === "log");
+  const url = new URL(page.url());
+  assert.equal(url.pathname, "/results");
+  assert.deepEqual(Object.fromEntries(url.searchParams), { machines: `${REF},${XEON}`, view: "ratio", mode: "both", scale: "log" });
+  const drawn = await marks(page, "contention-chart");
+  assert.deepEqual(perSeries(drawn).map(([name]) => name), [
+    "Arc<str> ÷ String · fixture-ryzen5600x · drop",
+    "Arc<str> ÷ String · fixture-ryzen5600x · forget",
+    "Arc<str> ÷ String · fixture-xeon · drop",
+    "Arc<str> ÷ String · fixture-xeon · forget",
+    "equal cost (1×)",
+  ]);
+  // The ratio crosses 1: Arc<str> is the faster clone alone, String under contention.
+  const ref = drawn.filter((p) => p.series.endsWith("ryzen5600x · drop"));
+  assert.ok(ref[0].y < 1 && ref.at(-1).y > 1, JSON.stringify(ref));
+
+  const fresh = await h.open(url.pathname + url.search);
+  const again = await marks(fresh.page, "contention-chart");
+  assert.deepEqual(again, drawn, "same chart from the URL alone");
+  assert.equal(await fresh.page.locator("#view-select").inputValue(), "ratio");
+  assert.equal(await fresh.page.locator("#mode-select").inputValue(), "both");
+  assert.equal(await fresh.page.locator("#scale-select").inputValue(), "log");
+  assert.equal(await fresh.page.locator(`[data-machine="${XEON}"] input`).isChecked(), true);
+  assert.equal(await fresh.page.locator(`[data-machine="${XEON_SYS}"] input`).isChecked(), false);
+  assert.deepEqual([...errors, ...fresh.errors], []);
+});
+
+test("the table shows the chart's numbers", async () => {
+  const { page, errors } = await openExplorer(`?machines=${REF},${XEON}&view=time&mode=forget&scale=linear`);
+  const drawn = await marks(page, "contention-chart");
+  assert.equal(drawn.length, 3 * 5 + 3 * 4);
+  const rows = await page.getByTestId("contention-chart-table").locator("tbody tr").evaluateAll((trs) =>
+    trs.map((tr) => ({ series: tr.dataset.series, x: Number(tr.dataset.x), y: Number(tr.querySelector('[data-field="y"]').textContent) })),
+  );
+  assert.equal(rows.length, drawn.length);
+  for (const p of drawn) {
+    const row = rows.find((r) => r.series === p.series && r.x === p.x);
+    assert.ok(row, `a row for ${p.series} at ${p.x}`);
+    assert.ok(Math.abs(row.y - p.y) <= 1e-3 * p.y, `${p.series} at ${p.x}: table ${row.y}, chart ${p.y}`);
+  }
+  assert.deepEqual(errors, []);
+});
+
+test("allocator A/B appears where one machine ran with both allocators", async () => {
+  const { page, errors } = await openExplorer(`?machines=${XEON}&view=time&mode=drop&scale=linear`);
+  const points = await marks(page, "allocator-ab-chart");
+  assert.deepEqual(perSeries(points), [
+    ["Arc<str> · jemalloc", 4], ["Arc<str> · system", 4],
+    ["String · jemalloc", 4], ["String · system", 4],
+    ["Box<str> · jemalloc", 4], ["Box<str> · system", 4],
+  ]);
+  const only = await openExplorer(`?machines=${REF}`);
+  await marks(only.page, "contention-chart");
+  assert.equal(await only.page.getByTestId("allocator-ab").count(), 0, "the reference machine has one allocator");
+  assert.deepEqual([...errors, ...only.errors], []);
+});
+
+test("memory view: mapped and resident after drop vs forget, and the mapped timeline", async () => {
+  const { page, errors } = await openExplorer(`?machines=${XEON}&view=memory&mode=both&scale=linear`);
+  const mapped = await marks(page, "memory-mapped-chart");
+  assert.equal(perSeries(mapped).length, 6);
+  const mib = (series, x) => mapped.find((p) => p.series === series && p.x === x).y;
+  assert.ok(mib("String · forget", 8) > 10 * mib("String · drop", 8), "leaking maps fresh memory");
+  assert.equal(mib("Arc<str> · forget", 8), mib("Arc<str> · drop", 8), "Arc<str> clones allocate nothing");
+  assert.equal(perSeries(await marks(page, "memory-resident-chart")).length, 6);
+  const timeline = await marks(page, "mapped-timeline-chart");
+  assert.deepEqual(perSeries(timeline).map(([, n]) => n), [11, 11, 11, 11]);
+
+  const none = await openExplorer(`?machines=${REF}&view=memory`);
+  await none.page.getByTestId("memory-mapped-chart-empty").waitFor();
+  await none.page.getByTestId("mapped-timeline-chart-empty").waitFor();
+  assert.deepEqual([...errors, ...none.errors], []);
+});
+
+test("the submit page gives the runner commands, under the same Content-Security-Policy", async () => {
+  const { page, errors, response } = await h.open("/submit");
+  assert.equal(response.status(), 200);
+  await page.getByRole("heading", { name: "Submit your results" }).waitFor();
+  const text = await page.locator("main").textContent();
+  assert.ok(text.includes("cargo run --release -p native-runner -- clone --label YOUR-LABEL"));
+  assert.ok(text.includes("cargo run --release -p native-runner -- validate content/results/"));
+  assert.ok(text.includes("no host name, no user name"));
+  const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
+  const scriptSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src"));
+  assert.match(scriptSrc, /^script-src 'self' 'wasm-unsafe-eval'/);
+  assert.ok(!scriptSrc.includes("unsafe-inline"), scriptSrc);
+  await screenshot(page, "submit-1280-light");
+  const phone = await h.open("/submit", { width: 375, height: 740, colorScheme: "dark" });
+  await phone.page.getByRole("heading", { name: "Submit your results" }).waitFor();
+  const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `submit page is ${overflow}px wider than a phone`);
+  await screenshot(phone.page, "submit-375-dark");
+  assert.deepEqual([...errors, ...phone.errors], [], "no CSP violation or other console error");
+});
+
+for (const [width, scheme] of [[1280, "light"], [1280, "dark"], [375, "light"], [375, "dark"]]) {
+  test(`explorer at ${width}px, ${scheme}: no sideways scroll (screenshot)`, async () => {
+    const { page, errors } = await openExplorer(`?machines=${REF},${XEON}&view=ratio&mode=drop&scale=linear`, {
+      width, height: 900, colorScheme: scheme,
+    });
+    await marks(page, "allocator-ab-chart");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `page is ${overflow}px wider than the viewport`);
+    await screenshot(page, `explorer-${width}-${scheme}`);
+    assert.deepEqual(errors, []);
+  });
+}

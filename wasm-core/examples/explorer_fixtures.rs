@@ -1,0 +1,240 @@
+//! Writes the results files the explorer's browser tests load (`tests/fixtures/results/explorer/`).
+//!
+//! `cargo run -p wasm-core --example explorer_fixtures` regenerates them. The numbers are made up but
+//! shaped like the article's: `Arc<str>` clones get slower with every contending thread (one shared
+//! counter), `String`/`Box<str>` clones stay flat (thread-local arenas), and leaking (`forget`) makes
+//! the allocator map fresh memory. Every file passes `validate_bytes` except the two meant to fail:
+//! `broken-*.json` (several rule violations) and `hostile-label-*.json` (markup in the label).
+
+use std::path::PathBuf;
+use wasm_core::results::*;
+use wasm_core::validate::validate_bytes;
+
+const OPS: u64 = 1 << 20;
+const MIB: u64 = 1 << 20;
+const STRING_LEN: u64 = 64;
+
+/// Model time per clone in nanoseconds; `speed` scales a whole machine, `contention` the cost of
+/// each extra thread on the shared counter.
+fn model_ns(variant_id: &str, mode: &str, threads: u32, speed: f64, contention: f64) -> f64 {
+    let t = f64::from(threads);
+    let ns = match (variant_id, mode) {
+        ("arc_str", "drop") => 4.0 + 26.0 * contention * (t - 1.0),
+        ("arc_str", _) => 3.5 + 16.0 * contention * (t - 1.0),
+        ("string", "drop") => 17.0 + 0.3 * t,
+        ("string", _) => 30.0 + 4.0 * t,
+        (_, "drop") => 16.0 + 0.3 * t,
+        _ => 29.0 + 4.0 * t,
+    };
+    ns * speed
+}
+
+struct Machine {
+    label: &'static str,
+    created_at: &'static str,
+    machine: MachineInfo,
+    allocator: &'static str,
+    threads: &'static [u32],
+    speed: f64,
+    contention: f64,
+    memory: bool,
+    timeline: bool,
+    provenance: Option<Provenance>,
+}
+
+fn variants() -> [(&'static str, &'static str); 3] {
+    [("Arc<str>", "arc_str"), ("String", "string"), ("Box<str>", "box_str")]
+}
+
+fn case(m: &Machine, variant: &str, variant_id: &str, mode: &str, threads: u32, seed: u32) -> CaseResult {
+    let per_op = model_ns(variant_id, mode, threads, m.speed, m.contention);
+    // Three repeats a few per cent apart, deterministic.
+    let jitter = [1.0, 0.97 + 0.01 * f64::from(seed % 3), 1.03 + 0.01 * f64::from(seed % 5)];
+    let repeat_times_ns = jitter.iter().map(|j| (per_op * j * OPS as f64).round()).collect();
+    let leaks = mode == "forget" && variant_id != "arc_str";
+    let mapped_before = 8 * MIB + MIB / 2;
+    let grown = if leaks { OPS * 80 * u64::from(threads) } else if variant_id == "arc_str" { 0 } else { 21 * MIB };
+    let memory = m.memory.then(|| MemoryStats {
+        mapped_before_bytes: mapped_before,
+        mapped_after_bytes: mapped_before + grown,
+        allocated_before_bytes: 2 * MIB,
+        allocated_after_bytes: 2 * MIB + if leaks { OPS * STRING_LEN * u64::from(threads) } else { 0 },
+        resident_before_bytes: 6 * MIB,
+        resident_after_bytes: 6 * MIB + grown * 9 / 10,
+    });
+    let top = m.threads.last().copied() == Some(threads);
+    let mapped_timeline = (m.timeline && top && variant_id != "box_str").then(|| {
+        (0..=10u64)
+            .map(|i| TimelinePoint {
+                elapsed_ns: i * (per_op * OPS as f64 / 10.0) as u64,
+                mapped_bytes: mapped_before + grown * i / 10,
+            })
+            .collect()
+    });
+    let params = CaseParams { string_len_bytes: Some(STRING_LEN), ..Default::default() };
+    let mut case = CaseResult::new("clone", variant, variant_id, threads, OPS, params, 1, repeat_times_ns);
+    case.mode = Some(mode.into());
+    case.contender_ops_per_sec = (threads > 1).then(|| 1e9 / per_op * f64::from(threads - 1));
+    case.memory = memory;
+    case.mapped_timeline = mapped_timeline;
+    case
+}
+
+fn file(m: &Machine) -> ResultsFile {
+    let mut cases = Vec::new();
+    for mode in ["drop", "forget"] {
+        for (variant, id) in variants() {
+            for (i, &t) in m.threads.iter().enumerate() {
+                cases.push(case(m, variant, id, mode, t, i as u32 + t));
+            }
+        }
+    }
+    ResultsFile {
+        schema_version: SCHEMA_VERSION,
+        label: m.label.into(),
+        created_at: m.created_at.into(),
+        runner: RunnerInfo { name: "native-runner".into(), version: Some("0.1.0".into()), git_revision: None },
+        machine: m.machine.clone(),
+        toolchain: ToolchainInfo {
+            rustc_version: Some("rustc 1.88.0".into()),
+            target_triple: Some("x86_64-unknown-linux-gnu".into()),
+            profile: Some("release".into()),
+            opt_level: Some("3".into()),
+        },
+        allocator: AllocatorInfo { name: m.allocator.into(), version: None },
+        layouts: LayoutFacts::current(),
+        provenance: m.provenance.clone(),
+        cases,
+    }
+}
+
+fn xeon() -> MachineInfo {
+    MachineInfo {
+        cpu_model: Some("Intel(R) Xeon(R) E-2278G CPU @ 3.40GHz".into()),
+        logical_cores: Some(16),
+        physical_cores: Some(8),
+        arch: "x86_64".into(),
+        os: Some("Debian GNU/Linux 12".into()),
+        kernel_version: Some("6.1.0-18-amd64".into()),
+        memory_total_bytes: Some(64 << 30),
+        user_agent: None,
+    }
+}
+
+/// Markup in every free-text field a valid file may carry (labels and variant names are checked).
+fn hostile_machine() -> MachineInfo {
+    MachineInfo {
+        cpu_model: Some("<img src=x onerror=alert(1)>".into()),
+        arch: "x86_64".into(),
+        os: Some("<script>alert(2)</script>".into()),
+        ..Default::default()
+    }
+}
+
+fn main() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/results/explorer");
+    std::fs::create_dir_all(&dir).expect("create fixtures folder");
+    let machines = [
+        Machine {
+            label: "fixture-ryzen5600x",
+            created_at: "2024-01-05T10:00:00Z",
+            machine: MachineInfo {
+                cpu_model: Some("AMD Ryzen 5 5600X 6-Core Processor".into()),
+                logical_cores: Some(12),
+                physical_cores: Some(6),
+                arch: "x86_64".into(),
+                os: Some("Arch Linux".into()),
+                kernel_version: Some("6.6.8-zen1-1-zen".into()),
+                memory_total_bytes: Some(16 << 30),
+                user_agent: None,
+            },
+            allocator: "jemalloc",
+            threads: &[1, 2, 4, 8, 12],
+            speed: 1.0,
+            contention: 1.0,
+            memory: false,
+            timeline: false,
+            provenance: Some(Provenance {
+                source: "test fixture shaped like BlockListed/arc_str_perf".into(),
+                article: Some("Arc<str> vs String, is Arc<str> really faster?".into()),
+                notes: vec!["Made-up numbers for the browser tests.".into()],
+            }),
+        },
+        Machine {
+            label: "fixture-xeon",
+            created_at: "2025-02-01T09:30:00Z",
+            machine: xeon(),
+            allocator: "jemalloc",
+            threads: &[1, 2, 4, 8],
+            speed: 0.8,
+            contention: 0.6,
+            memory: true,
+            timeline: true,
+            provenance: None,
+        },
+        Machine {
+            label: "fixture-xeon",
+            created_at: "2025-02-01T10:30:00Z",
+            machine: xeon(),
+            allocator: "system",
+            threads: &[1, 2, 4, 8],
+            speed: 1.3,
+            contention: 0.6,
+            memory: false,
+            timeline: false,
+            provenance: None,
+        },
+        Machine {
+            label: "hostile-text",
+            created_at: "2025-03-02T08:00:00Z",
+            machine: hostile_machine(),
+            allocator: "<b>jemalloc</b>",
+            threads: &[1, 2],
+            speed: 1.1,
+            contention: 1.0,
+            memory: false,
+            timeline: false,
+            provenance: None,
+        },
+        // Its A/B twin, so the markup in the allocator name also reaches chart legends and tables.
+        Machine {
+            label: "hostile-text",
+            created_at: "2025-03-02T09:00:00Z",
+            machine: hostile_machine(),
+            allocator: "<img src=x onerror=alert(3)>",
+            threads: &[1, 2],
+            speed: 1.2,
+            contention: 1.0,
+            memory: false,
+            timeline: false,
+            provenance: None,
+        },
+    ];
+    let names = [
+        "fixture-ryzen5600x-2024-01-05.json",
+        "fixture-xeon-2025-02-01.json",
+        "fixture-xeon-system-2025-02-01.json",
+        "hostile-text-2025-03-02.json",
+        "hostile-text-system-2025-03-02.json",
+    ];
+    for (m, name) in machines.iter().zip(names) {
+        let text = file(m).to_pretty_json();
+        validate_bytes(name, text.as_bytes()).unwrap_or_else(|p| panic!("{name} does not validate: {p:?}"));
+        std::fs::write(dir.join(name), text).expect("write fixture");
+    }
+
+    // A file that parses but breaks several rules: the explorer must show each problem.
+    let mut broken = file(&machines[1]);
+    broken.label = "broken".into();
+    broken.created_at = "last tuesday".into();
+    broken.cases.truncate(2);
+    broken.cases[0].threads = 0;
+    broken.cases[1].median_ns_per_op = 1.0;
+    std::fs::write(dir.join("broken-2025-03-01.json"), broken.to_pretty_json()).expect("write broken");
+
+    // Markup in the label: rejected by validation, and shown as inert text on the error card.
+    let mut hostile = file(&machines[2]);
+    hostile.label = "<img src=x onerror=alert(1)>".into();
+    std::fs::write(dir.join("hostile-label-2025-03-02.json"), hostile.to_pretty_json()).expect("write hostile");
+    println!("wrote fixtures to {}", dir.display());
+}
