@@ -16,7 +16,8 @@ export function renderChart(host, specJson) {
   const spec = JSON.parse(specJson);
   clearChart(host);
   const width = Math.max(280, host.clientWidth || 640);
-  const height = Math.round(Math.min(420, Math.max(240, width * 0.55)));
+  const slant0 = slantedLabels(spec, width);
+  const height = Math.round(Math.min(420, Math.max(240, width * 0.55))) + slant0.extra;
   const svg = d3
     .select(host)
     .append("svg")
@@ -24,7 +25,9 @@ export function renderChart(host, specJson) {
     .attr("role", "img")
     .attr("aria-label", spec.title);
   svg.append("title").text(spec.title);
-  const inner = { w: width - MARGIN.left - MARGIN.right, h: height - MARGIN.top - MARGIN.bottom };
+  const { slant, extra } = slant0;
+  const bottom = MARGIN.bottom + extra;
+  const inner = { w: width - MARGIN.left - MARGIN.right, h: height - MARGIN.top - bottom };
   const g = svg.append("g").attr("transform", `translate(${MARGIN.left},${MARGIN.top})`);
 
   const points = spec.series.flatMap((s) => s.points);
@@ -94,13 +97,25 @@ export function renderChart(host, specJson) {
     });
   }
 
-  g.append("g").attr("class", "axis x").attr("transform", `translate(0,${inner.h})`).call(d3.axisBottom(x));
+  const xAxis = g.append("g").attr("class", "axis x").attr("transform", `translate(0,${inner.h})`).call(d3.axisBottom(x));
+  if (slant) xAxis.selectAll(".tick text").attr("text-anchor", "end").attr("dx", "-0.5em").attr("dy", "0.3em").attr("transform", "rotate(-40)");
   g.append("g").attr("class", "axis y").call(d3.axisLeft(y).ticks(6, spec.y_scale === "log" ? "~s" : undefined));
-  g.append("text").attr("class", "axis-label").attr("x", inner.w / 2).attr("y", inner.h + 42)
+  g.append("text").attr("class", "axis-label").attr("x", inner.w / 2).attr("y", inner.h + bottom - 10)
     .attr("text-anchor", "middle").attr("fill", "currentColor").text(spec.x_label);
   g.append("text").attr("class", "axis-label").attr("transform", "rotate(-90)").attr("x", -inner.h / 2)
     .attr("y", -50).attr("text-anchor", "middle").attr("fill", "currentColor").text(spec.y_label);
   legend(svg, spec, colour, width);
+}
+
+// Bar categories too wide for their band (long variant names, a phone's width) are drawn slanted,
+// and the chart grows by the height they need, so the plot keeps its size. ~6.5 px per character.
+function slantedLabels(spec, width) {
+  if (spec.kind !== "bars") return { slant: false, extra: 0 };
+  const names = [...new Set(spec.series.flatMap((s) => s.points.map((p) => String(p.x))))];
+  const longest = Math.max(0, ...names.map((n) => n.length)) * 6.5;
+  const band = (width - MARGIN.left - MARGIN.right) / Math.max(1, names.length);
+  const slant = names.length > 0 && longest > band * 0.9;
+  return { slant, extra: slant ? Math.min(120, Math.round(longest * 0.64)) : 0 };
 }
 
 function whisker(marks, cx, p, y, halfWidth) {
