@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { dist, root, screenshot, start } from "./harness.mjs";
+import { dist, root, screenshot, start, watchLongTasks } from "./harness.mjs";
 import { writeResultsIndex } from "../../scripts/postbuild.mjs";
 
 const BROWSER = "browser (wasm32)";
@@ -27,15 +27,6 @@ after(async () => {
   await h?.close();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-// Records every long task from page load on (the observer must exist before the page's scripts).
-const watchLongTasks = (context) =>
-  context.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: "longtask", buffered: true });
-  });
 
 async function tinyRun(page, { viaKeyboard = false } = {}) {
   await page.getByTestId("bench-controls").waitFor();

@@ -49,3 +49,13 @@ export async function screenshot(page, name) {
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+/** Records every long task from page load on in `window.__longTasks`; pass as `open`'s `setup`
+ *  (the observer must exist before the page's scripts run). */
+export const watchLongTasks = (context) =>
+  context.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: "longtask", buffered: true });
+  });

@@ -5,7 +5,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { root, screenshot, start } from "./harness.mjs";
+import { root, screenshot, start, watchLongTasks } from "./harness.mjs";
 
 let h;
 before(async () => { h = await start(); });
@@ -27,15 +27,6 @@ const recorded = (suite) => fs.readdirSync(path.join(root, "content/results"))
   .filter((f) => f.endsWith(".json"))
   .map((f) => ({ file: f, json: JSON.parse(fs.readFileSync(path.join(root, "content/results", f), "utf8")) }))
   .filter(({ json }) => json.cases.some((c) => c.suite === suite));
-
-// Records every long task from page load on (the observer must exist before the page's scripts).
-const watchLongTasks = (context) =>
-  context.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: "longtask", buffered: true });
-  });
 
 async function openChapter(slug, opts) {
   const opened = await h.open(`/chapters/${slug}`, opts);

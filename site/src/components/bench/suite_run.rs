@@ -3,6 +3,7 @@
 //! alternative) under one form with Run, Cancel and a status line.
 
 use leptos::prelude::*;
+use std::future::Future;
 use wasm_core::results::{CaseParams, CaseResult};
 
 use super::controls::RunForm;
@@ -51,6 +52,19 @@ pub async fn run_suite(
         })
         .collect();
     Some((cases, step))
+}
+
+/// Starts `work` on `live`: the last result is cleared at once, and a completed run's replaces it.
+pub fn start_suite<Fut>(live: LiveRun, set_result: WriteSignal<Option<SuiteRun>>, work: impl FnOnce(RunControl) -> Fut)
+where
+    Fut: Future<Output = Option<SuiteRun>> + 'static,
+{
+    set_result.set(None);
+    live.start(work, move |r| {
+        let done = r.is_some();
+        let _ = set_result.try_set(r);
+        done
+    });
 }
 
 /// A chapter benchmark: `intro`, the form (`children` are its fields), status, clock note, and

@@ -9,7 +9,7 @@ use wasm_core::results::CaseParams;
 use crate::components::bench::controls::NumberField;
 use crate::components::bench::live::{LiveRun, RunControl};
 use crate::components::bench::results_table::Unit;
-use crate::components::bench::suite_run::{run_suite, LiveBench, SuiteRun, Variant};
+use crate::components::bench::suite_run::{run_suite, start_suite, LiveBench, SuiteRun, Variant};
 use crate::components::bench::timing::Job;
 
 const MAX_REPEATS: u64 = 20;
@@ -47,12 +47,7 @@ pub fn ArcSwapBench() -> impl IntoView {
     let running = live.running();
     let on_run = Callback::new(move |()| {
         let repeats = repeats.get_untracked() as u32;
-        set_result.set(None);
-        live.start(move |ctl| run(repeats, ctl), move |r| {
-            let done = r.is_some();
-            let _ = set_result.try_set(r);
-            done
-        });
+        start_suite(live, set_result, move |ctl| run(repeats, ctl));
     });
     let intro = || view! {
         <p class="source-note">
