@@ -113,7 +113,7 @@ pub fn RecordedResults(suite: &'static str) -> impl IntoView {
     };
 
     let body = move || {
-        let Some(key) = current() else { return None };
+        let key = current()?;
         let label = conditions.with(|cs| cs.iter().find(|c| c.key == key).map(|c| c.label.clone()).unwrap_or_default());
         let fs = files.get();
         let refs: Vec<&NativeFile> = fs.iter().collect();
