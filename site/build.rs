@@ -7,8 +7,10 @@
 //!
 //! Format: first `# Title`; the next paragraph is the lede; `## Title {#id}` sections (an explicit id
 //! is the deep link `/chapters/<slug>#id`; without one the id is derived from the title); a line
-//! `<!-- widget: NAME -->` places a live widget. An unknown widget name, a duplicate id or a missing
-//! title stops the build with the file and line.
+//! `<!-- widget: NAME -->` places a live widget; a widget that takes an argument is written
+//! `<!-- widget: NAME key=value -->` (only `recorded-results suite=SUITE` today). An unknown widget
+//! name, a missing, unknown or extra argument, a duplicate id or a missing title stops the build
+//! with the file and line.
 
 use pulldown_cmark::{html, CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use std::collections::HashSet;
@@ -22,11 +24,22 @@ const WIDGETS: &[(&str, &str)] = &[
     ("arc-inspector", "ArcInspector"),
     ("size-table", "SizeTable"),
     ("sso-inspector", "SsoInspector"),
+    ("sso-bench", "SsoBench"),
+    ("arcswap-bench", "ArcSwapBench"),
+    ("arena-bench", "ArenaBench"),
 ];
+
+/// Widgets that take one `key=value` argument: (name, variant, key, allowed values, static). The
+/// variant gets the value: `Widget::RecordedResults("sso")`. The allowed values are also written
+/// into `chapters.rs` under the static's name, so the site and this check share one list.
+type ArgWidget = (&'static str, &'static str, &'static str, &'static [&'static str], &'static str);
+const ARG_WIDGETS: &[ArgWidget] =
+    &[("recorded-results", "RecordedResults", "suite", &["clone", "sso", "arcswap", "arena"], "RECORDED_SUITES")];
 
 enum Part {
     Html(String),
-    Widget(&'static str),
+    /// The `Widget::...` expression, e.g. `SizeTable` or `RecordedResults("sso")`.
+    Widget(String),
 }
 
 struct Chapter {
@@ -116,6 +129,33 @@ fn take_until<'a>(iter: &mut impl Iterator<Item = (Event<'a>, std::ops::Range<us
 
 fn widget_name(html: &str) -> Option<&str> {
     html.trim().strip_prefix("<!--")?.strip_suffix("-->")?.trim().strip_prefix("widget:").map(str::trim)
+}
+
+/// `NAME` or `NAME key=value` → the `Widget::...` expression, or why the line is wrong.
+fn widget_variant(line: &str) -> Result<String, String> {
+    let mut words = line.split_whitespace();
+    let name = words.next().unwrap_or("");
+    let args: Vec<&str> = words.collect();
+    if let Some(&(_, variant)) = WIDGETS.iter().find(|(n, _)| *n == name) {
+        return match args.as_slice() {
+            [] => Ok(variant.to_owned()),
+            _ => Err(format!("the widget `{name}` takes no arguments (found `{}`)", args.join(" "))),
+        };
+    }
+    if let Some(&(_, variant, key, allowed, _)) = ARG_WIDGETS.iter().find(|(n, ..)| *n == name) {
+        let value = match args.as_slice() {
+            [arg] => arg.strip_prefix(key).and_then(|rest| rest.strip_prefix('=')),
+            _ => None,
+        };
+        return match value {
+            Some(v) if allowed.contains(&v) => Ok(format!("{variant}({v:?})")),
+            Some(v) => Err(format!("`{key}={v}`: unknown {key} (known: {})", allowed.join(", "))),
+            None => Err(format!("the widget `{name}` needs exactly one argument, `{key}=VALUE` ({})", allowed.join(", "))),
+        };
+    }
+    let mut known: Vec<&str> = WIDGETS.iter().map(|(n, _)| *n).collect();
+    known.extend(ARG_WIDGETS.iter().map(|(n, ..)| *n));
+    Err(format!("unknown widget `{name}` (known: {})", known.join(", ")))
 }
 
 fn parse(file: &str, slug: String, number: u32, src: &str) -> Chapter {
@@ -213,10 +253,7 @@ fn parse(file: &str, slug: String, number: u32, src: &str) -> Chapter {
                 let Some(name) = widget_name(text) else {
                     fail(file, src, range.start, format!("cannot read the widget line `{}`; write `<!-- widget: NAME -->` on a line by itself", text.trim()));
                 };
-                let Some(&(_, variant)) = WIDGETS.iter().find(|(n, _)| *n == name) else {
-                    let known: Vec<&str> = WIDGETS.iter().map(|(n, _)| *n).collect();
-                    fail(file, src, range.start, format!("unknown widget `{name}` (known: {})", known.join(", ")));
-                };
+                let variant = widget_variant(name).unwrap_or_else(|msg| fail(file, src, range.start, msg));
                 let html = render(std::mem::take(&mut buf));
                 if !html.trim().is_empty() {
                     ch.parts.push(Part::Html(html));
@@ -325,6 +362,10 @@ fn main() {
         .unwrap();
     }
     out.push_str("];\n");
+    for (_, variant, _, allowed, name) in ARG_WIDGETS {
+        let list: Vec<String> = allowed.iter().map(|v| lit(v)).collect();
+        writeln!(out, "\n/// The values `Widget::{variant}` may carry (checked at build time).\npub static {name}: &[&str] = &[{}];", list.join(", ")).unwrap();
+    }
     let dest = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("chapters.rs");
     std::fs::write(dest, out).unwrap();
 }

@@ -20,7 +20,10 @@ export function renderChart(host, specJson) {
   // Legend rows go above the plot; a long legend (several machines) pushes the plot down.
   const legendRows = legendLayout(spec, width);
   const top = MARGIN.top + 16 * (legendRows.at(-1)?.row ?? 0);
-  const height = Math.round(Math.min(420, Math.max(240, width * 0.55))) + top - MARGIN.top;
+  // Category labels that do not fit under their bar are slanted, which needs room below the axis.
+  const { slant, extra } = slantedLabels(spec, width);
+  const bottom = MARGIN.bottom + extra;
+  const height = Math.round(Math.min(420, Math.max(240, width * 0.55))) + top - MARGIN.top + extra;
   const svg = d3
     .select(host)
     .append("svg")
@@ -28,7 +31,7 @@ export function renderChart(host, specJson) {
     .attr("role", "img")
     .attr("aria-label", spec.title);
   svg.append("title").text(spec.title);
-  const inner = { w: width - MARGIN.left - MARGIN.right, h: height - top - MARGIN.bottom };
+  const inner = { w: width - MARGIN.left - MARGIN.right, h: height - top - bottom };
   const g = svg.append("g").attr("transform", `translate(${MARGIN.left},${top})`);
 
   const points = spec.series.flatMap((s) => s.points);
@@ -98,15 +101,27 @@ export function renderChart(host, specJson) {
     });
   }
 
-  g.append("g").attr("class", "axis x").attr("transform", `translate(0,${inner.h})`).call(d3.axisBottom(x));
+  const xAxis = g.append("g").attr("class", "axis x").attr("transform", `translate(0,${inner.h})`).call(d3.axisBottom(x));
+  if (slant) xAxis.selectAll(".tick text").attr("text-anchor", "end").attr("dx", "-0.5em").attr("dy", "0.3em").attr("transform", "rotate(-40)");
   // Log axes: SI suffixes for big numbers (10M), plain digits below 1 (0.2, not 200m).
   const logFormat = y.domain()[0] < 1 ? "~g" : "~s";
   g.append("g").attr("class", "axis y").call(d3.axisLeft(y).ticks(6, spec.y_scale === "log" ? logFormat : undefined));
-  g.append("text").attr("class", "axis-label").attr("x", inner.w / 2).attr("y", inner.h + 42)
+  g.append("text").attr("class", "axis-label").attr("x", inner.w / 2).attr("y", inner.h + bottom - 10)
     .attr("text-anchor", "middle").attr("fill", "currentColor").text(spec.x_label);
   g.append("text").attr("class", "axis-label").attr("transform", "rotate(-90)").attr("x", -inner.h / 2)
     .attr("y", -50).attr("text-anchor", "middle").attr("fill", "currentColor").text(spec.y_label);
   legend(svg, legendRows, colour);
+}
+
+// Bar categories too wide for their band (long variant names, a phone's width) are drawn slanted,
+// and the chart grows by the height they need, so the plot keeps its size. ~6.5 px per character.
+function slantedLabels(spec, width) {
+  if (spec.kind !== "bars") return { slant: false, extra: 0 };
+  const names = [...new Set(spec.series.flatMap((s) => s.points.map((p) => String(p.x))))];
+  const longest = Math.max(0, ...names.map((n) => n.length)) * 6.5;
+  const band = (width - MARGIN.left - MARGIN.right) / Math.max(1, names.length);
+  const slant = names.length > 0 && longest > band * 0.9;
+  return { slant, extra: slant ? Math.min(120, Math.round(longest * 0.64)) : 0 };
 }
 
 function whisker(marks, cx, p, y, halfWidth) {

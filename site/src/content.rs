@@ -13,6 +13,15 @@ pub enum Widget {
     SizeTable,
     /// `sso-inspector`: inline or heap, for four string types and the reader's text.
     SsoInspector,
+    /// `sso-bench`: the nine SSO variants timed in the browser on one input set.
+    SsoBench,
+    /// `arcswap-bench`: one reader, four ways to read a shared `Arc`, timed in the browser.
+    ArcSwapBench,
+    /// `arena-bench`: a list built with `Box` per node, a `Bump` and a herd, timed in the browser.
+    ArenaBench,
+    /// `recorded-results suite=SUITE`: every shipped results file's cases of one suite (one of
+    /// [`RECORDED_SUITES`]).
+    RecordedResults(&'static str),
 }
 
 /// A piece of a chapter: prose (trusted HTML generated from our own Markdown) or a widget.
@@ -57,6 +66,16 @@ mod tests {
             assert!(!c.title.is_empty(), "{}", c.slug);
             assert!(CHAPTERS[i + 1..].iter().all(|d| d.slug != c.slug));
         }
+    }
+
+    #[test]
+    fn recorded_results_name_known_suites() {
+        for part in CHAPTERS.iter().flat_map(|c| c.parts) {
+            if let Part::Widget(Widget::RecordedResults(suite)) = part {
+                assert!(RECORDED_SUITES.contains(suite), "{suite}");
+            }
+        }
+        assert!(RECORDED_SUITES.contains(&"sso") && RECORDED_SUITES.contains(&"arena"));
     }
 
     #[test]

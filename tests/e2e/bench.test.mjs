@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { distWithResults, root, screenshot, start } from "./harness.mjs";
+import { distWithResults, root, screenshot, start, watchLongTasks } from "./harness.mjs";
 
 const BROWSER = "browser (wasm32)";
 const NATIVE = "native: fixture-x86";
@@ -20,15 +20,6 @@ after(async () => {
   await h?.close();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-// Records every long task from page load on (the observer must exist before the page's scripts).
-const watchLongTasks = (context) =>
-  context.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: "longtask", buffered: true });
-  });
 
 async function tinyRun(page, { viaKeyboard = false } = {}) {
   await page.getByTestId("bench-controls").waitFor();

@@ -63,3 +63,13 @@ export function distWithResults(fixturesDir) {
   writeResultsIndex(dir);
   return dir;
 }
+
+/** Records every long task from page load on in `window.__longTasks`; pass as `open`'s `setup`
+ *  (the observer must exist before the page's scripts run). */
+export const watchLongTasks = (context) =>
+  context.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: "longtask", buffered: true });
+  });

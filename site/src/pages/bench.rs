@@ -7,42 +7,21 @@ use wasm_core::kernels::clone::CloneMode;
 
 use crate::components::bench::controls::BenchControls;
 use crate::components::bench::download::DownloadButton;
-use crate::components::bench::native::{self, NativeResults};
+use crate::components::bench::live::{LiveRun, RunStatus, TimerNote};
+use crate::components::bench::native::{self, NativeResults, SkippedFiles};
 use crate::components::bench::results_table::{ComparisonTable, ResultsTable};
-use crate::components::bench::runner::{self, performance, timer_step_ms, BenchParams, BenchRun, Outcome};
+use crate::components::bench::runner::{self, BenchParams, BenchRun, Outcome};
 use crate::components::bench::spec::chart_spec;
+use crate::components::bench::timing::{performance, timer_step_ms};
 use crate::charts::{ChartKind, ChartSpec, Scale};
 use crate::components::chart::Chart;
-
-/// Where a run stands; `data-state` on the status line carries [`RunState::id`].
-#[derive(Clone, Debug, PartialEq)]
-enum RunState {
-    Idle,
-    Running { fraction: f64, text: String },
-    Cancelling,
-    Done,
-    Cancelled,
-}
-
-impl RunState {
-    fn id(&self) -> &'static str {
-        match self {
-            RunState::Idle => "idle",
-            RunState::Running { .. } => "running",
-            RunState::Cancelling => "cancelling",
-            RunState::Done => "done",
-            RunState::Cancelled => "cancelled",
-        }
-    }
-}
 
 #[component]
 pub fn Bench() -> impl IntoView {
     let (params, set_params) =
         signal(BenchParams { samples: 1_000_000, repeats: 5, string_len: 64, mode: CloneMode::Drop });
-    let (state, set_state) = signal(RunState::Idle);
+    let live = LiveRun::new();
     let (run, set_run) = signal(None::<BenchRun>);
-    let (cancel_requested, set_cancel_requested) = signal(false);
     let (leaked_total, set_leaked_total) = signal(0u64);
     let (timer_step, set_timer_step) = signal(timer_step_ms(&performance()));
     let (native, set_native) = signal(None::<Result<NativeResults, String>>);
@@ -50,37 +29,28 @@ pub fn Bench() -> impl IntoView {
         let _ = set_native.try_set(Some(native::load().await));
     });
 
-    let running = Signal::derive(move || matches!(state.get(), RunState::Running { .. } | RunState::Cancelling));
+    let running = live.running();
     let on_run = Callback::new(move |()| {
         let p = params.get_untracked();
-        set_cancel_requested.set(false);
         set_run.set(None);
-        set_state.set(RunState::Running { fraction: 0.0, text: "Starting".into() });
-        spawn_local(async move {
-            // `try_*`: the reader may leave the page mid-run, which disposes these signals; that cancels.
-            let is_cancelled = move || cancel_requested.try_get_untracked().unwrap_or(true);
-            let progress = move |fraction, text| {
-                if !cancel_requested.try_get_untracked().unwrap_or(true) {
-                    let _ = set_state.try_set(RunState::Running { fraction, text });
-                }
-            };
-            let (leaked, next) = match runner::run(p, is_cancelled, progress).await {
-                Outcome::Done(r) => {
-                    let _ = set_timer_step.try_set(r.timer_step_ms);
-                    let leaked = r.leaked_bytes;
-                    let _ = set_run.try_set(Some(r));
-                    (leaked, RunState::Done)
-                }
-                Outcome::Cancelled { leaked_bytes } => (leaked_bytes, RunState::Cancelled),
-            };
-            let _ = set_leaked_total.try_update(|t| *t += leaked);
-            let _ = set_state.try_set(next);
-        });
+        live.start(
+            move |ctl| runner::run(p, move || ctl.is_cancelled(), move |f, t| ctl.progress(f, t)),
+            move |outcome| {
+                let (leaked, done) = match outcome {
+                    Outcome::Done(r) => {
+                        let _ = set_timer_step.try_set(r.timer_step_ms);
+                        let leaked = r.leaked_bytes;
+                        let _ = set_run.try_set(Some(r));
+                        (leaked, true)
+                    }
+                    Outcome::Cancelled { leaked_bytes } => (leaked_bytes, false),
+                };
+                let _ = set_leaked_total.try_update(|t| *t += leaked);
+                done
+            },
+        );
     });
-    let on_cancel = Callback::new(move |()| {
-        set_cancel_requested.set(true);
-        set_state.set(RunState::Cancelling);
-    });
+    let on_cancel = Callback::new(move |()| live.cancel());
 
     // Native figures for the parameters of the shown run (or of the form, before any run).
     let shown_params = move || run.with(|r| r.as_ref().map(|r| r.params)).unwrap_or_else(|| params.get());
@@ -109,25 +79,8 @@ pub fn Bench() -> impl IntoView {
                 <section class="widget bench-run" aria-labelledby="bench-setup">
                     <h2 id="bench-setup">"Set up a run"</h2>
                     <BenchControls params set_params running on_run on_cancel/>
-                    <div class="bench-status" data-testid="bench-status" data-state=move || state.get().id()>
-                        <progress max="1" aria-labelledby="bench-status-text"
-                            prop:value=move || match state.get() { RunState::Running { fraction, .. } => fraction, RunState::Done => 1.0, _ => 0.0 }>
-                        </progress>
-                        <span id="bench-status-text" role="status">{move || match state.get() {
-                            RunState::Idle => "Ready.".to_string(),
-                            RunState::Running { text, .. } => format!("{text}…"),
-                            RunState::Cancelling => "Cancelling…".to_string(),
-                            RunState::Done => "Done.".to_string(),
-                            RunState::Cancelled => "Cancelled: this run reports nothing.".to_string(),
-                        }}</span>
-                    </div>
-                    <p class="field-note" data-testid="timer-step">{move || match timer_step.get() {
-                        Some(ms) => format!(
-                            "Your browser's clock (performance.now()) moves in steps of {:.1} µs, so every timed batch lasts at least 50 steps.",
-                            ms * 1000.0
-                        ),
-                        None => "Your browser's clock did not move for 40 ms: it hides time, and timings here mean little.".to_string(),
-                    }}</p>
+                    <RunStatus run=live test_id="bench-status"/>
+                    <TimerNote step_ms=timer_step test_id="timer-step"/>
                     <Show when=move || { leaked_total.get() > 0 }>
                         <p class="field-note" data-testid="bench-leaked">
                             {move || format!("Forget mode has leaked {:.1} MiB in this tab so far; reloading the page gives it back.",
@@ -157,15 +110,7 @@ pub fn Bench() -> impl IntoView {
             <section aria-labelledby="bench-results">
                 <h2 id="bench-results">"Results"</h2>
                 <p class="field-note" data-testid="native-status">{move || native_status(&native.get(), matches.get().len())}</p>
-                {move || native.with(|n| match n {
-                    Some(Ok(n)) if !n.skipped.is_empty() => Some(view! {
-                        <details class="skipped" data-testid="native-skipped">
-                            <summary>{format!("{} results file(s) skipped: they failed validation", n.skipped.len())}</summary>
-                            <ul>{n.skipped.iter().map(|(f, why)| view! { <li><code>{f.clone()}</code> ": " {why.clone()}</li> }).collect_view()}</ul>
-                        </details>
-                    }),
-                    _ => None,
-                })}
+                <SkippedFiles loaded=native test_id="native-skipped"/>
                 <Show when=move || spec.with(Option::is_some)>
                     <p class="field-note">"Bars: median nanoseconds per clone; whiskers: the fastest and slowest repeat. Shorter is faster."</p>
                     <Chart spec=Signal::derive(move || spec.get().unwrap_or_else(empty_spec)) test_id="bench-chart"/>

@@ -1,4 +1,5 @@
-//! The benchmark form: samples, repeats, string length, mode; Run and Cancel.
+//! Benchmark forms: the shared frame ([`RunForm`]: fields, then Run and Cancel) and its number
+//! field, and `/bench`'s own form (samples, repeats, string length, mode).
 
 use leptos::prelude::*;
 use wasm_core::kernels::clone::CloneMode;
@@ -13,7 +14,7 @@ pub const MAX_STRING_LEN: usize = 65_536;
 
 /// One labelled whole-number input; a typed value is clamped to `min..=max` when it is committed.
 #[component]
-fn NumberField(
+pub fn NumberField(
     id: &'static str,
     label: &'static str,
     min: u64,
@@ -44,14 +45,8 @@ pub fn BenchControls(
     on_run: Callback<()>,
     on_cancel: Callback<()>,
 ) -> impl IntoView {
-    let submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        if !running.get_untracked() {
-            on_run.run(());
-        }
-    };
     view! {
-        <form class="bench-controls" on:submit=submit data-testid="bench-controls">
+        <RunForm test_id="bench" running on_run on_cancel>
             <NumberField id="bench-samples" label="Samples (clones per repeat)" min=1 max=MAX_SAMPLES running
                 value=Signal::derive(move || params.get().samples)
                 set=move |v| set_params.update(|p| p.samples = v)/>
@@ -73,16 +68,39 @@ pub fn BenchControls(
                     <option value="forget">"forget it (leak)"</option>
                 </select>
             </div>
+        </RunForm>
+        <p class="field-note">
+            "Forget mode leaks every String and Box<str> clone, and wasm memory never shrinks: a run leaks at most "
+            {LEAK_CAP_BYTES >> 20} " MiB, and the samples are scaled down to stay under that (the results say when)."
+        </p>
+    }
+}
+
+/// A benchmark's form: `children` are its fields, then Run (also Enter in any field) and Cancel.
+/// Test ids: `{test_id}-controls`, `{test_id}-run`, `{test_id}-cancel`.
+#[component]
+pub fn RunForm(
+    test_id: &'static str,
+    #[prop(into)] running: Signal<bool>,
+    on_run: Callback<()>,
+    on_cancel: Callback<()>,
+    children: Children,
+) -> impl IntoView {
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if !running.get_untracked() {
+            on_run.run(());
+        }
+    };
+    view! {
+        <form class="bench-controls" on:submit=submit data-testid=format!("{test_id}-controls")>
+            {children()}
             <div class="buttons">
-                <button type="submit" data-testid="bench-run" prop:disabled=running>"Run"</button>
-                <button type="button" class="secondary" data-testid="bench-cancel"
+                <button type="submit" data-testid=format!("{test_id}-run") prop:disabled=running>"Run"</button>
+                <button type="button" class="secondary" data-testid=format!("{test_id}-cancel")
                     prop:disabled=move || !running.get()
                     on:click=move |_| on_cancel.run(())>"Cancel"</button>
             </div>
-            <p class="field-note">
-                "Forget mode leaks every String and Box<str> clone, and wasm memory never shrinks: a run leaks at most "
-                {LEAK_CAP_BYTES >> 20} " MiB, and the samples are scaled down to stay under that (the results say when)."
-            </p>
         </form>
     }
 }

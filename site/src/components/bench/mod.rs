@@ -1,9 +1,14 @@
-//! Pieces of the browser benchmark page (`pages/bench.rs`): the measuring loop, the form, the tables,
-//! the native results it compares with, the chart spec and the JSON download.
+//! Browser benchmarks and recorded results, shared by `/bench` (`pages/bench.rs`) and the chapter
+//! widgets: the measuring loop (`timing`), a run's life cycle and status line (`live`), forms
+//! (`controls`), the chapter benchmarks' frame (`suite_run`), tables in a chosen unit (`results_table`), bar charts (`spec`), the shipped results
+//! files (`native`); and `/bench`'s own clone run (`runner`) and JSON download (`download`).
 
 pub mod controls;
 pub mod download;
+pub mod live;
 pub mod native;
 pub mod results_table;
 pub mod runner;
 pub mod spec;
+pub mod suite_run;
+pub mod timing;

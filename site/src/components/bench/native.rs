@@ -1,6 +1,7 @@
 //! The native results the site ships (`/results/index.json` lists `/results/*.json`), loaded and
 //! checked with wasm-core's validator, and the single-thread clone cases that match a browser run.
 
+use leptos::prelude::*;
 use serde::Deserialize;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -99,4 +100,20 @@ pub fn matches(native: &NativeResults, mode: CloneMode, string_len: u64) -> Vec<
             })
         })
         .collect()
+}
+
+/// The files that failed validation, named with the validator's first problem (nothing when none).
+#[component]
+pub fn SkippedFiles(loaded: ReadSignal<Option<Result<NativeResults, String>>>, #[prop(optional)] test_id: &'static str) -> impl IntoView {
+    move || {
+        loaded.with(|l| match l {
+            Some(Ok(n)) if !n.skipped.is_empty() => Some(view! {
+                <details class="skipped" data-testid=test_id>
+                    <summary>{format!("{} results file(s) skipped: they failed validation", n.skipped.len())}</summary>
+                    <ul>{n.skipped.iter().map(|(f, why)| view! { <li><code>{f.clone()}</code> ": " {why.clone()}</li> }).collect_view()}</ul>
+                </details>
+            }),
+            _ => None,
+        })
+    }
 }

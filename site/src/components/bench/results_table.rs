@@ -1,12 +1,12 @@
-//! The numbers behind the chart, as tables: the browser's run per type, and the browser beside each
-//! native machine. They are also the chart's text alternative.
+//! The numbers behind the charts, as tables: one run per case (any suite, in a chosen unit), and
+//! `/bench`'s browser beside each native machine. They are also the charts' text alternative.
 
 use leptos::prelude::*;
 use wasm_core::results::CaseResult;
 
 use super::native::NativeMatch;
 
-/// Nanoseconds with three significant figures (0.412, 4.12, 41.2, 412).
+/// A figure (ns, or ms) with three significant figures (0.412, 4.12, 41.2, 412).
 pub fn format_ns(ns: f64) -> String {
     match ns {
         n if n < 1.0 => format!("{n:.3}"),
@@ -30,40 +30,87 @@ fn num(field: &'static str, value: f64) -> impl IntoView {
     view! { <td class="num" data-field=field data-value=value.to_string()>{format_ns(value)}</td> }
 }
 
-/// Per-clone figures of one case: median, min, max, MAD (all divided by the clones per repeat).
-pub fn per_op(case: &CaseResult) -> [f64; 4] {
-    let ops = case.ops_per_repeat.max(1) as f64;
-    [case.median_ns_per_op, case.min_ns / ops, case.max_ns / ops, case.mad_ns / ops]
+/// What a table or chart reports per case: `factor` turns wasm-core's ns per operation into the
+/// shown figure (1 for "ns per call"; nodes / 10^6 for "ms per list" when an operation is a node),
+/// and `rate`, when set, names an extra column of operations per second ("nodes/s").
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Unit {
+    pub name: &'static str,
+    pub factor: f64,
+    pub rate: Option<&'static str>,
 }
 
-/// One row per type of a browser run.
+impl Unit {
+    pub const fn per_op(name: &'static str) -> Unit {
+        Unit { name, factor: 1.0, rate: None }
+    }
+}
+
+/// `/bench`'s unit.
+pub const NS_PER_CLONE: Unit = Unit::per_op("ns per clone");
+
+/// Per-operation figures of one case in `unit`: median, min, max, MAD (each repeat's time divided
+/// by the operations per repeat, times `unit.factor`).
+pub fn per_unit(case: &CaseResult, unit: Unit) -> [f64; 4] {
+    let ops = case.ops_per_repeat.max(1) as f64;
+    [case.median_ns_per_op, case.min_ns / ops, case.max_ns / ops, case.mad_ns / ops].map(|v| v * unit.factor)
+}
+
+/// Per-clone figures of one case: median, min, max, MAD (all divided by the clones per repeat).
+pub fn per_op(case: &CaseResult) -> [f64; 4] {
+    per_unit(case, NS_PER_CLONE)
+}
+
+/// Operations per second, as "12.3 M".
+fn format_rate(per_sec: f64) -> String {
+    match per_sec {
+        r if r >= 1e9 => format!("{:.2} G", r / 1e9),
+        r if r >= 1e6 => format!("{:.1} M", r / 1e6),
+        r if r >= 1e3 => format!("{:.1} k", r / 1e3),
+        r => format!("{r:.0}"),
+    }
+}
+
+/// One row per case (`data-type` = variant, `data-id` = variant id), figures in `unit`.
 #[component]
-pub fn ResultsTable(#[prop(into)] cases: Signal<Vec<CaseResult>>) -> impl IntoView {
+pub fn ResultsTable(
+    #[prop(into)] cases: Signal<Vec<CaseResult>>,
+    #[prop(default = NS_PER_CLONE)] unit: Unit,
+    #[prop(default = "Browser, one thread: nanoseconds per clone over the timed repeats".into(), into)] caption: String,
+    #[prop(default = "bench-table".into(), into)] test_id: String,
+    #[prop(default = "Type")] row_label: &'static str,
+) -> impl IntoView {
     view! {
         <div class="table-scroll">
-            <table class="data" data-testid="bench-table">
-                <caption>"Browser, one thread: nanoseconds per clone over the timed repeats"</caption>
+            <table class="data" data-testid=test_id data-unit=unit.name>
+                <caption>{caption}</caption>
                 <thead>
                     <tr>
-                        <th scope="col">"Type"</th>
+                        <th scope="col">{row_label}</th>
                         <th scope="col" class="num">"median"</th>
                         <th scope="col" class="num">"min"</th>
                         <th scope="col" class="num">"max"</th>
                         <th scope="col" class="num">"MAD"</th>
+                        {unit.rate.map(|r| view! { <th scope="col" class="num">{r}</th> })}
                         <th scope="col" class="num">"samples"</th>
                     </tr>
                 </thead>
                 <tbody>
                     {move || cases.get().into_iter().map(|case| {
-                        let [median, min, max, mad] = per_op(&case);
+                        let [median, min, max, mad] = per_unit(&case, unit);
                         let samples = format!("{} × {}", format_count(case.ops_per_repeat), case.repeat_times_ns.len());
+                        let rate = unit.rate.map(|_| {
+                            let per_sec = 1e9 / case.median_ns_per_op;
+                            view! { <td class="num" data-field="rate" data-value=per_sec.to_string()>{format_rate(per_sec)}</td> }
+                        });
                         view! {
-                            <tr data-type=case.variant.clone()>
+                            <tr data-type=case.variant.clone() data-id=case.variant_id.clone()>
                                 <th scope="row"><code>{case.variant.clone()}</code></th>
                                 {num("median", median)}
                                 {num("min", min)}
                                 {num("max", max)}
                                 {num("mad", mad)}
+                                {rate}
                                 <td class="num" data-field="samples" title=case.ops_per_repeat.to_string()>{samples}</td>
                             </tr>
                         }

@@ -1,30 +1,45 @@
-//! The bar chart of a run: one bar per type and source (this browser, each native machine), the
-//! median ns per clone with a min–max whisker. Per-clone figures compare runs of different lengths.
+//! Bar charts of results: one bar per variant and source (this browser, each machine), the median
+//! with a min–max whisker, in a chosen [`Unit`]. Per-operation figures compare runs of different lengths.
 
 use wasm_core::kernels::clone::CloneMode;
 use wasm_core::results::CaseResult;
 
 use super::native::NativeMatch;
-use super::results_table::{format_ns, per_op};
-use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, XValue};
+use super::results_table::{format_ns, per_unit, Unit, NS_PER_CLONE};
+use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale};
+use crate::charts::XValue;
 
-/// Name of the browser's series in the chart (tests look bars up by it).
+/// Name of the browser's series in the charts (tests look bars up by it).
 pub const BROWSER_SERIES: &str = "browser (wasm32)";
 
-fn series(name: &str, source: &str, cases: &[CaseResult]) -> ChartSeries {
+/// Where a bar sits on the x axis: `/bench` uses the type (`Arc<str>`), the suites' charts the short
+/// variant id (`inline_buf`), because their full names do not fit under a bar on a phone.
+pub type XOf = fn(&CaseResult) -> String;
+
+pub fn x_variant(case: &CaseResult) -> String {
+    case.variant.clone()
+}
+
+pub fn x_variant_id(case: &CaseResult) -> String {
+    case.variant_id.clone()
+}
+
+/// One series: `name` in the legend, `source` in the tooltips.
+pub fn series(name: &str, source: &str, cases: &[CaseResult], unit: Unit, x_of: XOf) -> ChartSeries {
     let points = cases
         .iter()
         .map(|case| {
-            let [median, min, max, _] = per_op(case);
+            let [median, min, max, _] = per_unit(case, unit);
             ChartPoint {
-                x: XValue::Category(case.variant.clone()),
+                x: XValue::Category(x_of(case)),
                 y: median,
                 y_low: Some(min),
                 y_high: Some(max),
                 tooltip: format!(
-                    "{} on {source}: median {} ns per clone (min {}, max {})",
+                    "{} on {source}: median {} {} (min {}, max {})",
                     case.variant,
                     format_ns(median),
+                    unit.name,
                     format_ns(min),
                     format_ns(max)
                 ),
@@ -34,23 +49,29 @@ fn series(name: &str, source: &str, cases: &[CaseResult]) -> ChartSeries {
     ChartSeries { name: name.into(), dashed: false, points }
 }
 
-/// The chart for a browser run (if any) beside the native matches; `None` when there is nothing to draw.
+/// A bar chart of `series` (empty ones dropped); `None` when nothing is left to draw.
+pub fn bars(title: String, x_label: &str, unit: Unit, mut series: Vec<ChartSeries>) -> Option<ChartSpec> {
+    series.retain(|s| !s.points.is_empty());
+    (!series.is_empty()).then(|| ChartSpec {
+        kind: ChartKind::Bars,
+        title,
+        x_label: x_label.into(),
+        y_label: unit.name.into(),
+        y_scale: Scale::Linear,
+        series,
+    })
+}
+
+/// `/bench`'s chart: a browser run (if any) beside the native matches.
 pub fn chart_spec(browser: Option<&[CaseResult]>, native: &[NativeMatch], mode: CloneMode, string_len: usize) -> Option<ChartSpec> {
     let mut all = Vec::new();
     if let Some(cases) = browser {
-        all.push(series(BROWSER_SERIES, "this browser", cases));
+        all.push(series(BROWSER_SERIES, "this browser", cases, NS_PER_CLONE, x_variant));
     }
-    all.extend(native.iter().map(|m| series(&m.series_name, &m.machine, &m.cases)));
-    all.retain(|s| !s.points.is_empty());
-    (!all.is_empty()).then(|| ChartSpec {
-        kind: ChartKind::Bars,
-        title: format!("Clone cost on one thread: {string_len}-byte string, clones {}", match mode {
-            CloneMode::Drop => "dropped",
-            CloneMode::Forget => "forgotten",
-        }),
-        x_label: "type".into(),
-        y_label: "ns per clone".into(),
-        y_scale: Scale::Linear,
-        series: all,
-    })
+    all.extend(native.iter().map(|m| series(&m.series_name, &m.machine, &m.cases, NS_PER_CLONE, x_variant)));
+    let title = format!("Clone cost on one thread: {string_len}-byte string, clones {}", match mode {
+        CloneMode::Drop => "dropped",
+        CloneMode::Forget => "forgotten",
+    });
+    bars(title, "type", NS_PER_CLONE, all)
 }

@@ -1,9 +1,15 @@
-//! The live widgets chapters place with `<!-- widget: NAME -->`. Each reads real memory through
-//! `wasm_core::inspect` and only formats what it gets back. Every widget shows its bytes visually
+//! The live widgets chapters place with `<!-- widget: NAME -->`. The inspectors read real memory
+//! through `wasm_core::inspect` and only format what they get back; each shows its bytes visually
 //! (hidden from screen readers) and the same facts in a table, which is the text alternative.
+//! The `*_bench` widgets time wasm-core's kernels with the shared machinery in
+//! `components/bench/`; `recorded_results` draws the shipped results files of one suite.
 
 pub mod arc_inspector;
+pub mod arcswap_bench;
+pub mod arena_bench;
+pub mod recorded_results;
 pub mod size_table;
+pub mod sso_bench;
 pub mod sso_inspector;
 pub mod vtable;
 pub mod wide_pointer;
@@ -19,6 +25,10 @@ pub fn widget_view(widget: Widget) -> AnyView {
         Widget::ArcInspector => view! { <arc_inspector::ArcInspector/> }.into_any(),
         Widget::SizeTable => view! { <size_table::SizeTable/> }.into_any(),
         Widget::SsoInspector => view! { <sso_inspector::SsoInspector/> }.into_any(),
+        Widget::SsoBench => view! { <sso_bench::SsoBench/> }.into_any(),
+        Widget::ArcSwapBench => view! { <arcswap_bench::ArcSwapBench/> }.into_any(),
+        Widget::ArenaBench => view! { <arena_bench::ArenaBench/> }.into_any(),
+        Widget::RecordedResults(suite) => view! { <recorded_results::RecordedResults suite/> }.into_any(),
     }
 }
 

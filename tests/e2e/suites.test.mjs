@@ -1,0 +1,160 @@
+// Chapters 6-8: the live SSO, arc-swap and arena benchmarks (tiny runs, Cancel), and the
+// recorded-results widgets, which must show this machine's results files. Values are read from
+// the page (bars against tables), never judged as timings.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { root, screenshot, start, watchLongTasks } from "./harness.mjs";
+
+let h;
+before(async () => { h = await start(); });
+after(async () => { await h?.close(); });
+
+const BROWSER = "browser (wasm32)";
+const SUITES = [
+  { slug: "sso-benchmarks", id: "sso-bench", suite: "sso",
+    variants: ["vec_string", "boxed_string", "boxed_boxed", "thread_local", "smallvec", "smol_str", "smallvec_smol_str", "inline_buf", "compact_str"],
+    fields: { "#sso-bench-repeats": "2" } },
+  { slug: "arc-swap", id: "arcswap-bench", suite: "arcswap",
+    variants: ["rwlock", "load_full", "load", "cache"], fields: { "#arcswap-bench-repeats": "2" } },
+  { slug: "bump-arenas", id: "arena-bench", suite: "arena",
+    variants: ["box_node", "bump", "bump_herd"], fields: { "#arena-bench-nodes": "1000", "#arena-bench-repeats": "2" } },
+];
+
+// This machine's recorded files, one per suite (the label the runner gave them).
+const recorded = (suite) => fs.readdirSync(path.join(root, "content/results"))
+  .filter((f) => f.endsWith(".json"))
+  .map((f) => ({ file: f, json: JSON.parse(fs.readFileSync(path.join(root, "content/results", f), "utf8")) }))
+  .filter(({ json }) => json.cases.some((c) => c.suite === suite));
+
+async function openChapter(slug, opts) {
+  const opened = await h.open(`/chapters/${slug}`, opts);
+  await opened.page.locator(`[data-testid="chapter"][data-slug="${slug}"]`).waitFor();
+  return opened;
+}
+
+async function tinyRun(page, s) {
+  await page.getByTestId(`${s.id}-controls`).waitFor();
+  for (const [sel, value] of Object.entries(s.fields)) await page.locator(sel).fill(value);
+  await page.getByTestId(`${s.id}-run`).click();
+  await page.locator(`[data-testid="${s.id}-status"][data-state="done"]`).waitFor({ timeout: 90_000 });
+}
+
+const bars = (page, chart, series) =>
+  page.$$eval(`[data-testid="${chart}"] rect.bar[data-series="${series}"]`, (rects) =>
+    Object.fromEntries(rects.map((b) => [b.dataset.x, Number(b.dataset.y)])));
+
+const tableMedians = (table) =>
+  table.locator("tbody tr").evaluateAll((rows) => Object.fromEntries(rows.map((r) =>
+    [r.dataset.id, Number(r.querySelector('[data-field="median"]').dataset.value)])));
+
+for (const s of SUITES) {
+  test(`${s.slug}: deep link, a tiny live ${s.suite} run draws one bar per variant matching its table`, async () => {
+    const { page, errors, response } = await openChapter(s.slug, { setup: watchLongTasks });
+    assert.equal(response.status(), 200);
+    // Loading (wasm start-up, the recorded results' chart) is not the benchmark: let it finish first.
+    await page.getByTestId(`recorded-${s.suite}-chart`).locator("rect.bar").first().waitFor();
+    await page.waitForTimeout(300);
+    const runStart = await page.evaluate(() => performance.now());
+    await tinyRun(page, s);
+    const drawn = await bars(page, `${s.id}-chart`, BROWSER);
+    assert.deepEqual(Object.keys(drawn).sort(), [...s.variants].sort(), "one bar per variant");
+    const medians = await tableMedians(page.getByTestId(`${s.id}-table`));
+    assert.deepEqual(drawn, medians, "bars and table agree");
+    for (const [v, m] of Object.entries(medians)) assert.ok(m > 0 && Number.isFinite(m), `${v}: ${m}`);
+    if (s.suite === "arena") {
+      const rates = await page.getByTestId(`${s.id}-table`).locator('[data-field="rate"]').count();
+      assert.equal(rates, s.variants.length, "nodes/s column");
+    }
+    const long = await page.evaluate((t0) => window.__longTasks.filter((e) => e.start >= t0 && e.duration > 100), runStart);
+    assert.deepEqual(long, [], "no task above 100 ms while the benchmark ran");
+    console.log(`${s.suite} medians (${await page.getByTestId(`${s.id}-table`).getAttribute("data-unit")}):`, JSON.stringify(medians));
+    await screenshot(page, `suite-${s.suite}-desktop`);
+    assert.deepEqual(errors, []);
+  });
+
+  test(`${s.slug}: recorded-results shows this machine's ${s.suite} file as rows and bars`, async () => {
+    const { page, errors } = await openChapter(s.slug);
+    const widget = page.getByTestId(`recorded-${s.suite}`);
+    const files = recorded(s.suite);
+    assert.ok(files.length > 0, `a results file with ${s.suite} cases in content/results`);
+    for (const { file, json } of files) {
+      const block = widget.locator(`.recorded-file[data-file="${file}"]`);
+      await block.waitFor();
+      const medians = await tableMedians(block.getByTestId(`recorded-${s.suite}-table`));
+      // The group shown first is the file's first (for SSO, the first that is not the empty tag
+      // list); its medians come from the JSON as written.
+      const first = json.cases.find((c) => c.params.input_set !== "empty");
+      const sameCondition = json.cases.filter((c) => c.suite === s.suite && c.threads === first.threads &&
+        JSON.stringify(c.params) === JSON.stringify(first.params));
+      assert.deepEqual(Object.keys(medians).sort(), sameCondition.map((c) => c.variant_id).sort());
+      const drawn = await bars(page, `recorded-${s.suite}-chart`, json.label);
+      assert.deepEqual(drawn, medians, "bars and table agree");
+      if (s.suite !== "arena") {
+        for (const c of sameCondition) assert.equal(medians[c.variant_id], c.median_ns_per_op, c.variant_id);
+      }
+    }
+    assert.deepEqual(errors, []);
+  });
+}
+
+test("the recorded SSO results switch conditions from the select", async () => {
+  const { page, errors } = await openChapter("sso-benchmarks");
+  const select = page.locator("#recorded-sso-condition");
+  await select.waitFor();
+  const options = await select.locator("option").allTextContents();
+  assert.ok(options.some((o) => /input set long, 2 threads/.test(o)), options.join(" | "));
+  const value = await select.locator("option", { hasText: "input set long, 2 threads" }).getAttribute("value");
+  await select.selectOption(value);
+  const [{ file, json }] = recorded("sso");
+  const expected = json.cases.find((c) => c.params.input_set === "long" && c.threads === 2 && c.variant_id === "inline_buf");
+  const cell = page.locator(`.recorded-file[data-file="${file}"] tr[data-id="inline_buf"] [data-field="median"]`);
+  await page.waitForFunction((v) => [...document.querySelectorAll('tr[data-id="inline_buf"] [data-field="median"]')]
+    .some((c) => Number(c.dataset.value) === v), expected.median_ns_per_op);
+  assert.equal(Number(await cell.getAttribute("data-value")), expected.median_ns_per_op);
+  assert.deepEqual(errors, []);
+});
+
+test("Cancel stops a big arena run and reports nothing for it", async () => {
+  const { page, errors } = await openChapter("bump-arenas");
+  await page.getByTestId("arena-bench-controls").waitFor();
+  await page.locator("#arena-bench-nodes").fill("1000000");
+  await page.locator("#arena-bench-repeats").fill("20");
+  await page.getByTestId("arena-bench-run").click();
+  await page.getByText(/Measuring .*: repeat/).waitFor({ timeout: 60_000 });
+  await page.getByTestId("arena-bench-cancel").click();
+  await page.locator('[data-testid="arena-bench-status"][data-state="cancelled"]').waitFor({ timeout: 10_000 });
+  assert.equal(await page.getByTestId("arena-bench-table").count(), 0, "no table for a cancelled run");
+  assert.equal(await page.locator(`[data-testid="arena-bench-chart"] rect.bar`).count(), 0, "no bars");
+  assert.ok(await page.getByTestId("arena-bench-run").isEnabled(), "a new run can start");
+  assert.deepEqual(errors, []);
+});
+
+test("the SSO chapter shows InlineStr's bytes live", async () => {
+  const { page, errors } = await openChapter("sso-benchmarks");
+  await page.getByTestId("sso-input").fill("region:eu-west-1");
+  assert.equal(await page.getByTestId("sso-InlineStr").getAttribute("data-inline"), "true");
+  await page.getByTestId("sso-input").fill("user_agent:Mozilla/5.0 (X11; Linux x86_64)");
+  assert.equal(await page.getByTestId("sso-InlineStr").getAttribute("data-inline"), "false");
+  assert.deepEqual(errors, []);
+});
+
+for (const [name, options] of [
+  ["375", { width: 375, height: 800 }],
+  ["375-dark", { width: 375, height: 800, colorScheme: "dark" }],
+  ["desktop-dark", { colorScheme: "dark" }],
+]) {
+  test(`after a run the suite chapters fit and read well: ${name}`, async () => {
+    for (const s of SUITES) {
+      const { page, errors, context } = await openChapter(s.slug, options);
+      await tinyRun(page, s);
+      await page.getByTestId(`recorded-${s.suite}-chart`).locator("rect.bar").first().waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${s.slug}: page is ${overflow}px wider than the viewport`);
+      await screenshot(page, `suite-${s.suite}-${name}`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+}
