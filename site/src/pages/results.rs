@@ -15,8 +15,9 @@ pub fn Results() -> impl IntoView {
             <h1>"Results from real machines"</h1>
             <p class="lede">
                 "Cloning an Arc<str> bumps one shared counter; cloning a String asks the allocator for new memory. "
-                "On one thread the counter wins easily. With every extra thread cloning the same Arc<str>, the "
-                "threads queue for that one cache line, and past a few threads String is the faster clone."
+                "On one thread the counter usually wins (3× on the article's Ryzen; our 2-vCPU Xeon VM, whose locked "
+                "instructions are slow, is an exception worth a look). With every extra thread cloning the same "
+                "Arc<str>, the threads queue for that one cache line, and String becomes the faster clone."
             </p>
             <p>
                 "Each machine below is one results file written by the native runner and sent in by pull request. "
