@@ -104,8 +104,10 @@ export function renderChart(host, specJson) {
   const xAxis = g.append("g").attr("class", "axis x").attr("transform", `translate(0,${inner.h})`).call(d3.axisBottom(x));
   if (slant) xAxis.selectAll(".tick text").attr("text-anchor", "end").attr("dx", "-0.5em").attr("dy", "0.3em").attr("transform", "rotate(-40)");
   // Log axes: SI suffixes for big numbers (10M), plain digits below 1 (0.2, not 200m).
+  // Linear axes: SI suffixes once numbers get long (400M, not 400,000,000, which collides with the title).
   const logFormat = y.domain()[0] < 1 ? "~g" : "~s";
-  g.append("g").attr("class", "axis y").call(d3.axisLeft(y).ticks(6, spec.y_scale === "log" ? logFormat : undefined));
+  const linearFormat = y.domain()[1] >= 1e4 ? "~s" : undefined;
+  g.append("g").attr("class", "axis y").call(d3.axisLeft(y).ticks(6, spec.y_scale === "log" ? logFormat : linearFormat));
   g.append("text").attr("class", "axis-label").attr("x", inner.w / 2).attr("y", inner.h + bottom - 10)
     .attr("text-anchor", "middle").attr("fill", "currentColor").text(spec.x_label);
   g.append("text").attr("class", "axis-label").attr("transform", "rotate(-90)").attr("x", -inner.h / 2)
