@@ -44,6 +44,13 @@ fn plural(n: u32, one: &str) -> String {
     if n == 1 { format!("1 {one}") } else { format!("{n} {one}s") }
 }
 
+impl Suite {
+    /// The `suite` field of this suite's cases.
+    pub fn key_str(self) -> &'static str {
+        self.key()
+    }
+}
+
 /// The condition `case` was measured under.
 pub fn condition(case: &CaseResult) -> Condition {
     let p = &case.params;
