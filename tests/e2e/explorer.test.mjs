@@ -1,7 +1,8 @@
 // The results explorer (/results) against fixture results files (tests/fixtures/results/explorer/,
 // written by `cargo run -p wasm-core --example explorer_fixtures`): five good files (the reference
 // dataset; a jemalloc/system A/B pair with memory statistics and a timeline; an A/B pair full of
-// markup) and two bad ones (rule violations; markup in the label).
+// markup) and two bad ones (rule violations; markup in the label); plus files of the other suites:
+// SSO and ArcSwap on the Xeon, arenas on the Xeon and the Ryzen.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -12,6 +13,10 @@ const REF = "fixture-ryzen5600x-2024-01-05";
 const XEON = "fixture-xeon-2025-02-01";
 const XEON_SYS = "fixture-xeon-system-2025-02-01";
 const HOSTILE = "hostile-text-2025-03-02";
+const XEON_SSO = "fixture-xeon-sso-2025-02-02";
+const XEON_ARCSWAP = "fixture-xeon-arcswap-2025-02-02";
+const XEON_ARENA = "fixture-xeon-arena-2025-02-02";
+const REF_ARENA = "fixture-ryzen5600x-arena-2024-01-06";
 const FIXTURES = path.join(root, "tests/fixtures/results/explorer");
 
 let h;
@@ -32,6 +37,32 @@ async function marks(page, testId) {
   return chart.locator("circle.point").evaluateAll((els) =>
     els.map((e) => ({ series: e.dataset.series, x: Number(e.dataset.x), y: Number(e.dataset.y) })),
   );
+}
+
+/** The bars a chart drew: [{ series, x, y }] in drawing order (x is the variant id). */
+async function bars(page, testId) {
+  const chart = page.getByTestId(testId);
+  await chart.locator("rect.bar").first().waitFor();
+  return chart.locator("rect.bar").evaluateAll((els) =>
+    els.map((e) => ({ series: e.dataset.series, x: e.dataset.x, y: Number(e.dataset.y) })),
+  );
+}
+
+/** The rows of a chart's table: [{ series, x, y }]. */
+async function tableRows(page, testId) {
+  return page.getByTestId(testId).locator("tbody tr").evaluateAll((trs) =>
+    trs.map((tr) => ({ series: tr.dataset.series, x: tr.dataset.x, y: Number(tr.querySelector('[data-field="y"]').textContent) })),
+  );
+}
+
+/** Every drawn mark has a table row with the same series, x and (to 4 significant digits) y. */
+function assertTableMatches(rows, drawn) {
+  assert.equal(rows.length, drawn.length);
+  for (const p of drawn) {
+    const row = rows.find((r) => r.series === p.series && String(r.x) === String(p.x));
+    assert.ok(row, `a row for ${p.series} at ${p.x}`);
+    assert.ok(Math.abs(row.y - p.y) <= 1e-3 * p.y, `${p.series} at ${p.x}: table ${row.y}, chart ${p.y}`);
+  }
 }
 
 /** Points per series name, in first-seen order. */
@@ -161,6 +192,83 @@ test("the table shows the chart's numbers", async () => {
   }
   assert.deepEqual(errors, []);
 });
+
+test("each suite lists its own files and charts bars per variant, with the same numbers in the table", async () => {
+  const { page, errors } = await openExplorer();
+  await marks(page, "contention-chart");
+  const listed = () => page.getByTestId("machine-option").evaluateAll((els) => els.map((e) => e.dataset.machine));
+  const expected = {
+    // SSO: 9 variants; the default condition skips the empty input set.
+    sso: { machines: [XEON_SSO], series: [["fixture-xeon-sso", 9]], condition: "t1-short" },
+    arcswap: { machines: [XEON_ARCSWAP], series: [["fixture-xeon-arcswap", 4]], condition: "t1-nowriter" },
+    // The Ryzen's arena file comes first; bumpalo::Bump only ran on one thread.
+    arena: { machines: [REF_ARENA, XEON_ARENA], series: [["fixture-ryzen5600x-arena", 4]], condition: "t1-n100000" },
+  };
+  for (const [suite, want] of Object.entries(expected)) {
+    await page.selectOption("#suite-select", suite);
+    await page.waitForURL((url) => url.searchParams.get("suite") === suite);
+    assert.deepEqual(await listed(), want.machines, `${suite}: the picker lists the files with ${suite} cases`);
+    assert.equal(await page.locator("#view-select").count(), 0, "the clone views are not offered");
+    assert.equal(await page.locator("#condition-select").inputValue(), want.condition);
+    const drawn = await bars(page, "suite-chart");
+    assert.deepEqual(perSeries(drawn), want.series, suite);
+    await page.getByTestId("suite-chart").locator("rect.bar").first().hover();
+    assert.match(await page.getByTestId("suite-chart").textContent(), /median/, `${suite}: a tooltip on hover`);
+    assertTableMatches(await tableRows(page, "suite-chart-table"), drawn);
+  }
+  // ArcSwap with a writer, 4 readers: one bar per read variant.
+  await page.selectOption("#suite-select", "arcswap");
+  await page.selectOption("#condition-select", "t4-writer1000");
+  await page.waitForURL((url) => url.searchParams.get("condition") === "t4-writer1000");
+  const writer = await bars(page, "suite-chart");
+  assert.deepEqual(writer.map((b) => b.x), ["rwlock", "load_full", "load", "cache"]);
+  assert.ok(writer.find((b) => b.x === "cache").y < writer.find((b) => b.x === "rwlock").y);
+  // Back to clone: the contention view as before.
+  await page.selectOption("#suite-select", "clone");
+  assert.deepEqual(perSeries(await marks(page, "contention-chart")), [["Arc<str>", 5], ["String", 5], ["Box<str>", 5]]);
+  assert.equal(await page.getByTestId("machine-option").count(), 5);
+  assert.deepEqual(errors, []);
+});
+
+test("an arena comparison kept in the URL restores from it", async () => {
+  const { page, errors } = await openExplorer("?suite=arena");
+  await bars(page, "suite-chart");
+  await page.locator(`[data-machine="${XEON_ARENA}"] input`).check();
+  await page.selectOption("#condition-select", "t2-n100000");
+  await page.selectOption("#scale-select", "log");
+  await page.waitForURL((url) => url.searchParams.get("scale") === "log" && url.searchParams.get("condition") === "t2-n100000");
+  const url = new URL(page.url());
+  assert.deepEqual(Object.fromEntries(url.searchParams), {
+    machines: `${REF_ARENA},${XEON_ARENA}`, view: "time", mode: "drop", scale: "log", suite: "arena", condition: "t2-n100000",
+  });
+  const drawn = await bars(page, "suite-chart");
+  assert.deepEqual(perSeries(drawn), [["fixture-ryzen5600x-arena", 3], ["fixture-xeon-arena", 3]], "no bumpalo::Bump on 2 threads");
+  await page.getByTestId("suite-chart").locator("rect.bar").first().hover();
+  assert.match(await page.getByTestId("suite-chart").textContent(), /ms per list.*nodes\/s/s, "tooltips give ms per list and nodes/s");
+
+  const fresh = await h.open(url.pathname + url.search);
+  assert.deepEqual(await bars(fresh.page, "suite-chart"), drawn, "same chart from the URL alone");
+  assert.equal(await fresh.page.locator("#suite-select").inputValue(), "arena");
+  assert.equal(await fresh.page.locator("#condition-select").inputValue(), "t2-n100000");
+  assert.equal(await fresh.page.locator("#scale-select").inputValue(), "log");
+  assert.equal(await fresh.page.locator(`[data-machine="${XEON_ARENA}"] input`).isChecked(), true);
+  assertTableMatches(await tableRows(fresh.page, "suite-chart-table"), drawn);
+  assert.deepEqual([...errors, ...fresh.errors], []);
+});
+
+for (const [suite, query] of [["sso", `machines=${XEON_SSO}`], ["arcswap", `machines=${XEON_ARCSWAP}`], ["arena", `machines=${REF_ARENA},${XEON_ARENA}`]]) {
+  for (const width of [1280, 375]) {
+    test(`${suite} view at ${width}px: no sideways scroll (screenshot)`, async () => {
+      const { page, errors } = await openExplorer(`?${query}&suite=${suite}`, { width, height: 900 });
+      await bars(page, "suite-chart");
+      await page.getByTestId("suite-chart").locator("rect.bar").first().hover();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `page is ${overflow}px wider than the viewport`);
+      await screenshot(page, `explorer-${suite}-${width}`);
+      assert.deepEqual(errors, []);
+    });
+  }
+}
 
 test("allocator A/B appears where one machine ran with both allocators", async () => {
   const { page, errors } = await openExplorer(`?machines=${XEON}&view=time&mode=drop&scale=linear`);

@@ -7,6 +7,9 @@
 //! `broken-*.json` (several rule violations) and `hostile-label-*.json` (markup in the label).
 
 use std::path::PathBuf;
+use wasm_core::kernels::arcswap::ReadVariant;
+use wasm_core::kernels::arena::ArenaVariant;
+use wasm_core::kernels::sso::{InputSet, SsoVariant};
 use wasm_core::results::*;
 use wasm_core::validate::validate_bytes;
 
@@ -106,6 +109,70 @@ fn file(m: &Machine) -> ResultsFile {
         provenance: m.provenance.clone(),
         cases,
     }
+}
+
+/// Three repeats of `per_op` ns each over `ops` operations, a few per cent apart, deterministic.
+fn repeats(per_op: f64, ops: u64, seed: u32) -> Vec<f64> {
+    let jitter = [1.0, 0.97 + 0.01 * f64::from(seed % 3), 1.03 + 0.01 * f64::from(seed % 5)];
+    jitter.iter().map(|j| (per_op * j * ops as f64).round()).collect()
+}
+
+/// A file of another suite: the same header as `m`'s, with `cases`.
+fn suite_file(m: &Machine, label: &str, cases: Vec<CaseResult>) -> ResultsFile {
+    let mut f = file(m);
+    f.label = label.into();
+    f.provenance = None;
+    f.cases = cases;
+    f
+}
+
+/// `sso`: every variant on every input set at 1 and 2 threads (ns per call; empty costs a few ns).
+fn sso_cases(speed: f64) -> Vec<CaseResult> {
+    let mut cases = Vec::new();
+    for (i, v) in SsoVariant::ALL.into_iter().enumerate() {
+        for (j, set) in InputSet::ALL.into_iter().enumerate() {
+            for t in [1u32, 2] {
+                let base = if set.id() == "empty" { 2.0 } else { 150.0 + 20.0 * j as f64 };
+                let ns = (base + 15.0 * i as f64) * speed * (1.0 + 0.02 * f64::from(t - 1));
+                let params = CaseParams { input_set: Some(set.id().into()), ..Default::default() };
+                cases.push(CaseResult::new("sso", v.display_name(), v.id(), t, 10_000, params, 1, repeats(ns, 10_000, t + i as u32)));
+            }
+        }
+    }
+    cases
+}
+
+/// `arcswap`: every read variant at 1, 2 and 4 reader threads, without and with a writer.
+fn arcswap_cases(speed: f64) -> Vec<CaseResult> {
+    let mut cases = Vec::new();
+    for (i, v) in ReadVariant::ALL.into_iter().enumerate() {
+        for writer in [false, true] {
+            for t in [1u32, 2, 4] {
+                let base = [40.0, 60.0, 20.0, 1.0][i];
+                let ns = base * speed * (1.0 + 0.5 * f64::from(t - 1)) * if writer { 1.3 } else { 1.0 };
+                let params = CaseParams { writer: Some(writer), writer_period_us: writer.then_some(1000), ..Default::default() };
+                cases.push(CaseResult::new("arcswap", v.display_name(), v.id(), t, 1 << 20, params, 1, repeats(ns, 1 << 20, t + i as u32)));
+            }
+        }
+    }
+    cases
+}
+
+/// `arena`: a 100 000-node list per variant at each thread count (`bumpalo::Bump` on one thread only).
+fn arena_cases(speed: f64, threads: &[u32]) -> Vec<CaseResult> {
+    const NODES: u64 = 100_000;
+    let mut cases = Vec::new();
+    for (i, v) in ArenaVariant::ALL.into_iter().enumerate() {
+        for &t in threads {
+            if v == ArenaVariant::Bump && t > 1 {
+                continue;
+            }
+            let ns = [14.0, 3.3, 18.0, 3.6][i] * speed * (1.0 + 0.1 * f64::from(t - 1));
+            let params = CaseParams { nodes: Some(NODES), ..Default::default() };
+            cases.push(CaseResult::new("arena", v.display_name(), v.id(), t, NODES, params, 1, repeats(ns, NODES, t + i as u32)));
+        }
+    }
+    cases
 }
 
 fn xeon() -> MachineInfo {
@@ -217,8 +284,16 @@ fn main() {
         "hostile-text-2025-03-02.json",
         "hostile-text-system-2025-03-02.json",
     ];
-    for (m, name) in machines.iter().zip(names) {
-        let text = file(m).to_pretty_json();
+    // Files of the other suites: SSO and ArcSwap on the Xeon, arenas on the Xeon and the Ryzen.
+    let others = [
+        ("fixture-xeon-sso-2025-02-02.json", suite_file(&machines[1], "fixture-xeon-sso", sso_cases(0.8))),
+        ("fixture-xeon-arcswap-2025-02-02.json", suite_file(&machines[1], "fixture-xeon-arcswap", arcswap_cases(0.8))),
+        ("fixture-xeon-arena-2025-02-02.json", suite_file(&machines[1], "fixture-xeon-arena", arena_cases(0.8, &[1, 2, 4]))),
+        ("fixture-ryzen5600x-arena-2024-01-06.json", suite_file(&machines[0], "fixture-ryzen5600x-arena", arena_cases(1.0, &[1, 2]))),
+    ];
+    let files = machines.iter().map(file).zip(names).chain(others.into_iter().map(|(n, f)| (f, n)));
+    for (f, name) in files {
+        let text = f.to_pretty_json();
         validate_bytes(name, text.as_bytes()).unwrap_or_else(|p| panic!("{name} does not validate: {p:?}"));
         std::fs::write(dir.join(name), text).expect("write fixture");
     }

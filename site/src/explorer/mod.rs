@@ -6,6 +6,7 @@ pub mod format;
 pub mod memory;
 pub mod series;
 pub mod state;
+pub mod suites;
 
 use wasm_core::results::{CaseResult, ResultsFile};
 use wasm_core::validate::validate_bytes;

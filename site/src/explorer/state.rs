@@ -1,6 +1,7 @@
-//! What the explorer shows, as it is written in the query string (`?machines=a,b&view=ratio&mode=drop&scale=log`),
-//! so a chart can be shared by its URL. Unknown or missing values fall back to the defaults.
+//! What the explorer shows, as it is written in the query string (`?machines=a,b&view=ratio&mode=drop&scale=log`,
+//! plus `&suite=arena&condition=t2-n100000` for the other suites), so a chart can be shared by its URL. Unknown or missing values fall back to the defaults.
 
+use super::suites::Suite;
 use crate::charts::Scale;
 
 /// Which question the main chart answers.
@@ -79,6 +80,10 @@ pub struct ExplorerState {
     pub view: View,
     pub mode: ModeFilter,
     pub scale: Scale,
+    /// `clone` (the default, left out of the URL) or another suite.
+    pub suite: Suite,
+    /// The other suites' chosen condition key, if any (an unknown one falls back to the default).
+    pub condition: Option<String>,
 }
 
 impl ExplorerState {
@@ -96,13 +101,22 @@ impl ExplorerState {
             view: get("view").and_then(|v| View::parse(&v)).unwrap_or_default(),
             mode: get("mode").and_then(|v| ModeFilter::parse(&v)).unwrap_or_default(),
             scale: get("scale").and_then(|v| Scale::parse(&v)).unwrap_or_default(),
+            suite: suite_in(&get),
+            condition: get("condition").filter(|c| !c.is_empty()),
         }
     }
 
     /// The query string (without `?`) that restores this state.
     pub fn to_query(&self) -> String {
         let machines: Vec<String> = self.machines.iter().map(|m| encode(m)).collect();
-        format!("machines={}&view={}&mode={}&scale={}", machines.join(","), self.view.key(), self.mode.key(), self.scale.key())
+        let mut q = format!("machines={}&view={}&mode={}&scale={}", machines.join(","), self.view.key(), self.mode.key(), self.scale.key());
+        if self.suite != Suite::Clone {
+            q.push_str(&format!("&suite={}", self.suite.key()));
+            if let Some(c) = &self.condition {
+                q.push_str(&format!("&condition={}", encode(c)));
+            }
+        }
+        q
     }
 
     /// This state with machine `id` added or removed, keeping the order of `available`.
@@ -115,6 +129,11 @@ impl ExplorerState {
             .collect();
         ExplorerState { machines, ..self.clone() }
     }
+}
+
+/// The suite named in the query (`clone` when missing or unknown): it decides which machines are available.
+pub fn suite_in(get: &impl Fn(&str) -> Option<String>) -> Suite {
+    get("suite").and_then(|v| Suite::parse(&v)).unwrap_or_default()
 }
 
 /// Percent-encodes everything but unreserved URL characters (so a `,` in a name stays inside it).
@@ -144,26 +163,40 @@ mod tests {
     #[test]
     fn defaults_pick_the_reference_dataset() {
         let s = parse(&[]);
-        assert_eq!(s, ExplorerState { machines: vec!["ref".into()], view: View::Time, mode: ModeFilter::Drop, scale: Scale::Linear });
+        assert_eq!(s, ExplorerState { machines: vec!["ref".into()], view: View::Time, mode: ModeFilter::Drop, scale: Scale::Linear, suite: Suite::Clone, condition: None });
         assert_eq!(ExplorerState::from_query(|_| None, &[("x".into(), false)]).machines, vec!["x"]);
         assert!(ExplorerState::from_query(|_| None, &[]).machines.is_empty());
     }
 
     #[test]
     fn round_trips_through_the_query_string() {
-        let s = ExplorerState { machines: vec!["a-1".into(), "c d".into()], view: View::Ratio, mode: ModeFilter::Both, scale: Scale::Log };
+        let s = ExplorerState {
+            machines: vec!["a-1".into(), "c d".into()],
+            view: View::Ratio,
+            mode: ModeFilter::Both,
+            scale: Scale::Log,
+            suite: Suite::Clone,
+            condition: None,
+        };
         let q = s.to_query();
         assert_eq!(q, "machines=a-1,c%20d&view=ratio&mode=both&scale=log");
         // The router hands over decoded values.
         let decoded = q.replace("%20", " ");
         let pairs: Vec<(&str, &str)> = decoded.split('&').map(|kv| kv.split_once('=').unwrap()).collect();
         assert_eq!(parse(&pairs), s);
+
+        let arena = ExplorerState { suite: Suite::Arena, condition: Some("t2-n1000".into()), ..s.clone() };
+        let q = arena.to_query().replace("%20", " ");
+        assert!(q.ends_with("&suite=arena&condition=t2-n1000"), "{q}");
+        let pairs: Vec<(&str, &str)> = q.split('&').map(|kv| kv.split_once('=').unwrap()).collect();
+        assert_eq!(parse(&pairs), arena);
+        assert_eq!(parse(&[("suite", "pie")]).suite, Suite::Clone);
     }
 
     #[test]
     fn ignores_unknown_values() {
         let s = parse(&[("machines", "nope,a-1,<script>"), ("view", "pie"), ("mode", "forget"), ("scale", "cubic")]);
-        assert_eq!(s, ExplorerState { machines: vec!["a-1".into()], view: View::Time, mode: ModeFilter::Forget, scale: Scale::Linear });
+        assert_eq!(s, ExplorerState { machines: vec!["a-1".into()], view: View::Time, mode: ModeFilter::Forget, scale: Scale::Linear, suite: Suite::Clone, condition: None });
     }
 
     #[test]

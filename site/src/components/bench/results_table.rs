@@ -46,6 +46,11 @@ impl Unit {
     }
 }
 
+/// "ms per list" from ns per node, with nodes per second beside it.
+pub fn list_unit(nodes: u64) -> Unit {
+    Unit { name: "ms per list", factor: nodes as f64 / 1e6, rate: Some("nodes/s") }
+}
+
 /// `/bench`'s unit.
 pub const NS_PER_CLONE: Unit = Unit::per_op("ns per clone");
 
@@ -62,7 +67,7 @@ pub fn per_op(case: &CaseResult) -> [f64; 4] {
 }
 
 /// Operations per second, as "12.3 M".
-fn format_rate(per_sec: f64) -> String {
+pub fn format_rate(per_sec: f64) -> String {
     match per_sec {
         r if r >= 1e9 => format!("{:.2} G", r / 1e9),
         r if r >= 1e6 => format!("{:.1} M", r / 1e6),

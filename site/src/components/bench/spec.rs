@@ -5,7 +5,7 @@ use wasm_core::kernels::clone::CloneMode;
 use wasm_core::results::CaseResult;
 
 use super::native::NativeMatch;
-use super::results_table::{format_ns, per_unit, Unit, NS_PER_CLONE};
+use super::results_table::{format_ns, format_rate, per_unit, Unit, NS_PER_CLONE};
 use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale};
 use crate::charts::XValue;
 
@@ -30,13 +30,14 @@ pub fn series(name: &str, source: &str, cases: &[CaseResult], unit: Unit, x_of: 
         .iter()
         .map(|case| {
             let [median, min, max, _] = per_unit(case, unit);
+            let rate = unit.rate.map(|r| format!("; {} {r}", format_rate(1e9 / case.median_ns_per_op))).unwrap_or_default();
             ChartPoint {
                 x: XValue::Category(x_of(case)),
                 y: median,
                 y_low: Some(min),
                 y_high: Some(max),
                 tooltip: format!(
-                    "{} on {source}: median {} {} (min {}, max {})",
+                    "{} on {source}: median {} {} (min {}, max {}){rate}",
                     case.variant,
                     format_ns(median),
                     unit.name,

@@ -1,5 +1,6 @@
-//! The explorer: machine picker and controls, whose state lives in the URL query string, the main
-//! chart for the chosen view, the allocator A/B, and an error card per file that failed validation.
+//! The explorer: suite select, machine picker and controls, whose state lives in the URL query string,
+//! the main chart for the chosen suite and view, the allocator A/B (clone), and an error card per file
+//! that failed validation.
 
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
@@ -11,9 +12,11 @@ use super::controls::ChoiceSelect;
 use super::error_card::ErrorCard;
 use super::machine_picker::MachinePicker;
 use super::memory_chart::MemoryCharts;
+use super::suite_chart::{ConditionSelect, SuiteChart};
 use crate::charts::Scale;
 use crate::explorer::series::contention_spec;
-use crate::explorer::state::{ExplorerState, ModeFilter, View};
+use crate::explorer::state::{suite_in, ExplorerState, ModeFilter, View};
+use crate::explorer::suites::{has_suite, Suite};
 use crate::explorer::{partition, LoadedFile, Machine};
 
 /// A memo of `f` over the chosen machines and the state: recomputed (and redrawn) only on change.
@@ -36,56 +39,78 @@ where
 
 #[component]
 pub fn Explorer(files: Vec<LoadedFile>) -> impl IntoView {
-    let (mut good, bad) = partition(files);
-    let other_suites = good.len();
-    good.retain(Machine::has_clone_cases);
-    let other_suites = other_suites - good.len();
-    let available: Vec<(String, bool)> = good.iter().map(|m| (m.id.clone(), m.is_reference())).collect();
-    let available = StoredValue::new(available);
-    let machines = StoredValue::new(good);
+    let (good, bad) = partition(files);
+    // Every good file, and per suite the ones with its cases (the picker's list).
+    let all = StoredValue::new(good);
+    let of_suite = move |suite: Suite| -> Vec<Machine> { all.with_value(|a| a.iter().filter(|m| has_suite(m, suite)).cloned().collect()) };
+    let clone_machines = StoredValue::new(of_suite(Suite::Clone));
+    let available_for = move |suite: Suite| -> Vec<(String, bool)> {
+        all.with_value(|a| a.iter().filter(|m| has_suite(m, suite)).map(|m| (m.id.clone(), m.is_reference())).collect())
+    };
 
     let query = use_query_map();
-    let state = Memo::new(move |_| query.with(|q| available.with_value(|a| ExplorerState::from_query(|k| q.get(k), a))));
+    let state = Memo::new(move |_| query.with(|q| ExplorerState::from_query(|k| q.get(k), &available_for(suite_in(&|k| q.get(k))))));
+    let suite = Memo::new(move |_| state.read().suite);
     let navigate = use_navigate();
     let set_state = Callback::new(move |s: ExplorerState| {
         navigate(&format!("/results?{}", s.to_query()), NavigateOptions { replace: true, scroll: false, ..Default::default() });
     });
     let on_toggle = Callback::new(move |(id, on): (String, bool)| {
-        set_state.run(available.with_value(|a| state.get_untracked().toggle_machine(&id, on, a)));
+        let s = state.get_untracked();
+        set_state.run(s.toggle_machine(&id, on, &available_for(s.suite)));
     });
+    let suite_sig = Signal::derive(move || suite.get());
     let view_sig = Signal::derive(move || state.read().view);
     let mode_sig = Signal::derive(move || state.read().mode);
     let scale_sig = Signal::derive(move || state.read().scale);
     let chosen = Signal::derive(move || state.read().machines.clone());
     let is_memory = Memo::new(move |_| state.read().view == View::Memory);
-    let contention = chosen_memo(machines, state, |m, s| contention_spec(m, s.view, s.mode, s.scale));
-    let has_machines = !available.with_value(Vec::is_empty);
+    let contention = chosen_memo(clone_machines, state, |m, s| contention_spec(m, s.view, s.mode, s.scale));
+    // A new suite starts from its default machines and condition.
+    let on_suite = Callback::new(move |v: Suite| {
+        set_state.run(ExplorerState { suite: v, machines: Vec::new(), condition: None, ..state.get_untracked() })
+    });
+    let on_condition = Callback::new(move |c: String| set_state.run(ExplorerState { condition: Some(c), ..state.get_untracked() }));
 
     view! {
         <div class="explorer" data-testid="explorer">
             {bad.into_iter().map(|b| view! { <ErrorCard bad=b/> }).collect_view()}
-            {(!has_machines).then(|| view! { <p class="note">"No valid results files with clone cases are shipped yet: be the first to submit yours."</p> })}
-            {(other_suites > 0).then(|| view! {
-                <p class="note" data-testid="other-suites">
-                    {other_suites} " more results files hold only other suites (SSO, ArcSwap, arenas); the chapters chart those."
-                </p>
-            })}
+            {move || {
+                let s = suite.get();
+                (available_for(s).is_empty()).then(|| view! {
+                    <p class="note" data-testid="no-machines">
+                        {format!("No valid results files with {} cases are shipped yet: be the first to submit yours.", s.key_str())}
+                    </p>
+                })
+            }}
             <form class="explorer-controls" aria-label="Chart options" on:submit=|ev| ev.prevent_default()>
-                <MachinePicker machines=machines chosen=chosen on_toggle=on_toggle/>
+                {move || {
+                    let listed = StoredValue::new(of_suite(suite.get()));
+                    view! { <MachinePicker machines=listed chosen=chosen on_toggle=on_toggle/> }
+                }}
                 <div class="explorer-selects">
-                    <ChoiceSelect label="View" id="view-select" value=view_sig on_pick=Callback::new(move |v: View| set_state.run(ExplorerState { view: v, ..state.get_untracked() }))/>
-                    <ChoiceSelect label="Clones are" id="mode-select" value=mode_sig on_pick=Callback::new(move |v: ModeFilter| set_state.run(ExplorerState { mode: v, ..state.get_untracked() }))/>
+                    <ChoiceSelect label="Suite" id="suite-select" value=suite_sig on_pick=on_suite/>
+                    {move || if suite.get() == Suite::Clone {
+                        view! {
+                            <ChoiceSelect label="View" id="view-select" value=view_sig on_pick=Callback::new(move |v: View| set_state.run(ExplorerState { view: v, ..state.get_untracked() }))/>
+                            <ChoiceSelect label="Clones are" id="mode-select" value=mode_sig on_pick=Callback::new(move |v: ModeFilter| set_state.run(ExplorerState { mode: v, ..state.get_untracked() }))/>
+                        }.into_any()
+                    } else {
+                        view! { <ConditionSelect machines=all state=state on_pick=on_condition/> }.into_any()
+                    }}
                     <ChoiceSelect label="Scale" id="scale-select" value=scale_sig on_pick=Callback::new(move |v: Scale| set_state.run(ExplorerState { scale: v, ..state.get_untracked() }))/>
                 </div>
             </form>
             <section class="explorer-main" aria-live="polite">
-                {move || if is_memory.get() {
-                    view! { <MemoryCharts machines=machines state=state/> }.into_any()
+                {move || if suite.get() != Suite::Clone {
+                    view! { <SuiteChart machines=all state=state/> }.into_any()
+                } else if is_memory.get() {
+                    view! { <MemoryCharts machines=clone_machines state=state/> }.into_any()
                 } else {
                     view! { <ContentionChart spec=contention/> }.into_any()
                 }}
             </section>
-            <AllocatorComparison machines=machines state=state/>
+            <AllocatorComparison machines=clone_machines state=state/>
         </div>
     }
 }

@@ -9,4 +9,5 @@ pub mod explorer;
 pub mod loader;
 pub mod machine_picker;
 pub mod memory_chart;
+pub mod suite_chart;
 pub mod table;

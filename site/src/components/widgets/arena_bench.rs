@@ -9,7 +9,7 @@ use wasm_core::results::CaseParams;
 
 use crate::components::bench::controls::NumberField;
 use crate::components::bench::live::{LiveRun, RunControl};
-use crate::components::bench::results_table::Unit;
+use crate::components::bench::results_table::list_unit;
 use crate::components::bench::suite_run::{run_suite, start_suite, LiveBench, SuiteRun, Variant};
 use crate::components::bench::timing::Job;
 
@@ -18,11 +18,6 @@ const MAX_REPEATS: u64 = 20;
 /// the longest (`Box`) list well under 100 ms in current browsers.
 const MAX_NODES: u64 = 1_000_000;
 const VARIANTS: [ArenaVariant; 3] = [ArenaVariant::BoxNode, ArenaVariant::Bump, ArenaVariant::Herd];
-
-/// "ms per list" from ns per node, with nodes per second beside it.
-pub fn list_unit(nodes: u64) -> Unit {
-    Unit { name: "ms per list", factor: nodes as f64 / 1e6, rate: Some("nodes/s") }
-}
 
 async fn run(nodes: u64, repeats: u32, ctl: RunControl) -> Option<SuiteRun> {
     let variants: Vec<Variant> = VARIANTS.iter().map(|v| (v.display_name(), v.id())).collect();

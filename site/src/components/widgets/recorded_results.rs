@@ -7,52 +7,11 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_core::results::CaseResult;
 
-use super::arena_bench::list_unit;
+use crate::charts::Scale;
 use crate::components::bench::native::{self, NativeFile, NativeResults, SkippedFiles};
-use crate::components::bench::results_table::{ResultsTable, Unit};
-use crate::components::bench::spec::{bars, series, x_variant_id};
+use crate::components::bench::results_table::ResultsTable;
 use crate::components::chart::Chart;
-
-/// One group of comparable cases: same suite, threads and parameters.
-#[derive(Clone, Debug, PartialEq)]
-struct Condition {
-    key: String,
-    label: String,
-}
-
-fn plural(n: u32, one: &str) -> String {
-    if n == 1 { format!("1 {one}") } else { format!("{n} {one}s") }
-}
-
-fn condition(case: &CaseResult) -> Condition {
-    let p = &case.params;
-    let label = match case.suite.as_str() {
-        "sso" => format!("input set {}, {}", p.input_set.as_deref().unwrap_or("?"), plural(case.threads, "thread")),
-        "arcswap" => match (p.writer, p.writer_period_us) {
-            (Some(true), Some(us)) => format!("{}, a writer every {us} µs", plural(case.threads, "reader")),
-            (Some(true), None) => format!("{}, with a writer", plural(case.threads, "reader")),
-            _ => format!("{}, no writer", plural(case.threads, "reader")),
-        },
-        "arena" => format!("{}, {} nodes", plural(case.threads, "thread"), p.nodes.unwrap_or(0)),
-        _ => format!(
-            "{}, {} bytes, {}",
-            plural(case.threads, "thread"),
-            p.string_len_bytes.unwrap_or(0),
-            case.mode.as_deref().unwrap_or("drop")
-        ),
-    };
-    let key = format!("{}|{}|{:?}|{:?}", case.threads, case.mode.as_deref().unwrap_or(""), p.input_set, (p.writer, p.writer_period_us, p.nodes, p.string_len_bytes));
-    Condition { key, label }
-}
-
-fn unit_for(suite: &str, cases: &[&CaseResult]) -> Unit {
-    match suite {
-        "sso" => Unit::per_op("ns per call"),
-        "arcswap" => Unit::per_op("ns per read"),
-        "arena" => list_unit(cases.first().and_then(|c| c.params.nodes).unwrap_or(1)),
-        _ => Unit::per_op("ns per clone"),
-    }
-}
+use crate::explorer::suites::{cases_under, condition_bars, conditions, pick_condition, unit_for, Condition};
 
 /// A file's name in legends and captions: its label, plus the file name when labels repeat.
 fn file_title(file: &NativeFile, all: &[&NativeFile]) -> String {
@@ -92,25 +51,10 @@ pub fn RecordedResults(suite: &'static str) -> impl IntoView {
             _ => Vec::<NativeFile>::new(),
         })
     });
-    let conditions = Memo::new(move |_| {
-        let mut out: Vec<Condition> = Vec::new();
-        files.with(|fs| {
-            for c in fs.iter().flat_map(|f| f.results.cases.iter()).filter(|c| c.suite == suite) {
-                let cond = condition(c);
-                if !out.iter().any(|o| o.key == cond.key) {
-                    out.push(cond);
-                }
-            }
-        });
-        out
-    });
-    // Until the reader picks, show the first group in file order, skipping SSO's empty tag list
-    // (its bars only compare a few ns of bookkeeping; the select still offers it).
-    let current = move || {
-        chosen.get().or_else(|| {
-            conditions.with(|cs| cs.iter().find(|c| !c.label.starts_with("input set empty")).or(cs.first()).map(|c| c.key.clone()))
-        })
-    };
+    let conditions =
+        Memo::new(move |_| files.with(|fs| conditions(suite, fs.iter().flat_map(|f| f.results.cases.iter())))) as Memo<Vec<Condition>>;
+    // Until the reader picks, the first group in file order (SSO's empty tag list skipped).
+    let current = move || conditions.with(|cs| pick_condition(cs, chosen.get().as_deref()).map(|c| c.key.clone()));
 
     let body = move || {
         let key = current()?;
@@ -119,19 +63,13 @@ pub fn RecordedResults(suite: &'static str) -> impl IntoView {
         let refs: Vec<&NativeFile> = fs.iter().collect();
         let per_file: Vec<(String, &NativeFile, Vec<CaseResult>)> = fs
             .iter()
-            .map(|f| {
-                let cases = f.results.cases.iter().filter(|c| c.suite == suite && condition(c).key == key).cloned().collect();
-                (file_title(f, &refs), f, cases)
-            })
-            .filter(|(_, _, cases): &(String, &NativeFile, Vec<CaseResult>)| !cases.is_empty())
+            .map(|f| (file_title(f, &refs), f, cases_under(&f.results.cases, suite, &key)))
+            .filter(|(_, _, cases)| !cases.is_empty())
             .collect();
         let unit = unit_for(suite, &per_file.iter().flat_map(|(_, _, c)| c.iter()).collect::<Vec<_>>());
-        let spec = bars(
-            format!("Recorded {suite} results: {label}"),
-            "variant",
-            unit,
-            per_file.iter().map(|(title, f, cases)| series(title, &machine_line(f), cases, unit, x_variant_id)).collect(),
-        );
+        let sources: Vec<(String, String, Vec<CaseResult>)> =
+            per_file.iter().map(|(title, f, cases)| (title.clone(), machine_line(f), cases.clone())).collect();
+        let spec = condition_bars(format!("Recorded {suite} results: {label}"), suite, &sources, Scale::Linear);
         let tables = per_file
             .into_iter()
             .map(|(title, f, cases)| {

@@ -1,0 +1,206 @@
+//! The suites besides `clone` (`sso`, `arcswap`, `arena`): how their cases group into comparable
+//! conditions (threads and parameters) and the bar chart of one condition, one series per results
+//! file. Shared by the explorer (`?suite=sso`) and the chapters' recorded-results widget, so both
+//! draw the same numbers the same way.
+
+use wasm_core::results::CaseResult;
+
+use super::series::machine_names;
+use super::state::Choice;
+use super::Machine;
+use crate::charts::{ChartKind, ChartSpec, Scale};
+use crate::components::bench::results_table::{list_unit, Unit};
+use crate::components::bench::spec::{bars, series, x_variant_id};
+
+/// Which suite the explorer charts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Suite {
+    /// Clone contention: the time, rate, ratio and memory views.
+    #[default]
+    Clone,
+    Sso,
+    Arcswap,
+    Arena,
+}
+
+impl Choice for Suite {
+    const ALL: &'static [(Self, &'static str, &'static str)] = &[
+        (Suite::Clone, "clone", "Clones under contention"),
+        (Suite::Sso, "sso", "Small strings (SSO)"),
+        (Suite::Arcswap, "arcswap", "ArcSwap reads"),
+        (Suite::Arena, "arena", "Arenas"),
+    ];
+}
+
+/// One group of comparable cases: same suite, threads and parameters. `key` is short and URL-safe
+/// (`t2-short`, `t4-writer1000`, `t1-n100000`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Condition {
+    pub key: String,
+    pub label: String,
+}
+
+fn plural(n: u32, one: &str) -> String {
+    if n == 1 { format!("1 {one}") } else { format!("{n} {one}s") }
+}
+
+impl Suite {
+    /// The `suite` field of this suite's cases.
+    pub fn key_str(self) -> &'static str {
+        self.key()
+    }
+}
+
+/// The condition `case` was measured under.
+pub fn condition(case: &CaseResult) -> Condition {
+    let p = &case.params;
+    let t = case.threads;
+    let (key, label) = match case.suite.as_str() {
+        "sso" => {
+            let set = p.input_set.as_deref().unwrap_or("?");
+            (format!("t{t}-{set}"), format!("input set {set}, {}", plural(t, "thread")))
+        }
+        "arcswap" => match (p.writer, p.writer_period_us) {
+            (Some(true), Some(us)) => (format!("t{t}-writer{us}"), format!("{}, a writer every {us} µs", plural(t, "reader"))),
+            (Some(true), None) => (format!("t{t}-writer"), format!("{}, with a writer", plural(t, "reader"))),
+            _ => (format!("t{t}-nowriter"), format!("{}, no writer", plural(t, "reader"))),
+        },
+        "arena" => {
+            let nodes = p.nodes.unwrap_or(0);
+            (format!("t{t}-n{nodes}"), format!("{}, {nodes} nodes", plural(t, "thread")))
+        }
+        _ => {
+            let len = p.string_len_bytes.unwrap_or(0);
+            let mode = case.mode.as_deref().unwrap_or("drop");
+            (format!("t{t}-{len}b-{mode}"), format!("{}, {len} bytes, {mode}", plural(t, "thread")))
+        }
+    };
+    // Input set names are checked by the validator; anything else odd is percent-free anyway.
+    Condition { key, label }
+}
+
+/// The distinct conditions of `suite`'s cases, in the order the cases come.
+pub fn conditions<'a>(suite: &str, cases: impl IntoIterator<Item = &'a CaseResult>) -> Vec<Condition> {
+    let mut out: Vec<Condition> = Vec::new();
+    for c in cases.into_iter().filter(|c| c.suite == suite) {
+        let cond = condition(c);
+        if !out.iter().any(|o| o.key == cond.key) {
+            out.push(cond);
+        }
+    }
+    out
+}
+
+/// The condition to show: `wanted` when it is one of `all`, else the first, skipping SSO's empty
+/// tag list (its bars only compare a few ns of bookkeeping; the select still offers it).
+pub fn pick_condition<'a>(all: &'a [Condition], wanted: Option<&str>) -> Option<&'a Condition> {
+    wanted
+        .and_then(|w| all.iter().find(|c| c.key == w))
+        .or_else(|| all.iter().find(|c| !c.label.starts_with("input set empty")))
+        .or(all.first())
+}
+
+/// The cases of `suite` measured under condition `key`.
+pub fn cases_under(cases: &[CaseResult], suite: &str, key: &str) -> Vec<CaseResult> {
+    cases.iter().filter(|c| c.suite == suite && condition(c).key == key).cloned().collect()
+}
+
+/// What the suite's figures are in: ns per call or read, ms per list (with nodes/s) for arenas.
+pub fn unit_for(suite: &str, cases: &[&CaseResult]) -> Unit {
+    match suite {
+        "sso" => Unit::per_op("ns per call"),
+        "arcswap" => Unit::per_op("ns per read"),
+        "arena" => list_unit(cases.first().and_then(|c| c.params.nodes).unwrap_or(1)),
+        _ => Unit::per_op("ns per clone"),
+    }
+}
+
+/// One bar chart of one condition: bars per variant, one series per source
+/// (`(legend name, tooltip source, cases)`); `None` when no source has a case.
+pub fn condition_bars(title: String, suite: &str, sources: &[(String, String, Vec<CaseResult>)], scale: Scale) -> Option<ChartSpec> {
+    let all: Vec<&CaseResult> = sources.iter().flat_map(|(_, _, c)| c.iter()).collect();
+    let unit = unit_for(suite, &all);
+    let series = sources.iter().map(|(name, source, cases)| series(name, source, cases, unit, x_variant_id)).collect();
+    bars(title, "variant", unit, series).map(|spec| ChartSpec { y_scale: scale, ..spec })
+}
+
+/// Whether `machine` has cases of `suite` (for `clone`, the variants the contention charts use).
+pub fn has_suite(machine: &Machine, suite: Suite) -> bool {
+    match suite {
+        Suite::Clone => machine.has_clone_cases(),
+        s => machine.data.cases.iter().any(|c| c.suite == s.key()),
+    }
+}
+
+/// The explorer's chart of a non-clone suite: the chosen machines' bars under condition `key`.
+pub fn suite_spec(machines: &[&Machine], suite: Suite, key: &str, scale: Scale) -> ChartSpec {
+    let names = machine_names(machines);
+    let sources: Vec<(String, String, Vec<CaseResult>)> = machines
+        .iter()
+        .zip(names)
+        .map(|(m, name)| (name, m.description(), cases_under(&m.data.cases, suite.key(), key)))
+        .filter(|(_, _, cases)| !cases.is_empty())
+        .collect();
+    let label = conditions(suite.key(), sources.iter().flat_map(|(_, _, c)| c.iter())).into_iter().next().map(|c| c.label);
+    let title = format!("{}: {}", Suite::ALL.iter().find(|(s, ..)| *s == suite).map(|(.., t)| *t).unwrap_or_default(), label.unwrap_or_default());
+    condition_bars(title, suite.key(), &sources, scale).unwrap_or(ChartSpec {
+        kind: ChartKind::Bars,
+        title: String::new(),
+        x_label: "variant".into(),
+        y_label: String::new(),
+        y_scale: scale,
+        series: Vec::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_data::*;
+    use super::*;
+    use wasm_core::results::CaseParams;
+
+    fn sso(variant_id: &str, set: &str, threads: u32, ns: f64) -> CaseResult {
+        let params = CaseParams { input_set: Some(set.into()), ..Default::default() };
+        CaseResult::new("sso", variant_id, variant_id, threads, 10, params, 1, vec![ns * 10.0, ns * 9.0, ns * 11.0])
+    }
+
+    fn arena(variant_id: &str, threads: u32, ms: f64) -> CaseResult {
+        let params = CaseParams { nodes: Some(1000), ..Default::default() };
+        CaseResult::new("arena", variant_id, variant_id, threads, 1000, params, 1, vec![ms * 1e6; 3])
+    }
+
+    #[test]
+    fn conditions_are_keyed_and_labelled() {
+        let cases = [sso("a", "empty", 1, 2.0), sso("a", "short", 1, 50.0), sso("b", "short", 1, 60.0), sso("a", "short", 2, 55.0)];
+        let conds = conditions("sso", &cases);
+        assert_eq!(conds.iter().map(|c| c.key.as_str()).collect::<Vec<_>>(), ["t1-empty", "t1-short", "t2-short"]);
+        assert_eq!(conds[2].label, "input set short, 2 threads");
+        assert_eq!(pick_condition(&conds, None).unwrap().key, "t1-short", "empty tag lists are skipped by default");
+        assert_eq!(pick_condition(&conds, Some("t1-empty")).unwrap().key, "t1-empty");
+        assert_eq!(pick_condition(&conds, Some("nope")).unwrap().key, "t1-short");
+        assert!(pick_condition(&[], None).is_none());
+        let mut w = CaseResult::new("arcswap", "x", "x", 4, 1, CaseParams { writer: Some(true), writer_period_us: Some(1000), ..Default::default() }, 1, vec![1.0]);
+        assert_eq!(condition(&w), Condition { key: "t4-writer1000".into(), label: "4 readers, a writer every 1000 µs".into() });
+        w.params.writer = Some(false);
+        assert_eq!(condition(&w).key, "t4-nowriter");
+        assert_eq!(condition(&arena("bump", 1, 1.0)).label, "1 thread, 1000 nodes");
+    }
+
+    #[test]
+    fn one_series_per_machine_bars_per_variant() {
+        let a = machine("a", "Xeon", "jemalloc", vec![arena("box_node", 1, 2.0), arena("bump", 1, 0.5), arena("box_node", 2, 3.0)]);
+        let b = machine("b", "Ryzen", "jemalloc", vec![arena("box_node", 1, 4.0)]);
+        let c = contention_machine("c", "Ryzen", "jemalloc");
+        assert!(has_suite(&a, Suite::Arena) && !has_suite(&a, Suite::Clone) && !has_suite(&c, Suite::Arena));
+        let spec = suite_spec(&[&a, &b, &c], Suite::Arena, "t1-n1000", Scale::Log);
+        assert_eq!(spec.kind, ChartKind::Bars);
+        assert_eq!(spec.y_scale, Scale::Log);
+        assert_eq!(spec.y_label, "ms per list");
+        assert_eq!(spec.title, "Arenas: 1 thread, 1000 nodes");
+        assert_eq!(spec.series.iter().map(|s| (s.name.as_str(), s.points.len())).collect::<Vec<_>>(), [("a", 2), ("b", 1)]);
+        assert!((spec.series[0].points[0].y - 2.0).abs() < 1e-9, "ms per list: {}", spec.series[0].points[0].y);
+        assert!(spec.series[0].points[0].tooltip.contains("nodes/s"), "{}", spec.series[0].points[0].tooltip);
+        assert!(suite_spec(&[&c], Suite::Arena, "t1-n1000", Scale::Linear).series.is_empty());
+        assert_eq!(Suite::parse("arcswap"), Some(Suite::Arcswap));
+    }
+}
