@@ -20,6 +20,8 @@ pub fn Results() -> impl IntoView {
                 "Arc<str>, the threads queue for that one cache line, and String becomes the faster clone."
             </p>
             <p>
+                "The Suite menu also charts the runner's other measurements: the nine ways to own a list of small "
+                "strings (SSO), arc-swap's reads, and bump-arena lists. "
                 "Each machine below is one results file written by the native runner and sent in by pull request. "
                 "Pick machines and a view; the address bar keeps your choice, so you can share the chart. "
                 <A href="/submit">"Add your machine"</A> "."
