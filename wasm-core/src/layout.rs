@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 /// Size and alignment of one type on the target this code runs on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 pub struct TypeLayout {
     /// The type as a Rust programmer writes it, e.g. `Arc<str>`.
     pub type_name: String,

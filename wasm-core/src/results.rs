@@ -117,26 +117,12 @@ pub struct AllocatorInfo {
     pub version: Option<String>,
 }
 
-#[cfg(feature = "json-schema")]
-#[derive(schemars::JsonSchema)]
-#[allow(dead_code)]
-/// Size and alignment of one type (mirror of `layout::TypeLayout`, for the JSON Schema only).
-struct TypeLayoutSchema {
-    /// The type as a Rust programmer writes it, e.g. `Arc<str>`.
-    type_name: String,
-    /// `size_of::<T>()` in bytes.
-    size_bytes: u32,
-    /// `align_of::<T>()` in bytes.
-    align_bytes: u32,
-}
-
 /// Layout facts of the measured target (so the site can show x86_64 or aarch64 beside live wasm32).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct LayoutFacts {
     /// `size_of`/`align_of` of `String`, `&str`, `Box<str>`, `Arc<str>`, `Option<Arc<str>>`, ...
-    #[cfg_attr(feature = "json-schema", schemars(with = "Vec<TypeLayoutSchema>"))]
     pub types: Vec<TypeLayout>,
     /// Bytes of `Arc`'s heap header (strong + weak counters) in front of the string data.
     pub arc_header_bytes: u32,
