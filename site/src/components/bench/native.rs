@@ -2,12 +2,11 @@
 //! checked with wasm-core's validator, and the single-thread clone cases that match a browser run.
 
 use leptos::prelude::*;
-use serde::Deserialize;
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 use wasm_core::kernels::clone::CloneMode;
 use wasm_core::results::{CaseResult, ResultsFile};
-use wasm_core::validate::validate_bytes;
+
+use crate::components::results::loader::load_results;
+use crate::explorer::LoadedFile;
 
 /// One results file that passed validation.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,42 +31,14 @@ pub struct NativeMatch {
     pub cases: Vec<CaseResult>,
 }
 
-#[derive(Deserialize)]
-struct Index {
-    files: Vec<String>,
-}
-
-async fn fetch_bytes(url: &str) -> Result<Vec<u8>, String> {
-    let window = web_sys::window().ok_or("no window")?;
-    let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(|e| format!("{e:?}"))?;
-    let response: web_sys::Response = response.dyn_into().map_err(|_| "not a response")?;
-    if !response.ok() {
-        return Err(format!("HTTP {}", response.status()));
-    }
-    let buffer = JsFuture::from(response.array_buffer().map_err(|e| format!("{e:?}"))?).await.map_err(|e| format!("{e:?}"))?;
-    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
-}
-
-/// A listed name is fetched only if it is a plain file name (no path can be smuggled in).
-fn plain_json_name(name: &str) -> bool {
-    name.ends_with(".json") && name.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c)) && !name.starts_with('.')
-}
-
-/// Fetches the index and every file in it; bad files are skipped with the validator's first problem.
+/// Every shipped results file, loaded and validated by the one loader; bad files are kept with the
+/// validator's first problem.
 pub async fn load() -> Result<NativeResults, String> {
-    let index: Index = serde_json::from_slice(&fetch_bytes("/results/index.json").await?).map_err(|e| e.to_string())?;
     let mut out = NativeResults::default();
-    for name in index.files {
-        if !plain_json_name(&name) {
-            out.skipped.push((name, "not a plain .json file name".into()));
-            continue;
-        }
-        match fetch_bytes(&format!("/results/{name}")).await {
-            Ok(bytes) => match validate_bytes(&name, &bytes) {
-                Ok(results) => out.files.push(NativeFile { name, results }),
-                Err(problems) => out.skipped.push((name, problems.first().map(ToString::to_string).unwrap_or_default())),
-            },
-            Err(e) => out.skipped.push((name, e)),
+    for file in load_results().await.map_err(|e| e.to_string())? {
+        match file {
+            LoadedFile::Good(m) => out.files.push(NativeFile { name: m.file_name, results: m.data }),
+            LoadedFile::Bad(b) => out.skipped.push((b.file_name, b.problems.into_iter().next().unwrap_or_default())),
         }
     }
     Ok(out)

@@ -1,6 +1,7 @@
 //! Fetches `results/index.json` (written at build time by `scripts/postbuild.mjs`), then every file it
 //! lists, and validates each with `wasm_core::validate`. One bad or missing file becomes an error
-//! card; only an unreadable index fails the whole load.
+//! card; only an unreadable index fails the whole load. The one loader of results files: the
+//! explorer, the bench page, the chapters' recorded results and the size table all start here.
 
 use serde::Deserialize;
 use std::fmt;
@@ -47,9 +48,12 @@ async fn fetch_text(url: &str) -> Result<String, String> {
     text.as_string().ok_or_else(|| "is not text".to_owned())
 }
 
-/// A plain file name (no folders), so the index cannot point the loader elsewhere.
+/// A plain `.json` file name of `[A-Za-z0-9._-]`, not hidden: the index cannot point the loader at
+/// another folder, query or fragment.
 fn is_plain_name(name: &str) -> bool {
-    !name.is_empty() && !name.contains(['/', '\\', '?', '#']) && name != ".." && name != "."
+    name.ends_with(".json")
+        && !name.starts_with('.')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
 }
 
 /// Every results file the site ships, validated, in the order of the index.
@@ -61,7 +65,7 @@ pub async fn load_results() -> Result<Vec<LoadedFile>, LoadError> {
     let mut files = Vec::with_capacity(index.files.len());
     for name in index.files {
         if !is_plain_name(&name) {
-            files.push(LoadedFile::unreachable(&name, "is not a plain file name".into()));
+            files.push(LoadedFile::unreachable(&name, "is not a plain .json file name".into()));
             continue;
         }
         files.push(match fetch_text(&format!("{RESULTS_DIR}/{name}")).await {

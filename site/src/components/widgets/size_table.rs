@@ -3,76 +3,23 @@
 //! `/results/index.json`).
 
 use leptos::prelude::*;
-use serde::Deserialize;
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 use wasm_core::layout::{arc_header_bytes, string_type_layouts, TypeLayout};
 
-/// Just the parts of a results file this table needs (the full schema is `wasm_core::results`);
-/// reading only these keeps the table working when other fields evolve.
-#[derive(Clone, Debug, Deserialize)]
-struct NativeFile {
-    label: String,
-    runner: Runner,
-    machine: Machine,
-    layouts: Layouts,
-}
+use crate::components::results::loader::load_results;
+use crate::explorer::{LoadedFile, Machine};
 
-#[derive(Clone, Debug, Deserialize)]
-struct Runner {
-    name: String,
-}
-
-#[derive(Clone, Debug, Deserialize)]
-struct Machine {
-    arch: String,
-}
-
-#[derive(Clone, Debug, Deserialize)]
-struct Layouts {
-    types: Vec<TypeLayout>,
-    arc_header_bytes: u32,
-}
-
-#[derive(Deserialize)]
-struct Index {
-    files: Vec<String>,
-}
-
-#[derive(Clone, Debug)]
-struct Native {
-    file: String,
-    data: NativeFile,
-}
-
-async fn fetch_text(url: &str) -> Result<String, String> {
-    let window = web_sys::window().ok_or("no window")?;
-    let resp = JsFuture::from(window.fetch_with_str(url)).await.map_err(|_| format!("{url}: network error"))?;
-    let resp: web_sys::Response = resp.dyn_into().map_err(|_| format!("{url}: not a response"))?;
-    if !resp.ok() {
-        return Err(format!("{url}: HTTP {}", resp.status()));
-    }
-    let text = JsFuture::from(resp.text().map_err(|_| format!("{url}: unreadable body"))?)
-        .await
-        .map_err(|_| format!("{url}: unreadable body"))?;
-    text.as_string().ok_or_else(|| format!("{url}: body is not text"))
-}
-
-/// The first x86_64 results file written by the project's native runner, else any x86_64 one.
-async fn load_native() -> Result<Option<Native>, String> {
-    let index: Index = serde_json::from_str(&fetch_text("/results/index.json").await?)
-        .map_err(|e| format!("/results/index.json: {e}"))?;
+/// The first valid x86_64 results file written by the project's native runner, else any valid x86_64 one.
+async fn load_native() -> Result<Option<Machine>, String> {
     let mut fallback = None;
-    for file in index.files {
-        let Ok(text) = fetch_text(&format!("/results/{file}")).await else { continue };
-        let Ok(data) = serde_json::from_str::<NativeFile>(&text) else { continue };
-        if data.machine.arch != "x86_64" {
+    for file in load_results().await.map_err(|e| e.to_string())? {
+        let LoadedFile::Good(machine) = file else { continue };
+        if machine.data.machine.arch != "x86_64" {
             continue;
         }
-        if data.runner.name == "native-runner" {
-            return Ok(Some(Native { file, data }));
+        if machine.data.runner.name == "native-runner" {
+            return Ok(Some(machine));
         }
-        fallback.get_or_insert(Native { file, data });
+        fallback.get_or_insert(machine);
     }
     Ok(fallback)
 }
@@ -114,7 +61,7 @@ pub fn SizeTable() -> impl IntoView {
             .to_owned(),
         Some(Ok(Some(n))) => format!(
             "x86_64 values: recorded by {} in results/{} (run “{}”) on a real machine, read by this page just now.",
-            n.data.runner.name, n.file, n.data.label
+            n.data.runner.name, n.file_name, n.data.label
         ),
     };
 
