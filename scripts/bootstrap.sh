@@ -49,6 +49,20 @@ if [[ "$(trunk --version 2>/dev/null || true)" != "trunk $TRUNK_VERSION" ]]; the
   installed+=("trunk $TRUNK_VERSION")
 fi
 
+# Miri checks the memory readers in wasm-core (npm test runs it). It needs the nightly toolchain's
+# miri and rust-src components; the nightly itself is installed only when missing.
+if ! cargo +nightly miri --version >/dev/null 2>&1; then
+  if ! rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
+    say "bootstrap: installing the nightly toolchain (for Miri)"
+    bounded 900 rustup toolchain install nightly --profile minimal \
+      || die "could not install the nightly toolchain: run 'rustup toolchain install nightly --profile minimal'"
+  fi
+  say "bootstrap: adding the miri and rust-src components to nightly"
+  bounded 900 rustup component add --toolchain nightly miri rust-src \
+    || die "could not add Miri: run 'rustup component add --toolchain nightly miri rust-src'"
+  installed+=("miri")
+fi
+
 apt_install() {
   local pkg=$1 why=$2
   if [[ $(id -u) -ne 0 ]] || ! command -v apt-get >/dev/null; then

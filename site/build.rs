@@ -127,6 +127,16 @@ fn take_until<'a>(iter: &mut impl Iterator<Item = (Event<'a>, std::ops::Range<us
     inner
 }
 
+/// The chapters hold no raw HTML but comments (widget lines), so anything else that Markdown
+/// parsed as HTML is a Rust type written outside backticks (`Arc<str>`, `Mutex<Bump>`) and becomes
+/// text: otherwise the browser would swallow `<str>` as an unknown tag.
+fn type_names_as_text(event: Event<'_>) -> Event<'_> {
+    match event {
+        Event::InlineHtml(t) | Event::Html(t) if !t.trim_start().starts_with("<!--") => Event::Text(t),
+        other => other,
+    }
+}
+
 fn widget_name(html: &str) -> Option<&str> {
     html.trim().strip_prefix("<!--")?.strip_suffix("-->")?.trim().strip_prefix("widget:").map(str::trim)
 }
@@ -171,7 +181,7 @@ fn parse(file: &str, slug: String, number: u32, src: &str) -> Chapter {
         parts: Vec::new(),
     };
     let opts = Options::ENABLE_TABLES | Options::ENABLE_HEADING_ATTRIBUTES;
-    let mut iter = Parser::new_ext(src, opts).into_offset_iter();
+    let mut iter = Parser::new_ext(src, opts).into_offset_iter().map(|(event, range)| (type_names_as_text(event), range));
     let mut buf: Vec<Event> = Vec::new();
     let mut expect_lede = false;
 

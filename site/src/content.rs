@@ -88,4 +88,54 @@ mod tests {
         }
         assert!(chapter("no-such-chapter").is_none());
     }
+
+    fn html_of(c: &Chapter) -> String {
+        let mut html = c.lede_html.to_owned();
+        for part in c.parts {
+            if let Part::Html(h) = part {
+                html.push_str(h);
+            }
+        }
+        html
+    }
+
+    /// Every tag in the rendered chapters is a real HTML element: a type name written outside
+    /// backticks (`Arc<str>`) once became an unknown `<str>` tag and vanished from the page.
+    #[test]
+    fn rendered_html_has_only_html_elements() {
+        const ELEMENTS: &[&str] = &[
+            "a", "blockquote", "br", "button", "code", "del", "div", "em", "h2", "h3", "h4", "hr", "img", "li", "ol", "p",
+            "pre", "span", "strong", "sup", "table", "tbody", "td", "th", "thead", "tr", "ul",
+        ];
+        for c in CHAPTERS {
+            let html = html_of(c);
+            for (i, _) in html.match_indices('<') {
+                let rest = html[i + 1..].trim_start_matches('/');
+                if rest.starts_with("!--") {
+                    continue;
+                }
+                let name: String = rest.chars().take_while(|ch| ch.is_ascii_alphanumeric()).collect();
+                assert!(ELEMENTS.contains(&name.as_str()), "{}: unexpected tag <{name}> near {:?}", c.slug, &html[i..(i + 40).min(html.len())]);
+            }
+        }
+    }
+
+    /// Each `Arc<str>` written in a chapter's Markdown is on the page as text, in headings too.
+    #[test]
+    fn type_names_survive_as_text() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/chapters");
+        for c in CHAPTERS {
+            let file = std::fs::read_dir(&dir)
+                .unwrap()
+                .filter_map(|e| e.ok())
+                .find(|e| e.file_name().to_string_lossy().ends_with(&format!("-{}.md", c.slug)))
+                .unwrap();
+            let src = std::fs::read_to_string(file.path()).unwrap();
+            let written = src.matches("Arc<str>").count();
+            let shown = html_of(c).matches("Arc&lt;str&gt;").count() + c.title.matches("Arc<str>").count();
+            assert!(shown >= written, "{}: {written} Arc<str> in the Markdown, {shown} on the page", c.slug);
+        }
+        let titles: Vec<&str> = CHAPTERS.iter().flat_map(|c| c.sections.iter().map(|(_, t)| *t)).collect();
+        assert!(titles.iter().any(|t| t.contains("Arc<str>")), "no section title keeps Arc<str>: {titles:?}");
+    }
 }

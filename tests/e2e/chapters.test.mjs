@@ -87,27 +87,39 @@ test("a section deep link scrolls to its heading, which carries a ¶ link to its
   assert.deepEqual(errors, []);
 });
 
-test("the Arc inspector's strong count goes 1 → 2 → 1, read from memory, and weak stays count + 1", async () => {
+test("the Arc inspector reads every state of the block: clones, weaks, upgrade, text dropped, freed", async () => {
   const { page, errors } = await openChapter("inside-arc");
-  const read = async (id) => Number(await page.getByTestId(id).textContent());
+  const read = async (id) => (await page.getByTestId(id).textContent()).trim();
   const state = async () => ({
-    strong: await read("arc-strong-memory"), strongApi: await read("arc-strong-count"),
-    weak: await read("arc-weak-memory"), weakApi: await read("arc-weak-count"),
+    strong: Number(await read("arc-strong-memory")), strongApi: await read("arc-strong-api"),
+    weak: Number(await read("arc-weak-memory")), weakApi: await read("arc-weak-api"),
   });
-  await page.getByTestId("arc-table").waitFor();
-  assert.deepEqual(await state(), { strong: 1, strongApi: 1, weak: 1, weakApi: 0 });
+  const table = page.getByTestId("arc-table");
+  await table.waitFor();
+  assert.deepEqual(await state(), { strong: 1, strongApi: "Arc::strong_count() = 1", weak: 1, weakApi: "Arc::weak_count() = 0 (memory = count + 1)" });
   await page.getByTestId("arc-clone").click();
-  assert.deepEqual(await state(), { strong: 2, strongApi: 2, weak: 1, weakApi: 0 });
-  await page.getByTestId("arc-drop-clone").click();
-  assert.deepEqual(await state(), { strong: 1, strongApi: 1, weak: 1, weakApi: 0 });
-  assert.ok(await page.getByTestId("arc-drop-clone").isDisabled(), "no clone left to drop");
+  assert.equal((await state()).strong, 2);
+  assert.equal((await state()).strongApi, "Arc::strong_count() = 2");
+  await page.getByTestId("arc-drop-arc").click();
+  assert.equal((await state()).strong, 1);
   // Keyboard only: focus the button and press Enter.
   await page.getByTestId("arc-downgrade").focus();
   await page.keyboard.press("Enter");
-  assert.deepEqual(await state(), { strong: 1, strongApi: 1, weak: 2, weakApi: 1 });
+  assert.deepEqual(await state(), { strong: 1, strongApi: "Arc::strong_count() = 1", weak: 2, weakApi: "Arc::weak_count() = 1 (memory = count + 1)" });
+  await page.getByTestId("arc-upgrade").click();
+  assert.match(await read("arc-status"), /upgrade gave a new Arc/);
+  assert.equal((await state()).strong, 2);
+  // Drop both Arcs, the first one too: the Weak keeps the block, the text is gone.
+  await page.getByTestId("arc-drop-arc").click();
+  await page.getByTestId("arc-drop-arc").click();
+  assert.equal(await table.getAttribute("data-state"), "text-dropped");
+  assert.deepEqual(await state(), { strong: 0, strongApi: "Weak::strong_count() = 0", weak: 1, weakApi: "1 Weak(s) held" });
+  assert.ok(await page.getByTestId("arc-clone").isDisabled(), "no Arc left to clone");
+  await page.getByTestId("arc-upgrade").click();
+  assert.match(await read("arc-status"), /returned None/);
   await page.getByTestId("arc-drop-weak").click();
-  assert.deepEqual(await state(), { strong: 1, strongApi: 1, weak: 1, weakApi: 0 });
-  assert.match(await page.getByTestId("arc-status").textContent(), /strong = 1, weak = 1/);
+  assert.equal(await table.getAttribute("data-state"), "freed");
+  assert.match(await read("arc-status"), /0 Arc\(s\) and 0 Weak\(s\)\. The block is freed/);
   assert.deepEqual(errors, []);
 });
 

@@ -1,52 +1,62 @@
 //! `InlineStr`: this project's own small-string type. Exactly 24 bytes on every target (wasm32 and
-//! 64-bit alike); text of up to [`InlineStr::INLINE_CAPACITY`] (23) bytes is stored inside those 24
-//! bytes, longer text in a heap `Box<str>`.
+//! 64-bit alike), and `Option<InlineStr>` is 24 bytes too; text of up to
+//! [`InlineStr::INLINE_CAPACITY`] (23) bytes is stored inside those 24 bytes, longer text in a heap
+//! `Box<str>`.
 //!
-//! Layout (both `repr(C)`, so the positions below are guaranteed, unlike `String`'s field order):
-//! - inline: bytes `0..23` hold the text (zero-padded), byte 23 ([`InlineStr::TAG_INDEX`]) holds the
-//!   length, `0..=23`;
-//! - heap: the first two words hold the `Box<str>`'s pointer and length, byte 23 holds
-//!   [`InlineStr::HEAP_TAG`] (255), a value no inline length can take.
+//! Layout (`repr(C)`, so the positions below are guaranteed, unlike `String`'s field order):
+//! - inline: bytes `0..23` hold the text (zero-filled after it), byte 23 ([`InlineStr::TAG_INDEX`])
+//!   holds the length, `0..=23`;
+//! - heap: bytes `0..2 * WORD` hold the `Box<str>`'s pointer and length (unaligned, native byte
+//!   order), the rest of `0..23` is zero, and byte 23 holds [`InlineStr::HEAP_TAG`] (255).
+//!
+//! The tag byte is a `repr(u8)` enum with 25 valid values, so the other 231 are a niche the compiler
+//! uses for `Option`'s `None`. That is why the payload is a byte array (alignment 1) rather than a
+//! union with a pointer in it: unions have no niches, and a pointer would round the size up to 32.
+//! Every one of the 24 bytes is initialised in every value (see [`crate::inspect::InitBytes`]).
 //!
 //! Immutable by design (like `SmolStr`): building one is the only write, so the tag never changes.
 
 use std::fmt;
-use std::mem::size_of;
+use std::mem::{size_of, MaybeUninit};
 use std::ops::Deref;
 
 const SIZE: usize = 24;
 const CAP: usize = SIZE - 1;
 const HEAP_TAG: u8 = u8::MAX;
+const WORD: usize = size_of::<usize>();
 
-#[derive(Clone, Copy)]
-#[repr(C)]
-struct Inline {
-    bytes: [u8; CAP],
-    len: u8,
+/// The last byte: an inline length `0..=23`, or `Heap`. Its 25 values leave a niche.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+#[rustfmt::skip]
+#[allow(dead_code)] // the lengths are made by `inline_len`'s transmute, never by name
+enum Tag {
+    L0, L1, L2, L3, L4, L5, L6, L7, L8, L9, L10, L11, L12, L13, L14, L15, L16, L17, L18, L19, L20,
+    L21, L22, L23,
+    Heap = HEAP_TAG,
 }
 
-#[derive(Clone, Copy)]
-#[repr(C)]
-struct Heap {
-    ptr: *mut u8,
-    len: usize,
-    _pad: [u8; CAP - 2 * size_of::<usize>()],
-    tag: u8,
-}
-
-#[repr(C)]
-union Repr {
-    inline: Inline,
-    heap: Heap,
+impl Tag {
+    fn inline_len(len: usize) -> Tag {
+        assert!(len <= CAP);
+        // SAFETY: `Tag` is repr(u8) and `L0..=L23` are exactly the discriminants 0..=23.
+        unsafe { std::mem::transmute::<u8, Tag>(len as u8) }
+    }
 }
 
 /// A string that keeps up to 23 bytes inline and is 24 bytes on every target.
+#[repr(C)]
 pub struct InlineStr {
-    repr: Repr,
+    /// Inline: the text, then zeros. Heap: pointer and length, then zeros. `MaybeUninit<u8>` rather
+    /// than `u8` so the heap pointer's bytes keep their provenance while stored here.
+    payload: [MaybeUninit<u8>; CAP],
+    tag: Tag,
 }
 
-// The size promise, checked at compile time on every target this crate builds for.
+// The size promises, checked at compile time on every target this crate builds for.
 const _: () = assert!(size_of::<InlineStr>() == SIZE);
+const _: () = assert!(size_of::<Option<InlineStr>>() == SIZE);
+const _: () = assert!(2 * WORD <= CAP);
 
 // SAFETY: an `InlineStr` owns its heap text exactly like a `Box<str>` (which is Send + Sync) and
 // never mutates it after construction.
@@ -64,45 +74,53 @@ impl InlineStr {
 
     /// Copies `text` inline when it fits, else into one heap allocation of exactly `text.len()` bytes.
     pub fn new(text: &str) -> Self {
+        let mut payload = [MaybeUninit::new(0u8); CAP];
         if text.len() <= CAP {
-            let mut bytes = [0u8; CAP];
-            bytes[..text.len()].copy_from_slice(text.as_bytes());
-            InlineStr { repr: Repr { inline: Inline { bytes, len: text.len() as u8 } } }
+            for (slot, byte) in payload.iter_mut().zip(text.bytes()) {
+                *slot = MaybeUninit::new(byte);
+            }
+            InlineStr { payload, tag: Tag::inline_len(text.len()) }
         } else {
             let boxed: Box<str> = text.into();
             let len = boxed.len();
             let ptr = Box::into_raw(boxed) as *mut u8;
-            InlineStr { repr: Repr { heap: Heap { ptr, len, _pad: [0; CAP - 2 * size_of::<usize>()], tag: HEAP_TAG } } }
+            let base = payload.as_mut_ptr() as *mut u8;
+            // SAFETY: `payload` is 23 bytes and 2 * WORD <= 23 (checked above), so both unaligned
+            // writes stay inside it. Writing the pointer as a pointer keeps its provenance in memory.
+            unsafe {
+                base.cast::<*mut u8>().write_unaligned(ptr);
+                base.add(WORD).cast::<usize>().write_unaligned(len);
+            }
+            InlineStr { payload, tag: Tag::Heap }
         }
-    }
-
-    fn tag(&self) -> u8 {
-        // SAFETY: both variants are repr(C) and 24 bytes with the tag byte at index 23, and every
-        // constructor initialises it, so reading it through either view is defined.
-        unsafe { self.repr.inline.len }
     }
 
     /// True when the text lives inside this value's own 24 bytes.
     pub fn is_inline(&self) -> bool {
-        self.tag() != HEAP_TAG
+        self.tag != Tag::Heap
+    }
+
+    /// The heap pointer and length; only meaningful when the tag says heap.
+    fn heap_parts(&self) -> (*mut u8, usize) {
+        debug_assert!(!self.is_inline());
+        let base = self.payload.as_ptr() as *const u8;
+        // SAFETY: the tag is `Heap`, so `new` wrote a pointer at offset 0 and a length at WORD;
+        // both reads are in bounds and unaligned-safe.
+        unsafe { (base.cast::<*mut u8>().read_unaligned(), base.add(WORD).cast::<usize>().read_unaligned()) }
     }
 
     /// The text.
     pub fn as_str(&self) -> &str {
         if self.is_inline() {
-            // SAFETY: the tag says inline, so `inline` is the active view and `len <= CAP`; the
-            // first `len` bytes were copied from a `&str`, hence valid UTF-8.
-            unsafe {
-                let inline = &self.repr.inline;
-                std::str::from_utf8_unchecked(&inline.bytes[..inline.len as usize])
-            }
+            let len = self.tag as usize;
+            // SAFETY: inline, so `len <= CAP` and the first `len` payload bytes were initialised
+            // from a `&str` (valid UTF-8); `MaybeUninit<u8>` has `u8`'s layout.
+            unsafe { std::str::from_utf8_unchecked(std::slice::from_raw_parts(self.payload.as_ptr() as *const u8, len)) }
         } else {
-            // SAFETY: the tag says heap, so `ptr`/`len` come from `Box::into_raw` of a `Box<str>`
-            // that this value still owns (freed only in `Drop`).
-            unsafe {
-                let heap = self.repr.heap;
-                std::str::from_utf8_unchecked(std::slice::from_raw_parts(heap.ptr, heap.len))
-            }
+            let (ptr, len) = self.heap_parts();
+            // SAFETY: heap: `ptr`/`len` come from `Box::into_raw` of a `Box<str>` that this value
+            // still owns (freed only in `Drop`).
+            unsafe { std::str::from_utf8_unchecked(std::slice::from_raw_parts(ptr, len)) }
         }
     }
 
@@ -120,12 +138,10 @@ impl InlineStr {
 impl Drop for InlineStr {
     fn drop(&mut self) {
         if !self.is_inline() {
+            let (ptr, len) = self.heap_parts();
             // SAFETY: heap variant: `ptr`/`len` are the raw parts of a `Box<str>` we own; rebuilding
             // it once here frees it exactly once.
-            unsafe {
-                let heap = self.repr.heap;
-                drop(Box::from_raw(std::ptr::slice_from_raw_parts_mut(heap.ptr, heap.len) as *mut str));
-            }
+            unsafe { drop(Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len) as *mut str)) }
         }
     }
 }
@@ -152,8 +168,8 @@ impl Deref for InlineStr {
 impl Clone for InlineStr {
     fn clone(&self) -> Self {
         if self.is_inline() {
-            // SAFETY: the inline view is active and plain bytes: copying it is a complete clone.
-            InlineStr { repr: Repr { inline: unsafe { self.repr.inline } } }
+            // Inline values are plain bytes: copying them is a complete clone.
+            InlineStr { payload: self.payload, tag: self.tag }
         } else {
             InlineStr::new(self.as_str())
         }
@@ -195,6 +211,7 @@ mod tests {
     #[test]
     fn is_24_bytes_with_23_inline() {
         assert_eq!(size_of::<InlineStr>(), 24);
+        assert_eq!(size_of::<Option<InlineStr>>(), 24, "the tag byte's niche holds None");
         assert_eq!(InlineStr::INLINE_CAPACITY, 23);
     }
 
@@ -233,12 +250,14 @@ mod tests {
 
     #[test]
     fn tag_byte_holds_length_or_heap_marker() {
-        let bytes = |s: &InlineStr| {
-            // SAFETY: reading the 24 initialised bytes of a live value.
-            unsafe { std::slice::from_raw_parts(s as *const InlineStr as *const u8, 24).to_vec() }
-        };
+        let bytes = |s: &InlineStr| crate::inspect::bytes_of(s);
         assert_eq!(bytes(&InlineStr::new("abc"))[InlineStr::TAG_INDEX], 3);
         assert_eq!(&bytes(&InlineStr::new("abc"))[..3], b"abc");
-        assert_eq!(bytes(&InlineStr::new(&"x".repeat(40)))[InlineStr::TAG_INDEX], InlineStr::HEAP_TAG);
+        let heap = InlineStr::new(&"x".repeat(40));
+        let heap_bytes = bytes(&heap);
+        assert_eq!(heap_bytes[InlineStr::TAG_INDEX], InlineStr::HEAP_TAG);
+        assert_eq!(crate::inspect::word_at(&heap_bytes, 0), heap.as_str().as_ptr() as usize);
+        assert_eq!(crate::inspect::word_at(&heap_bytes, 1), 40);
+        assert!(heap_bytes[2 * WORD..InlineStr::TAG_INDEX].iter().all(|&b| b == 0));
     }
 }

@@ -73,47 +73,108 @@ pub fn read_block(arc: &Arc<str>) -> ArcBlock {
     }
 }
 
-/// A small lab for the Arc inspector: one `Arc<str>` that stays alive, plus the clones and weak
-/// references the reader creates and drops with the buttons.
+/// The header of a block whose text is gone: every `Arc` was dropped, and the `Weak`s that remain
+/// keep the allocation (and its counters) alive.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DroppedBlock {
+    /// Address of the block (the `strong` counter).
+    pub block_addr: usize,
+    /// The two counters' bytes.
+    pub header_bytes: Vec<u8>,
+    /// `strong` in memory: 0.
+    pub strong_in_memory: usize,
+    /// `weak` in memory: the number of `Weak`s (the strong side's shared weak reference went with
+    /// the last `Arc`).
+    pub weak_in_memory: usize,
+}
+
+/// Reads the counters of a block through one of its `Weak`s, when no `Arc` is left. The text is
+/// not read: it has been dropped (for `str` the bytes happen to stay, but they belong to no value).
+pub fn read_dropped(weak: &Weak<str>) -> DroppedBlock {
+    let offset = data_offset(std::mem::align_of::<u8>());
+    let data: *const u8 = Weak::as_ptr(weak).cast();
+    // SAFETY: `weak` came from `Arc::downgrade`, so it points into a real block, and a live `Weak`
+    // keeps that block allocated even with strong = 0; `Weak::as_ptr` derives `data` from the block
+    // pointer, and the two counters sit `offset` bytes before it (repr(C) `ArcInner`, as above).
+    // Only the counters are read: integers, always initialised. One thread, so nothing races.
+    let header_bytes = unsafe { std::slice::from_raw_parts(data.sub(offset), 2 * WORD).to_vec() };
+    DroppedBlock {
+        block_addr: data as usize - offset,
+        strong_in_memory: word_at(&header_bytes, 0),
+        weak_in_memory: word_at(&header_bytes, 1),
+        header_bytes,
+    }
+}
+
+/// What the lab's block looks like now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LabView {
+    /// At least one `Arc`: the whole block, text included.
+    Alive(ArcBlock),
+    /// No `Arc`, some `Weak`s: the block survives with its counters; the text was dropped.
+    TextDropped(DroppedBlock),
+    /// No `Arc` and no `Weak`: the block was freed, and there is nothing left to read.
+    Freed,
+}
+
+/// A small lab for the Arc inspector: the `Arc<str>`s and `Weak`s the reader creates and drops
+/// with the buttons, starting from one `Arc::from(text)`. Any `Arc` may be dropped, the first one
+/// too, so every state of the block can be reached: alive, text dropped but block kept by a
+/// `Weak`, and freed.
 #[derive(Debug)]
 pub struct ArcLab {
-    original: Arc<str>,
-    clones: Vec<Arc<str>>,
+    strongs: Vec<Arc<str>>,
     weaks: Vec<Weak<str>>,
 }
 
 impl ArcLab {
     /// A fresh `Arc::from(text)`: strong 1, weak 1 in memory.
     pub fn new(text: &str) -> Self {
-        ArcLab { original: Arc::from(text), clones: Vec::new(), weaks: Vec::new() }
+        ArcLab { strongs: vec![Arc::from(text)], weaks: Vec::new() }
     }
-    /// `Arc::clone`: strong + 1.
-    pub fn clone_arc(&mut self) {
-        self.clones.push(Arc::clone(&self.original));
+    /// `Arc::clone` of the newest `Arc`; false when none is left.
+    pub fn clone_arc(&mut self) -> bool {
+        let Some(newest) = self.strongs.last() else { return false };
+        self.strongs.push(Arc::clone(newest));
+        true
     }
-    /// Drops the newest clone (never the original); false when there is none.
-    pub fn drop_clone(&mut self) -> bool {
-        self.clones.pop().is_some()
+    /// Drops the newest `Arc` (the first one last); false when none is left.
+    pub fn drop_arc(&mut self) -> bool {
+        self.strongs.pop().is_some()
     }
-    /// `Arc::downgrade`: weak + 1.
-    pub fn downgrade(&mut self) {
-        self.weaks.push(Arc::downgrade(&self.original));
+    /// `Arc::downgrade`: weak + 1; false when no `Arc` is left to downgrade.
+    pub fn downgrade(&mut self) -> bool {
+        let Some(newest) = self.strongs.last() else { return false };
+        self.weaks.push(Arc::downgrade(newest));
+        true
+    }
+    /// `Weak::upgrade` of the newest `Weak`: `None` when there is no `Weak`, `Some(false)` when the
+    /// upgrade fails because strong is 0, `Some(true)` when it gave a new `Arc`.
+    pub fn upgrade(&mut self) -> Option<bool> {
+        let upgraded = self.weaks.last()?.upgrade();
+        let ok = upgraded.is_some();
+        self.strongs.extend(upgraded);
+        Some(ok)
     }
     /// Drops the newest `Weak`; false when there is none.
     pub fn drop_weak(&mut self) -> bool {
         self.weaks.pop().is_some()
     }
-    /// Clones the reader created and still holds.
-    pub fn clones(&self) -> usize {
-        self.clones.len()
+    /// `Arc`s the reader holds (the first one included while it lives).
+    pub fn arcs(&self) -> usize {
+        self.strongs.len()
     }
-    /// `Weak`s the reader created and still holds.
+    /// `Weak`s the reader holds.
     pub fn weaks(&self) -> usize {
         self.weaks.len()
     }
     /// The block as it is now.
-    pub fn read(&self) -> ArcBlock {
-        read_block(&self.original)
+    pub fn read(&self) -> LabView {
+        match (self.strongs.last(), self.weaks.last()) {
+            (Some(arc), _) => LabView::Alive(read_block(arc)),
+            (None, Some(weak)) => LabView::TextDropped(read_dropped(weak)),
+            (None, None) => LabView::Freed,
+        }
     }
 }
 
@@ -147,25 +208,67 @@ mod tests {
     #[test]
     fn counters_follow_clone_downgrade_and_drops() {
         let mut lab = ArcLab::new("shared text");
-        let state = |lab: &ArcLab| {
-            let b = lab.read();
-            assert!(b.consistent(), "{b:?}");
-            (b.strong_in_memory, b.weak_in_memory)
+        let state = |lab: &ArcLab| match lab.read() {
+            LabView::Alive(b) => {
+                assert!(b.consistent(), "{b:?}");
+                (b.strong_in_memory, b.weak_in_memory)
+            }
+            other => panic!("expected a live block, got {other:?}"),
         };
         assert_eq!(state(&lab), (1, 1));
-        lab.clone_arc();
+        assert!(lab.clone_arc());
         assert_eq!(state(&lab), (2, 1));
-        lab.downgrade();
+        assert!(lab.downgrade());
         assert_eq!(state(&lab), (2, 2));
-        assert!(lab.drop_clone());
+        assert!(lab.drop_arc());
         assert_eq!(state(&lab), (1, 2));
-        lab.downgrade();
+        assert!(lab.downgrade());
         assert_eq!(state(&lab), (1, 3));
         assert!(lab.drop_weak());
         assert!(lab.drop_weak());
         assert_eq!(state(&lab), (1, 1));
         assert!(!lab.drop_weak());
-        assert!(!lab.drop_clone());
-        assert_eq!((lab.clones(), lab.weaks()), (0, 0));
+        assert_eq!(lab.upgrade(), None, "no Weak to upgrade");
+        assert_eq!((lab.arcs(), lab.weaks()), (1, 0));
+    }
+
+    #[test]
+    fn a_weak_keeps_the_block_after_the_last_arc_and_cannot_upgrade() {
+        let mut lab = ArcLab::new("shared text");
+        assert!(lab.downgrade());
+        assert_eq!(lab.upgrade(), Some(true), "strong > 0: upgrade gives an Arc");
+        let LabView::Alive(alive) = lab.read() else { panic!("alive") };
+        assert_eq!((alive.strong_in_memory, alive.weak_in_memory), (2, 2));
+        assert!(lab.drop_arc() && lab.drop_arc(), "the first Arc can be dropped too");
+        assert!(!lab.drop_arc() && !lab.clone_arc() && !lab.downgrade());
+        let LabView::TextDropped(dropped) = lab.read() else { panic!("text dropped, block kept") };
+        assert_eq!(dropped.block_addr, alive.block_addr, "the same block survives");
+        // The strong side's shared weak reference went with the last Arc: weak = number of Weaks.
+        assert_eq!((dropped.strong_in_memory, dropped.weak_in_memory), (0, 1));
+        assert_eq!(lab.upgrade(), Some(false), "strong = 0: upgrade fails");
+        assert!(!lab.downgrade() && lab.weaks() == 1);
+        assert!(lab.drop_weak());
+        assert_eq!(lab.read(), LabView::Freed);
+    }
+
+    #[test]
+    fn arc_dyn_data_starts_at_the_header_rounded_up_to_the_values_alignment() {
+        #[repr(align(32))]
+        struct Aligned(#[allow(dead_code)] u8);
+        impl std::fmt::Display for Aligned {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("aligned")
+            }
+        }
+        let values: [(Arc<dyn std::fmt::Display>, usize); 3] =
+            [(Arc::new(7_u8), 1), (Arc::new(3.5_f64), std::mem::align_of::<f64>()), (Arc::new(Aligned(1)), 32)];
+        for (arc, align) in values {
+            let handle = bytes_of(&arc);
+            let block = word_at(&handle, 0);
+            let data = Arc::as_ptr(&arc) as *const u8 as usize;
+            assert_eq!(data - block, data_offset(align), "align {align}");
+            assert_eq!(std::mem::align_of_val(&*arc), align);
+        }
+        assert_eq!(data_offset(32), 32, "padding after the two counters");
     }
 }

@@ -14,12 +14,57 @@ use std::mem::size_of;
 /// Bytes in a machine word (`usize`) on this target: 4 on wasm32, 8 on 64-bit targets.
 pub const WORD: usize = size_of::<usize>();
 
-/// A copy of the bytes that `value` itself occupies (not what it points at).
-pub fn bytes_of<T: ?Sized>(value: &T) -> Vec<u8> {
+/// Types whose values have every byte initialised: no padding, no enum or union holes. Only such
+/// values may be copied out as plain bytes ([`bytes_of`]); reading a padding byte as `u8` is
+/// undefined behaviour, and Miri (`cargo +nightly miri test -p wasm-core --lib`) checks that none of
+/// the readers does.
+///
+/// # Safety
+/// Implement only for a type of which every byte of every valid value is initialised. Pointer bytes
+/// count as initialised: copying them as `u8` keeps the address and drops the provenance, which is
+/// all a reader needs.
+pub unsafe trait InitBytes {}
+
+// SAFETY: integers are fully initialised by definition.
+unsafe impl InitBytes for u8 {}
+// SAFETY: as above.
+unsafe impl InitBytes for u32 {}
+// SAFETY: as above.
+unsafe impl InitBytes for usize {}
+// SAFETY: every bit pattern of a float is initialised.
+unsafe impl InitBytes for f64 {}
+// SAFETY: arrays have no padding between elements of a padding-free type.
+unsafe impl<T: InitBytes, const N: usize> InitBytes for [T; N] {}
+// SAFETY: a slice is its elements, with nothing between them.
+unsafe impl<T: InitBytes> InitBytes for [T] {}
+// SAFETY: `str` is `[u8]`.
+unsafe impl InitBytes for str {}
+// SAFETY: a reference is one word (thin) or two words (address + length or vtable), all initialised.
+unsafe impl<T: ?Sized> InitBytes for &T {}
+// SAFETY: `Arc<T>` is one non-null pointer (plus metadata for unsized `T`): no padding.
+unsafe impl<T: ?Sized> InitBytes for std::sync::Arc<T> {}
+// SAFETY: `String` is a `Vec<u8>`: pointer, capacity and length, three initialised words.
+unsafe impl InitBytes for String {}
+// SAFETY: compact_str 0.10's `Repr` is a pointer, a `usize` and integer fields filling the last word
+// in all three representations (inline `[u8; 24]`-style buffer, heap ptr/len/cap, static ptr/len/
+// discriminant bytes), so every byte is written whichever one is active.
+unsafe impl InitBytes for compact_str::CompactString {}
+// SAFETY: `InlineStr` writes all 24 bytes in both representations (see its module docs).
+unsafe impl InitBytes for crate::inline_str::InlineStr {}
+
+/// A copy of the bytes that `value` itself occupies (not what it points at). Bounded by
+/// [`InitBytes`], so it can never read padding: a tuple with a padding gap does not compile.
+///
+/// ```compile_fail
+/// wasm_core::inspect::bytes_of(&(1u8, 2u32)); // three padding bytes after the u8
+/// ```
+/// ```
+/// assert_eq!(wasm_core::inspect::bytes_of(&[1u8, 2u8]), [1, 2]);
+/// ```
+pub fn bytes_of<T: InitBytes + ?Sized>(value: &T) -> Vec<u8> {
     let len = std::mem::size_of_val(value);
     // SAFETY: `value` is a live reference, so its `size_of_val` bytes are readable for the duration
-    // of this call. Callers only pass types without padding bytes (pointers, counters, the string
-    // types inspected here, whose bytes are all initialised), so every byte read is initialised.
+    // of this call, and `T: InitBytes` promises that every one of them is initialised.
     unsafe { std::slice::from_raw_parts(value as *const T as *const u8, len).to_vec() }
 }
 

@@ -100,11 +100,12 @@ impl fmt::Display for SsoVariant {
 pub enum InputSet {
     /// No tags at all.
     Empty,
-    /// Eight tags of 3 to 19 bytes: each fits inline in every small-string type.
+    /// Eight tags of 3 to 16 bytes: each fits inline in every 24-byte small-string type (not in
+    /// `CompactString` on wasm32, which holds 12). `tests/chapter_figures.rs` checks these numbers.
     Short,
     /// Eight tags, half short, half 29 to 44 bytes (too long for any inline buffer).
     Mixed,
-    /// Six tags of 30 to 150 bytes; one exceeds the 128-byte stack buffer.
+    /// Six tags of 31 to 158 bytes; one exceeds the 128-byte stack buffer.
     Long,
 }
 

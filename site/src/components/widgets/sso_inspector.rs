@@ -1,7 +1,7 @@
 //! Chapter 5: the reader's text in `String`, `SmolStr`, `CompactString` and our `InlineStr`, inline or
 //! on the heap, with each value's bytes and the byte that decides.
 
-use super::{byte_row, hex_string, legend};
+use super::{legend, maybe_byte_row, maybe_hex_string};
 use leptos::prelude::*;
 use wasm_core::inspect::format_addr;
 use wasm_core::inspect::sso::{inspect, measure_inline_capacity, Marker, SsoType, SsoValue};
@@ -20,7 +20,7 @@ fn marker_text(v: &SsoValue) -> String {
     match v.marker {
         None => "No deciding byte: it is always on the heap.".to_owned(),
         Some((i, m)) => {
-            let b = v.bytes[i];
+            let b = v.bytes[i].unwrap_or_default();
             let says = match m {
                 Marker::InlineLength(n) => format!("inline, length {n}"),
                 Marker::InlineFull => "inline, every byte is text".to_owned(),
@@ -29,6 +29,21 @@ fn marker_text(v: &SsoValue) -> String {
             format!("Deciding byte: byte {i} = 0x{b:02x}, {says}.")
         }
     }
+}
+
+/// What the type's own API says, compared with what the addresses show, for this very value.
+fn api_text(v: &SsoValue) -> String {
+    let api = match v.kind {
+        SsoType::String => return "Its API has no inline state to ask about.".to_owned(),
+        SsoType::InlineStr => format!("is_inline() = {}", v.api_says_inline),
+        SsoType::SmolStr | SsoType::CompactString => format!("is_heap_allocated() = {}", !v.api_says_inline),
+    };
+    let verdict = if v.api_says_inline == v.inline {
+        "agrees with the addresses"
+    } else {
+        "differs from the addresses: the text is neither inline nor on the heap (a static str)"
+    };
+    format!("{api}: {verdict}.")
 }
 
 fn capacity_text(c: Option<usize>) -> String {
@@ -63,10 +78,10 @@ fn type_card(v: SsoValue) -> impl IntoView {
     view! {
         <div class="sso-card" data-testid=format!("sso-{name}") data-inline=v.inline.to_string()>
             <h4><code>{name}</code>" "<span class=badge_class>{badge}</span></h4>
-            {byte_row(&v.bytes, class_of)}
-            <p class="small">{where_text}<br/>{marker_text(&v)}</p>
+            {maybe_byte_row(&v.bytes, class_of)}
+            <p class="small">{where_text}<br/>{marker_text(&v)}<br/>{api_text(&v)}</p>
             <p class="small muted">{how_it_decides(v.kind)}</p>
-            <p class="visually-hidden">{format!("Bytes of the {name}: {}", hex_string(&v.bytes))}</p>
+            <p class="visually-hidden">{format!("Bytes of the {name}: {}", maybe_hex_string(&v.bytes))}</p>
         </div>
     }
 }
@@ -84,8 +99,9 @@ pub fn SsoInspector() -> impl IntoView {
             <p class="source-note">
                 "For each type the widget builds a real value from your text and copies the value's own bytes out of "
                 "WebAssembly memory. The text is inline when the address " <code>"as_str()"</code>
-                " returns lies inside those bytes; the type's own API (" <code>"is_heap_allocated"</code> ", "
-                <code>"is_inline"</code> ") is asked too, and agrees. Inline capacities in the table were measured "
+                " returns lies inside those bytes; each card also asks the type's own API ("
+                <code>"is_heap_allocated"</code> ", " <code>"is_inline"</code> ") and says whether it agrees. Bytes shown as "
+                <code>"··"</code> " are padding: reading them would be undefined behaviour, so they are not read. Inline capacities in the table were measured "
                 "here by growing a string until it left the value."
             </p>
             <div class="controls">

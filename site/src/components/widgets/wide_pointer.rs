@@ -2,7 +2,6 @@
 
 use super::{byte_row, hex_string, legend, WORD};
 use leptos::prelude::*;
-use std::fmt::Display;
 use wasm_core::inspect::format_addr;
 use wasm_core::inspect::wide::{read_dyn, read_slice, read_str, Metadata, WidePointer};
 
@@ -43,7 +42,7 @@ fn pointer_row(name: &'static str, what: String, p: WidePointer) -> impl IntoVie
 pub fn WidePointerWidget() -> impl IntoView {
     let (text, set_text) = signal(String::from("wide"));
     let nums: &'static [u32] = &[10, 20, 30];
-    let shown: &'static dyn Display = &3.5_f64;
+    let float: &'static f64 = &3.5;
 
     view! {
         <section class="widget" aria-labelledby="wide-pointer-title">
@@ -51,7 +50,7 @@ pub fn WidePointerWidget() -> impl IntoView {
             <p class="source-note">
                 "Read from: each reference's own " {2 * WORD} " bytes in WebAssembly linear memory, copied with "
                 <code>"std::slice::from_raw_parts(&reference as *const _ as *const u8, size_of_val(&reference))"</code>
-                ". wasm32 is little-endian: each " {WORD} "-byte word is stored least significant byte first."
+                " (sound here: a reference has no padding, which the reader's "<code>"InitBytes"</code>" bound checks at compile time). wasm32 is little-endian: each " {WORD} "-byte word is stored least significant byte first."
             </p>
             <div class="controls">
                 <label for="wide-text">"Text behind the " <code>"&str"</code> ":"</label>
@@ -65,7 +64,7 @@ pub fn WidePointerWidget() -> impl IntoView {
                 pointer_row("&str", format!("= {s:?}"), read_str(&s))
             }}
             {pointer_row("&[u32]", "= &[10, 20, 30]".to_owned(), read_slice(&nums))}
-            {pointer_row("&dyn Display", "= &3.5_f64".to_owned(), read_dyn(&shown))}
+            {pointer_row("&dyn Display", "= &3.5_f64".to_owned(), read_dyn(float))}
         </section>
     }
 }

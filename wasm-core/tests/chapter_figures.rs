@@ -1,0 +1,138 @@
+//! The figures the chapters quote from results files, recomputed from those files. A chapter's
+//! table is written by hand, so this keeps it from drifting away from the data it cites: change a
+//! file or a sentence, and this test names the line that no longer matches.
+
+use std::path::Path;
+use wasm_core::results::ResultsFile;
+
+fn root() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+}
+
+fn results(name: &str) -> ResultsFile {
+    let bytes = std::fs::read(root().join("content/results").join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn chapter(name: &str) -> String {
+    std::fs::read_to_string(root().join("content/chapters").join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The median of one clone case, in nanoseconds for the whole repeat and per clone.
+fn clone_case(file: &ResultsFile, variant: &str, mode: &str, threads: u32) -> (f64, f64) {
+    let case = file
+        .cases
+        .iter()
+        .find(|c| c.variant_id == variant && c.mode.as_deref() == Some(mode) && c.threads == threads)
+        .unwrap_or_else(|| panic!("{}: no {variant} {mode} case at {threads} threads", file.label));
+    (case.median_ns, case.median_ns_per_op)
+}
+
+fn assert_lines(chapter_name: &str, text: &str, lines: &[String]) {
+    for line in lines {
+        assert!(text.contains(line.as_str()), "content/chapters/{chapter_name} should contain, from the results file:\n{line}");
+    }
+}
+
+#[test]
+fn clone_cost_tables_match_the_results_files() {
+    let name = "04-clone-cost.md";
+    let text = chapter(name);
+
+    let reference = results("reference-ryzen5600x-2024.json");
+    let ms = |variant, mode, threads| clone_case(&reference, variant, mode, threads).0 / 1e6;
+    let mut lines = Vec::new();
+    for threads in [1, 2, 4, 8, 12] {
+        for mode in ["drop", "forget"] {
+            lines.push(format!("| {threads} | {:.0} | {:.0} |", ms("arc_str", mode, threads), ms("string", mode, threads)));
+        }
+    }
+    let (arc1, string1) = (ms("arc_str", "drop", 1), ms("string", "drop", 1));
+    lines.push(format!("`Arc<str>` took **{arc1:.0} ms** and `String` took **{string1:.0} ms**"));
+    let ops = 16_777_216.0;
+    let per_clone_12 = ms("arc_str", "drop", 12) * 1e6 / ops;
+    lines.push(format!("one `Arc` clone plus drop costs about {per_clone_12:.0} ns"));
+    assert_lines(name, &text, &lines);
+
+    let xeon = results("xeon-2.1ghz-2vcpu-jemalloc-2026-11-21.json");
+    let mut lines = Vec::new();
+    for (threads, label, per) in [(1, "1 thread", " a clone"), (2, "2 threads", "")] {
+        let (arc, arc_per) = clone_case(&xeon, "arc_str", "drop", threads);
+        let (string, string_per) = clone_case(&xeon, "string", "drop", threads);
+        lines.push(format!(
+            "| {label} | {:.0} ms ({arc_per:.1} ns{per}) | {:.0} ms ({string_per:.1} ns) | {:.1} |",
+            arc / 1e6,
+            string / 1e6,
+            arc / string
+        ));
+    }
+    assert_lines(name, &text, &lines);
+
+    // The system-allocator run quoted beside it.
+    let system = results("xeon-2.1ghz-2vcpu-system-2026-11-22.json");
+    let (_, system_string) = clone_case(&system, "string", "drop", 1);
+    let (_, jemalloc_string) = clone_case(&xeon, "string", "drop", 1);
+    assert_lines(name, &text, &[format!("{system_string:.1} ns a clone instead of {jemalloc_string:.1}")]);
+}
+
+/// "`min` to `max` bytes" for the tags of one input set, as the chapter and the kernel's docs say it.
+fn tag_lengths(set: wasm_core::kernels::sso::InputSet) -> (usize, usize, usize) {
+    let tags = wasm_core::kernels::sso::SsoInput::new(set).expected();
+    let lens: Vec<usize> = tags.iter().map(String::len).collect();
+    (lens.len(), *lens.iter().min().unwrap(), *lens.iter().max().unwrap())
+}
+
+#[test]
+fn sso_chapter_states_the_kernels_tag_lengths() {
+    use wasm_core::kernels::sso::InputSet;
+    let (n_short, short_min, short_max) = tag_lengths(InputSet::Short);
+    let mixed = wasm_core::kernels::sso::SsoInput::new(InputSet::Mixed).expected();
+    let long_in_mixed: Vec<usize> = mixed.iter().map(String::len).filter(|&l| l > short_max).collect();
+    let (n_long, long_min, long_max) = tag_lengths(InputSet::Long);
+    let sentence = format!(
+        "*short*, {} tags of {short_min} to {short_max} bytes, each of which fits inline in every 24-byte type (on wasm32, `CompactString` holds only 12); *mixed*, four of those plus four of {} to {} bytes; and *long*, {} tags of {long_min} to {long_max} bytes, one of them longer than the 128-byte stack buffer",
+        words(n_short),
+        long_in_mixed.iter().min().unwrap(),
+        long_in_mixed.iter().max().unwrap(),
+        words(n_long),
+    );
+    assert_eq!(long_in_mixed.len(), 4);
+    let long = wasm_core::kernels::sso::SsoInput::new(InputSet::Long).expected();
+    assert_eq!(long.iter().filter(|t| t.len() > 128).count(), 1, "one tag longer than the stack buffer");
+    assert!(short_max <= 23 && long_in_mixed.iter().all(|&l| l > 24), "short tags fit 24-byte types, long ones fit none");
+    assert_lines("06-sso-benchmarks.md", &chapter("06-sso-benchmarks.md"), &[sentence]);
+}
+
+fn words(n: usize) -> &'static str {
+    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight"][n]
+}
+
+#[test]
+fn sso_findings_match_the_xeon_run() {
+    let file = results("xeon-2.1ghz-2vcpu-jemalloc-sso-2026-11-21.json");
+    let ns = |variant: &str, set: &str| {
+        file.cases
+            .iter()
+            .find(|c| c.variant_id == variant && c.params.input_set.as_deref() == Some(set) && c.threads == 1)
+            .unwrap_or_else(|| panic!("no {variant} {set} case"))
+            .median_ns_per_op
+    };
+    let vs = |a: &str, b: &str, set: &str| format!("{:.0} vs {:.0} ns", ns(a, set), ns(b, set));
+    let ratio = |set: &str| format!("{:.2}×", ns("inline_buf", set) / ns("vec_string", set));
+    let empty: Vec<f64> = file.cases.iter().filter(|c| c.params.input_set.as_deref() == Some("empty") && c.threads == 1).map(|c| c.median_ns_per_op).collect();
+    let lines = [
+        format!("It takes {} the time on *short* ({} per call)", ratio("short"), vs("inline_buf", "vec_string", "short")),
+        format!("{} on *mixed* ({})", ratio("mixed"), vs("inline_buf", "vec_string", "mixed")),
+        format!("{} on *long* ({})", ratio("long"), vs("inline_buf", "vec_string", "long")),
+        format!("**The thread-local buffer is fastest on long tags** ({:.0} ns, against {:.0} ns", ns("thread_local", "long"), ns("inline_buf", "long")),
+        format!("**CompactString is fastest on short tags** ({:.0} ns)", ns("compact_str", "short")),
+        format!("({})", vs("compact_str", "inline_buf", "mixed")),
+        format!("({:.0} ns on *short*, {:.0} ns on *long*)", ns("smol_str", "short"), ns("smol_str", "long")),
+        format!(
+            "every variant takes {:.1} to {:.1} ns",
+            empty.iter().cloned().fold(f64::INFINITY, f64::min),
+            empty.iter().cloned().fold(0.0, f64::max)
+        ),
+    ];
+    assert_lines("06-sso-benchmarks.md", &chapter("06-sso-benchmarks.md"), &lines);
+}
