@@ -27,10 +27,14 @@ fn of<T>(type_name: &str) -> TypeLayout {
     }
 }
 
-/// The header `Arc` puts in front of the data on the heap: the strong and weak counters.
-/// `std`'s `ArcInner` is private, so this mirrors its documented shape (two `AtomicUsize`).
+/// The header `Arc` puts in front of the data on the heap (the strong and weak counters), measured
+/// on a real `Arc<str>`: the text's address (`Arc::as_ptr`) minus the block's address (the handle's
+/// first word, which points at the block's start; the word order is checked in `inspect::wide`).
 pub fn arc_header_bytes() -> u32 {
-    (2 * size_of::<usize>()) as u32
+    let arc: Arc<str> = Arc::from("measured");
+    let handle = crate::inspect::bytes_of(&arc);
+    let block = crate::inspect::word_at(&handle, 0);
+    (Arc::as_ptr(&arc) as *const u8 as usize - block) as u32
 }
 
 /// Size and alignment of the types every chapter talks about, in a fixed order.

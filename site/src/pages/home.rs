@@ -16,7 +16,8 @@ pub fn Home() -> impl IntoView {
         <article class="prose">
             <h1>"String, Box<str>, Arc<str>: byte by byte"</h1>
             <p class="lede">
-                "Every number on this site is measured, not drawn. The table below was computed a moment ago by "
+                "Every number on this site is measured, live in this page or by a native run whose results file ships "
+                "with the site, or quoted from a named source. The table below was computed a moment ago by "
                 "Rust code compiled to WebAssembly and running in your browser."
             </p>
             <LayoutTable/>

@@ -70,7 +70,8 @@ pub fn SizeTable() -> impl IntoView {
             <h3 id="size-table-title">"Live: handle sizes, wasm32 here and x86_64 from a native run"</h3>
             <p class="source-note">
                 "The wasm32 columns are " <code>"size_of::<T>()"</code> " and " <code>"align_of::<T>()"</code>
-                " evaluated by this page's WebAssembly module. The x86_64 column is " <em>"size / align"</em>
+                " evaluated by this page's WebAssembly module; the Arc header is measured on a real "<code>"Arc<str>"</code>
+                " as the distance from its block to its text. The x86_64 column is " <em>"size / align"</em>
                 " from a results file."
             </p>
             <div class="table-scroll">
@@ -82,7 +83,7 @@ pub fn SizeTable() -> impl IntoView {
                 <tbody>
                     {rows}
                     <tr data-type="arc-header">
-                        <th scope="row">"Arc header on the heap (strong + weak)"</th>
+                        <th scope="row">"Arc header on the heap (strong + weak): text address − block address"</th>
                         <td class="num" data-field="size">{arc_header_bytes()}</td>
                         <td class="num">"–"</td>
                         <td class="num" data-field="native">
