@@ -24,6 +24,7 @@ const WIDGETS: &[(&str, &str)] = &[
     ("arc-inspector", "ArcInspector"),
     ("size-table", "SizeTable"),
     ("sso-inspector", "SsoInspector"),
+    ("layout-probe", "LayoutProbe"),
     ("sso-bench", "SsoBench"),
     ("arcswap-bench", "ArcSwapBench"),
     ("arena-bench", "ArenaBench"),

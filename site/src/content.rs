@@ -13,6 +13,8 @@ pub enum Widget {
     SizeTable,
     /// `sso-inspector`: inline or heap, for four string types and the reader's text.
     SsoInspector,
+    /// `layout-probe`: `Option` sizes, a padded struct's bytes and `Arc<dyn Display>` offsets.
+    LayoutProbe,
     /// `sso-bench`: the nine SSO variants timed in the browser on one input set.
     SsoBench,
     /// `arcswap-bench`: one reader, four ways to read a shared `Arc`, timed in the browser.

@@ -212,3 +212,18 @@ test("in dark mode the Arc inspector is readable and the toggle switches back", 
   assert.ok(contrast(light.fg, light.bg) >= 7);
   assert.deepEqual(errors, []);
 });
+
+test("the layout probe measures niches, padding and Arc<dyn Display> offsets in wasm32", async () => {
+  const { page, errors } = await openChapter("small-strings");
+  const niches = page.getByTestId("niche-table");
+  await niches.waitFor();
+  const option = async (type) => Number(await niches.locator(`tr[data-type="${type}"] [data-field="option"]`).textContent());
+  assert.equal(await option("String"), 12, "Option<String> is String-sized on wasm32");
+  assert.equal(await option("InlineStr"), 24, "InlineStr's tag byte leaves a niche");
+  assert.equal(await option("usize"), 8, "usize has no niche: Option pays a tag");
+  assert.equal(await page.getByTestId("padded-bytes").textContent(), "Bytes: ab padding padding padding 04 03 02 01");
+  const offset = async (value) => Number(await page.locator(`[data-testid="dyn-offset-table"] tr[data-value="${value}"] [data-field="offset"]`).textContent());
+  assert.equal(await offset("7_u8"), 8, "two 4-byte counters");
+  assert.equal(await offset("Aligned32(1)"), 32, "rounded up to 32");
+  assert.deepEqual(errors, []);
+});

@@ -6,6 +6,7 @@
 //! compiler change that moves a field shows up as a failing test rather than a wrong picture.
 
 pub mod arc;
+pub mod probe;
 pub mod sso;
 pub mod wide;
 

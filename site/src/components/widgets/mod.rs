@@ -7,6 +7,7 @@
 pub mod arc_inspector;
 pub mod arcswap_bench;
 pub mod arena_bench;
+pub mod layout_probe;
 pub mod recorded_results;
 pub mod size_table;
 pub mod sso_bench;
@@ -25,6 +26,7 @@ pub fn widget_view(widget: Widget) -> AnyView {
         Widget::ArcInspector => view! { <arc_inspector::ArcInspector/> }.into_any(),
         Widget::SizeTable => view! { <size_table::SizeTable/> }.into_any(),
         Widget::SsoInspector => view! { <sso_inspector::SsoInspector/> }.into_any(),
+        Widget::LayoutProbe => view! { <layout_probe::LayoutProbe/> }.into_any(),
         Widget::SsoBench => view! { <sso_bench::SsoBench/> }.into_any(),
         Widget::ArcSwapBench => view! { <arcswap_bench::ArcSwapBench/> }.into_any(),
         Widget::ArenaBench => view! { <arena_bench::ArenaBench/> }.into_any(),
