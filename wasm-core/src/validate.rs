@@ -14,6 +14,14 @@ use std::fmt;
 pub const MAX_FILE_BYTES: usize = 1 << 20;
 /// Longest label accepted, in characters.
 pub const MAX_LABEL_CHARS: usize = 64;
+/// Longest free-text field (CPU model, OS, notes, ...), in characters. Generous for real values; a
+/// 100 KB "CPU model" is not one.
+pub const MAX_TEXT_CHARS: usize = 256;
+/// Most threads a case may report: the runner refuses more (`--threads`), so a file claiming more
+/// was not written by it.
+pub const MAX_THREADS: u32 = 1024;
+/// Most points in a mapped-memory timeline.
+pub const MAX_TIMELINE_POINTS: usize = 20_000;
 /// Relative tolerance when checking a stored summary against the repeats.
 const SUMMARY_TOLERANCE: f64 = 1e-6;
 
@@ -27,9 +35,35 @@ pub struct Problem {
 }
 
 impl Problem {
-    fn new(field: impl Into<String>, problem: impl Into<String>) -> Self {
-        Problem { field: field.into(), problem: problem.into() }
+    /// Both parts are escaped ([`escape_control`]): a file's own text (an unknown key, a label)
+    /// reaches terminals, CI logs and the page through these messages.
+    pub fn new(field: impl Into<String>, problem: impl Into<String>) -> Self {
+        Problem { field: escape_control(&field.into()), problem: escape_control(&problem.into()) }
     }
+}
+
+/// Characters that must never reach a terminal or a CI log raw: control characters (newlines end a
+/// log line, so `\n::error ...` would become a GitHub workflow command; ESC starts terminal escape
+/// sequences) and the Unicode bidirectional controls, which reorder what a reader sees.
+fn is_unsafe_char(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `text` with every unsafe character written as a `\u{..}` escape (and `\` doubled, so an escape
+/// in the output cannot be mistaken for one already in the input).
+pub fn escape_control(text: &str) -> String {
+    if !text.chars().any(|c| is_unsafe_char(c) || c == '\\') {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            c if is_unsafe_char(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 impl fmt::Display for Problem {
@@ -54,19 +88,20 @@ pub fn label_problem(label: &str) -> Option<String> {
     None
 }
 
-/// Whether `text` has the shape `YYYY-MM-DDTHH:MM:SS[.fraction]Z` (RFC 3339 in UTC).
-fn is_rfc3339_utc(text: &str) -> bool {
-    let b = text.as_bytes();
-    let digits = |range: std::ops::Range<usize>| range.into_iter().all(|i| b.get(i).is_some_and(u8::is_ascii_digit));
-    let at = |i: usize, c: u8| b.get(i) == Some(&c);
-    let shape = digits(0..4) && at(4, b'-') && digits(5..7) && at(7, b'-') && digits(8..10) && at(10, b'T')
-        && digits(11..13) && at(13, b':') && digits(14..16) && at(16, b':') && digits(17..19);
-    let rest = &text.get(19..).unwrap_or("");
-    let fraction_ok = match rest.strip_prefix('.') {
-        Some(f) => f.len() > 1 && f[..f.len() - 1].bytes().all(|c| c.is_ascii_digit()),
-        None => true,
-    };
-    shape && rest.ends_with('Z') && fraction_ok
+/// Why `text` is not an RFC 3339 time in UTC (`2025-01-31T12:00:00Z`, optional fraction), or `None`.
+/// Parsed by jiff, so impossible dates (February 30th) and stray characters are refused too.
+pub fn created_at_problem(text: &str) -> Option<String> {
+    if !text.ends_with('Z') || text.get(10..11) != Some("T") {
+        return Some("is not an RFC 3339 UTC time with a T and ending in Z, like 2025-01-31T12:00:00Z".into());
+    }
+    match text.parse::<jiff::Timestamp>() {
+        Err(e) => Some(format!("is not an RFC 3339 UTC time like 2025-01-31T12:00:00Z ({e})")),
+        // 2020-01-01T00:00:00Z: no results file of this format is older.
+        Ok(t) if t.as_second() < 1_577_836_800 => {
+            Some("is before 2020, earlier than any file this format can come from".into())
+        }
+        Ok(_) => None,
+    }
 }
 
 /// Parses and checks one file. `file_name` is only used to check that it ends in `.json`.
@@ -113,7 +148,8 @@ pub fn validate_file(file: &ResultsFile) -> Vec<Problem> {
         }
     };
     check(file.schema_version == SCHEMA_VERSION, "schema_version", &format!("is {}; this reader knows only {SCHEMA_VERSION}", file.schema_version));
-    check(is_rfc3339_utc(&file.created_at), "created_at", "is not an RFC 3339 UTC time like 2025-01-31T12:00:00Z");
+    let date_problem = created_at_problem(&file.created_at);
+    check(date_problem.is_none(), "created_at", date_problem.as_deref().unwrap_or(""));
     check(!file.runner.name.trim().is_empty(), "runner.name", "is empty");
     check(!file.machine.arch.trim().is_empty(), "machine.arch", "is empty");
     check(file.machine.logical_cores != Some(0), "machine.logical_cores", "is 0");
@@ -129,8 +165,89 @@ pub fn validate_file(file: &ResultsFile) -> Vec<Problem> {
     if let Some(problem) = label_problem(&file.label) {
         problems.push(Problem::new("label", problem));
     }
+    for (field, text) in text_fields(file) {
+        if let Some(problem) = text_problem(text) {
+            problems.push(Problem::new(field, problem));
+        }
+    }
     for (i, case) in file.cases.iter().enumerate() {
         problems.extend(validate_case(&format!("cases[{i}]"), case));
+    }
+    problems.extend(duplicate_cases(file));
+    problems
+}
+
+/// Why a free-text field is unacceptable: too long, or holding control or bidi characters.
+fn text_problem(text: &str) -> Option<String> {
+    let chars = text.chars().count();
+    if chars > MAX_TEXT_CHARS {
+        return Some(format!("is {chars} characters long; at most {MAX_TEXT_CHARS} are allowed"));
+    }
+    text.chars().find(|&c| is_unsafe_char(c)).map(|c| format!("contains the control character U+{:04X}", c as u32))
+}
+
+fn add<'a>(out: &mut Vec<(String, &'a str)>, path: String, text: Option<&'a str>) {
+    if let Some(text) = text {
+        out.push((path, text));
+    }
+}
+
+/// Every free-text field of a file with its JSON path (the label has its own, stricter rule).
+fn text_fields(file: &ResultsFile) -> Vec<(String, &str)> {
+    let mut out: Vec<(String, &str)> = Vec::new();
+    let (r, m, t, a) = (&file.runner, &file.machine, &file.toolchain, &file.allocator);
+    add(&mut out, "created_at".into(), Some(&file.created_at));
+    add(&mut out, "runner.name".into(), Some(&r.name));
+    add(&mut out, "runner.version".into(), r.version.as_deref());
+    add(&mut out, "runner.git_revision".into(), r.git_revision.as_deref());
+    add(&mut out, "machine.cpu_model".into(), m.cpu_model.as_deref());
+    add(&mut out, "machine.arch".into(), Some(&m.arch));
+    add(&mut out, "machine.os".into(), m.os.as_deref());
+    add(&mut out, "machine.kernel_version".into(), m.kernel_version.as_deref());
+    add(&mut out, "machine.user_agent".into(), m.user_agent.as_deref());
+    add(&mut out, "toolchain.rustc_version".into(), t.rustc_version.as_deref());
+    add(&mut out, "toolchain.target_triple".into(), t.target_triple.as_deref());
+    add(&mut out, "toolchain.profile".into(), t.profile.as_deref());
+    add(&mut out, "toolchain.opt_level".into(), t.opt_level.as_deref());
+    add(&mut out, "allocator.name".into(), Some(&a.name));
+    add(&mut out, "allocator.version".into(), a.version.as_deref());
+    for (i, layout) in file.layouts.types.iter().enumerate() {
+        add(&mut out, format!("layouts.types[{i}].type_name"), Some(&layout.type_name));
+    }
+    if let Some(p) = &file.provenance {
+        add(&mut out, "provenance.source".into(), Some(&p.source));
+        add(&mut out, "provenance.article".into(), p.article.as_deref());
+        for (i, note) in p.notes.iter().enumerate() {
+            add(&mut out, format!("provenance.notes[{i}]"), Some(note));
+        }
+    }
+    for (i, case) in file.cases.iter().enumerate() {
+        add(&mut out, format!("cases[{i}].suite"), Some(&case.suite));
+        add(&mut out, format!("cases[{i}].variant"), Some(&case.variant));
+        add(&mut out, format!("cases[{i}].variant_id"), Some(&case.variant_id));
+        add(&mut out, format!("cases[{i}].mode"), case.mode.as_deref());
+        add(&mut out, format!("cases[{i}].params.input_set"), case.params.input_set.as_deref());
+        for (j, note) in case.notes.iter().enumerate() {
+            add(&mut out, format!("cases[{i}].notes[{j}]"), Some(note));
+        }
+    }
+    out
+}
+
+/// Two cases that measure the same thing: the runner never writes both.
+fn duplicate_cases(file: &ResultsFile) -> Vec<Problem> {
+    let mut seen: Vec<(usize, String)> = Vec::new();
+    let mut problems = Vec::new();
+    for (i, c) in file.cases.iter().enumerate() {
+        let p = &c.params;
+        let key = format!(
+            "{}|{}|{:?}|{}|{:?}|{:?}|{:?}|{:?}|{:?}",
+            c.suite, c.variant_id, c.mode, c.threads, p.string_len_bytes, p.input_set, p.writer, p.writer_period_us, p.nodes
+        );
+        match seen.iter().find(|(_, k)| *k == key) {
+            Some((first, _)) => problems.push(Problem::new(format!("cases[{i}]"), format!("measures the same case as cases[{first}]"))),
+            None => seen.push((i, key)),
+        }
     }
     problems
 }
@@ -147,6 +264,7 @@ fn validate_case(at: &str, case: &CaseResult) -> Vec<Problem> {
     check(!case.variant.trim().is_empty(), "variant", "is empty".into());
     check(!case.variant_id.trim().is_empty(), "variant_id", "is empty".into());
     check(case.threads >= 1, "threads", "must be at least 1".into());
+    check(case.threads <= MAX_THREADS, "threads", format!("is {}; the runner measures at most {MAX_THREADS}", case.threads));
     check(case.ops_per_repeat >= 1, "ops_per_repeat", "must be at least 1".into());
     check(!case.repeat_times_ns.is_empty(), "repeat_times_ns", "is empty".into());
     for (j, &t) in case.repeat_times_ns.iter().enumerate() {
@@ -173,6 +291,11 @@ fn validate_case(at: &str, case: &CaseResult) -> Vec<Problem> {
                 check(close(case.median_ns_per_op, per_op), "median_ns_per_op", format!("is {} but median_ns / ops_per_repeat is {per_op}", case.median_ns_per_op));
             }
         }
+    }
+    if let Some(timeline) = &case.mapped_timeline {
+        check(timeline.len() <= MAX_TIMELINE_POINTS, "mapped_timeline", format!("has {} points; at most {MAX_TIMELINE_POINTS} are allowed", timeline.len()));
+        let sorted = timeline.windows(2).all(|w| w[0].elapsed_ns <= w[1].elapsed_ns);
+        check(sorted, "mapped_timeline", "is not in time order (elapsed_ns must not decrease)".into());
     }
     problems.extend(suite_problems(at, case));
     problems
@@ -208,6 +331,19 @@ fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
     }
     let params = &case.params;
     match case.suite.as_str() {
+        "clone" => {
+            let mode = case.mode.as_deref();
+            check(matches!(mode, Some("drop" | "forget")), "mode", format!("is {mode:?}; clone cases are drop or forget"));
+            if case.variant_id == CloneType::RcStr.id() {
+                check(case.threads == 1, "threads", "must be 1: Rc<str> is single-thread only".into());
+            }
+            // Leaking String/Box<str> clones can only grow the allocator's memory.
+            let leaks = mode == Some("forget") && matches!(case.variant_id.as_str(), "string" | "box_str");
+            if let (true, Some(m)) = (leaks, case.memory) {
+                check(m.mapped_after_bytes >= m.mapped_before_bytes, "memory.mapped_after_bytes", "is below mapped_before_bytes, but a forget case only leaks".into());
+                check(m.allocated_after_bytes >= m.allocated_before_bytes, "memory.allocated_after_bytes", "is below allocated_before_bytes, but a forget case only leaks".into());
+            }
+        }
         "sso" => {
             let known = params.input_set.as_deref().and_then(InputSet::parse).is_some();
             check(known, "params.input_set", format!("is {:?}; sso needs one of empty, short, mixed, long", params.input_set));
@@ -227,6 +363,9 @@ fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
             }
         }
         _ => {}
+    }
+    if case.suite != "clone" {
+        check(case.mode.is_none(), "mode", format!("is {:?}; only clone cases have a mode", case.mode));
     }
     problems
 }
@@ -430,5 +569,72 @@ mod tests {
             }),
             "cases[2].threads",
         );
+    }
+
+    /// Issue 12, row 1: a date ending in a multibyte character once panicked the hand-written check.
+    #[test]
+    fn created_at_is_parsed_not_sliced() {
+        for bad in ["2026-11-21T23:31:24.1é", "2026-02-30T12:00:00Z", "2026-11-21 23:31:24Z", "é", "", "2019-12-31T23:59:59Z", "2026-11-21T23:31:24+01:00"] {
+            assert_one_problem(|f| f.created_at = bad.into(), "created_at");
+        }
+        for good in ["2026-11-21T23:31:24Z", "2026-11-21T23:31:24.123456Z"] {
+            let mut f = file();
+            f.created_at = good.into();
+            assert_eq!(problems_of(&f), Vec::<String>::new(), "{good}");
+        }
+    }
+
+    /// Issue 12, row 6: a file's own text never reaches a log or terminal with its control
+    /// characters (a newline would start a GitHub workflow command; ESC a terminal sequence).
+    #[test]
+    fn messages_escape_control_and_bidi_characters() {
+        let text = file().to_pretty_json().replacen("\"suite\"", "\"\\n::error file=README.md,line=1::PWNED\\u001b[31m\"", 1);
+        let problems = validate_bytes("x.json", text.as_bytes()).unwrap_err();
+        let shown = problems[0].to_string();
+        assert!(!shown.chars().any(char::is_control), "{shown:?}");
+        assert!(shown.contains("\\u{a}::error") && shown.contains("\\u{1b}[31m"), "{shown}");
+        assert_eq!(escape_control("a\u{202E}b\\"), "a\\u{202e}b\\\\");
+        assert_eq!(escape_control("plain é 🦀"), "plain é 🦀");
+    }
+
+    /// Issue 12: nonsense that parses is refused, each with its field named.
+    #[test]
+    fn nonsense_that_parses_is_refused() {
+        assert_one_problem(|f| f.machine.cpu_model = Some("x".repeat(100_000)), "machine.cpu_model");
+        assert_one_problem(|f| f.machine.os = Some("Linux\u{1b}[2J".into()), "machine.os");
+        assert_one_problem(|f| f.allocator.name = "jemalloc\u{202E}".into(), "allocator.name");
+        assert_one_problem(|f| f.cases[0].notes = vec!["line\nbreak".into()], "cases[0].notes[0]");
+        assert_one_problem(|f| f.cases.push(f.cases[0].clone()), "cases[1]");
+        assert_one_problem(|f| f.cases[0].mode = Some("sometimes".into()), "cases[0].mode");
+        assert_one_problem(|f| f.cases[0].mode = None, "cases[0].mode");
+        assert_one_problem(|f| f.cases[0].threads = MAX_THREADS + 1, "cases[0].threads");
+        assert_one_problem(
+            |f| {
+                let c = &mut f.cases[0];
+                (c.variant, c.variant_id, c.contender_ops_per_sec) = ("Rc<str>".into(), "rc_str".into(), None);
+            },
+            "cases[0].threads",
+        );
+        assert_one_problem(
+            |f| f.cases[0].mapped_timeline = Some(vec![TimelinePoint { elapsed_ns: 20, mapped_bytes: 1 }, TimelinePoint { elapsed_ns: 10, mapped_bytes: 1 }]),
+            "cases[0].mapped_timeline",
+        );
+        let mut long = file();
+        long.cases[0].mapped_timeline = Some(vec![TimelinePoint { elapsed_ns: 1, mapped_bytes: 1 }; MAX_TIMELINE_POINTS + 1]);
+        assert!(validate_file(&long).iter().any(|p| p.field == "cases[0].mapped_timeline"), "too many points");
+        assert_one_problem(
+            |f| {
+                let c = &mut f.cases[0];
+                (c.variant, c.variant_id, c.mode) = ("String".into(), "string".into(), Some("forget".into()));
+                c.memory = Some(MemoryStats { mapped_before_bytes: 9, mapped_after_bytes: 1, allocated_before_bytes: 1, allocated_after_bytes: 2, resident_before_bytes: 1, resident_after_bytes: 1 });
+            },
+            "cases[0].memory.mapped_after_bytes",
+        );
+        // A different thread count is a different case, not a duplicate.
+        let mut f = file();
+        let mut other = f.cases[0].clone();
+        other.threads = 4;
+        f.cases.push(other);
+        assert_eq!(problems_of(&f), Vec::<String>::new());
     }
 }
