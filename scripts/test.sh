@@ -17,7 +17,7 @@ count() {
   case $name in
     cargo*) p=$(grep -oE 'test result: [a-zA-Z]+\. [0-9]+ passed' "$log" | awk '{s+=$4} END {print s+0}')
             f=$(grep -oE '[0-9]+ failed;' "$log" | awk '{s+=$1} END {print s+0}') ;;
-    e2e)    p=$(grep -oE '^# pass [0-9]+' "$log" | awk '{s+=$3} END {print s+0}')
+    e2e|node-scripts) p=$(grep -oE '^# pass [0-9]+' "$log" | awk '{s+=$3} END {print s+0}')
             f=$(grep -oE '^# fail [0-9]+' "$log" | awk '{s+=$3} END {print s+0}') ;;
     *)      p=$(( rc == 0 )); f=0 ;;
   esac
@@ -43,6 +43,7 @@ CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 # leak checking off; every other test keeps Miri's leak check.
 suite cargo-miri cargo +nightly miri test -p wasm-core --lib --locked -- --skip forget_mode
 MIRIFLAGS=-Zmiri-ignore-leaks suite cargo-miri-forget cargo +nightly miri test -p wasm-core --lib --locked forget_mode
+suite node-scripts node --test --test-reporter=tap tests/scripts/
 suite site-build trunk build
 if [[ -f dist/index.html ]]; then
   suite e2e node --test --test-reporter=tap --test-concurrency=1 tests/e2e/

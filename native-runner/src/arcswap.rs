@@ -38,24 +38,28 @@ pub struct Measured {
 }
 
 /// Runs one case: the readers (and the writer, if any) on a fresh cell.
-fn run_case(plan: &Plan, on_round: impl FnMut()) -> Measured {
+fn run_case(plan: &Plan, on_round: impl FnMut()) -> Result<Measured, Failure> {
     let cell = ConfigCell::new();
     let running = AtomicBool::new(true);
     let rounds = plan.warmups + plan.repeats;
     let last_seen = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|scope| {
-        let writer = plan.writer_period.map(|period| {
-            let (cell, running) = (&cell, &running);
-            scope.spawn(move || {
-                let mut generation = 0;
-                while running.load(Ordering::Relaxed) {
-                    std::thread::sleep(period);
-                    generation += 1;
-                    cell.publish(generation);
-                }
-                generation
-            })
-        });
+        let writer = match plan.writer_period {
+            None => None,
+            Some(period) => {
+                let (cell, running) = (&cell, &running);
+                let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
+                    let mut generation = 0;
+                    while running.load(Ordering::Relaxed) {
+                        std::thread::sleep(period);
+                        generation += 1;
+                        cell.publish(generation);
+                    }
+                    generation
+                });
+                Some(spawned.map_err(|e| common::spawn_failure(0, 1, e))?)
+            }
+        };
         let times = run_rounds(
             plan.threads,
             rounds,
@@ -71,29 +75,28 @@ fn run_case(plan: &Plan, on_round: impl FnMut()) -> Measured {
         );
         running.store(false, Ordering::Relaxed);
         let swaps = writer.map_or(0, |w| w.join().expect("writer panicked"));
-        Measured { times, swaps, last_seen: last_seen.lock().expect("not poisoned").clone() }
+        Ok(Measured { times: times?, swaps, last_seen: last_seen.lock().expect("not poisoned").clone() })
     })
 }
 
-fn measure(plan: &Plan, on_round: impl FnMut()) -> CaseResult {
-    let measured = run_case(plan, on_round);
-    let (samples, rate) = thread_samples(&measured.times, plan.warmups, plan.reads);
+fn measure(plan: &Plan, cap: usize, on_round: impl FnMut()) -> Result<CaseResult, Failure> {
+    let measured = run_case(plan, on_round)?;
+    let kept = thread_samples(&measured.times, plan.warmups, plan.reads, cap);
     let params = CaseParams {
         writer: Some(plan.writer_period.is_some()),
         writer_period_us: plan.writer_period.map(|p| p.as_micros() as u64),
         ..Default::default()
     };
     let v = plan.variant;
-    let mut case = CaseResult::new("arcswap", v.display_name(), v.id(), plan.threads, plan.reads, params, plan.warmups, samples);
-    case.all_threads_ops_per_sec = rate;
-    if plan.threads > 1 {
-        case.notes.push(format!("repeat_times_ns holds each of the {} readers' time of every repeat", plan.threads));
-    }
+    let note = kept.note(plan.threads, "readers");
+    let mut case = CaseResult::new("arcswap", v.display_name(), v.id(), plan.threads, plan.reads, params, plan.warmups, kept.samples);
+    case.all_threads_ops_per_sec = kept.rate;
+    case.notes.extend(note);
     if plan.writer_period.is_some() {
         let newest = measured.last_seen.iter().max().copied().unwrap_or(0);
         case.notes.push(format!("the writer published {} new values; readers last saw generation {newest}", measured.swaps));
     }
-    case
+    Ok(case)
 }
 
 /// One row per variant: ns per read and all readers' reads per second, per (readers, writer).
@@ -143,7 +146,9 @@ pub fn run(args: &ArcswapArgs) -> Result<PathBuf, Failure> {
         }
     }
     let name = |p: &Plan| format!("{} x{}{}", p.variant, p.threads, if p.writer_period.is_some() { " + writer" } else { "" });
-    common::measure_and_write(&args.run, &path, created_at, &plans, warmups + repeats, name, |p, on_round| measure(p, on_round), print_summary)?;
+    let cap = common::sample_cap(plans.len(), repeats);
+    common::check_file_size(plans.len(), cap)?;
+    common::measure_and_write(&args.run, &path, created_at, &plans, warmups + repeats, name, |p, on_round| measure(p, cap, on_round), print_summary)?;
     Ok(path)
 }
 
@@ -156,12 +161,12 @@ mod tests {
         for variant in ReadVariant::ALL {
             let plan = Plan { variant, threads: 2, writer_period: Some(Duration::from_micros(50)), reads: 20_000, warmups: 1, repeats: 3 };
             // Readers run until they have seen a new value: bounded, a few rounds at most in practice.
-            let mut measured = run_case(&plan, || {});
+            let mut measured = run_case(&plan, || {}).unwrap();
             for _ in 0..200 {
                 if measured.last_seen.iter().all(|&g| g > 0) {
                     break;
                 }
-                measured = run_case(&plan, || {});
+                measured = run_case(&plan, || {}).unwrap();
             }
             assert_eq!(measured.last_seen.len(), 2);
             assert!(measured.last_seen.iter().all(|&g| g > 0 && g <= measured.swaps), "{variant}: {:?} of {}", measured.last_seen, measured.swaps);
@@ -190,7 +195,7 @@ mod tests {
     #[test]
     fn without_a_writer_readers_see_the_first_value() {
         let plan = Plan { variant: ReadVariant::Cache, threads: 2, writer_period: None, reads: 100, warmups: 0, repeats: 2 };
-        let measured = run_case(&plan, || {});
+        let measured = run_case(&plan, || {}).unwrap();
         assert_eq!((measured.swaps, measured.last_seen), (0, vec![0, 0]));
     }
 }

@@ -30,10 +30,16 @@ pub struct Workers {
 }
 
 impl Workers {
-    /// Starts `threads` workers (none for one thread).
-    pub fn new(threads: u32) -> Self {
-        let pool = (threads > 1).then(|| rayon::ThreadPoolBuilder::new().num_threads(threads as usize).build().expect("worker threads start"));
-        Workers { threads, pool }
+    /// Starts `threads` workers (none for one thread); fails with one line when the system will not
+    /// give that many threads.
+    pub fn new(threads: u32) -> Result<Self, Failure> {
+        let pool = match threads {
+            0 | 1 => None,
+            t => Some(rayon::ThreadPoolBuilder::new().num_threads(t as usize).build().map_err(|e| {
+                Failure::runtime(format!("could not start {t} worker threads ({e}); this machine or container limits threads or memory: pass a smaller --threads"))
+            })?),
+        };
+        Ok(Workers { threads, pool })
     }
 
     /// Builds chunk `i` of `0..nodes` on worker `i`, all at once; returns the chunks in order.
@@ -86,9 +92,9 @@ pub fn build_and_free(variant: ArenaVariant, nodes: u64, workers: &Workers, insp
     start.elapsed()
 }
 
-fn measure(variant: ArenaVariant, nodes: u64, threads: u32, warmups: u32, repeats: u32, on_round: &mut dyn FnMut()) -> CaseResult {
+fn measure(variant: ArenaVariant, nodes: u64, threads: u32, warmups: u32, repeats: u32, on_round: &mut dyn FnMut()) -> Result<CaseResult, Failure> {
     let mut times = Vec::with_capacity(repeats as usize);
-    let workers = Workers::new(threads);
+    let workers = Workers::new(threads)?;
     for i in 0..warmups + repeats {
         let elapsed = build_and_free(variant, nodes, &workers, None);
         if i >= warmups {
@@ -100,7 +106,7 @@ fn measure(variant: ArenaVariant, nodes: u64, threads: u32, warmups: u32, repeat
     let params = CaseParams { nodes: Some(nodes), ..Default::default() };
     let mut case = CaseResult::new("arena", variant.display_name(), variant.id(), threads, nodes, params, warmups, times);
     case.all_threads_ops_per_sec = common::median(&rates);
-    case
+    Ok(case)
 }
 
 /// One row per variant: ms per list and million nodes per second, per thread count.
@@ -178,7 +184,7 @@ mod tests {
                     continue;
                 }
                 let mut seen = None;
-                build_and_free(variant, nodes, &Workers::new(threads), Some(&mut |d| seen = Some(d)));
+                build_and_free(variant, nodes, &Workers::new(threads).unwrap(), Some(&mut |d| seen = Some(d)));
                 assert_eq!(seen, Some(expected), "{variant} x{threads}");
             }
         }

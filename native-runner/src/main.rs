@@ -28,6 +28,12 @@ pub struct Failure {
     message: String,
 }
 
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
 impl Failure {
     pub fn usage(message: String) -> Self {
         Failure { code: 2, message }
@@ -37,14 +43,31 @@ impl Failure {
     }
 }
 
+/// Reads a results file for `validate`: only a regular file (a FIFO would block, a device such as
+/// /dev/zero never ends), and never more than the size limit plus one byte, whatever the file claims.
+fn read_results_file(path: &std::path::Path) -> Result<Vec<u8>, wasm_core::validate::Problem> {
+    use std::io::Read;
+    use wasm_core::validate::{Problem, MAX_FILE_BYTES};
+    let meta = std::fs::metadata(path).map_err(|e| Problem::new("file", format!("cannot read: {e}")))?;
+    if !meta.is_file() {
+        return Err(Problem::new("file", "is not a regular file (a directory, FIFO or device); refusing to read it"));
+    }
+    if meta.len() > MAX_FILE_BYTES as u64 {
+        return Err(Problem::new("file", format!("is {} bytes; at most {MAX_FILE_BYTES} are allowed", meta.len())));
+    }
+    let file = std::fs::File::open(path).map_err(|e| Problem::new("file", format!("cannot read: {e}")))?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes).map_err(|e| Problem::new("file", format!("cannot read: {e}")))?;
+    Ok(bytes)
+}
+
 fn validate_files(files: &[std::path::PathBuf]) -> Result<(), Failure> {
     let mut failed = 0;
     for path in files {
-        let shown = path.display();
+        // A file name is the contributor's text too: no control characters reach the terminal.
+        let shown = wasm_core::validate::escape_control(&path.display().to_string());
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let result = std::fs::read(path)
-            .map_err(|e| vec![wasm_core::validate::Problem { field: "file".into(), problem: format!("cannot read: {e}") }])
-            .and_then(|bytes| wasm_core::validate::validate_bytes(&name, &bytes));
+        let result = read_results_file(path).map_err(|p| vec![p]).and_then(|bytes| wasm_core::validate::validate_bytes(&name, &bytes));
         match result {
             Ok(file) => println!("{shown}: ok ({} cases)", file.cases.len()),
             Err(problems) => {
@@ -92,10 +115,12 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
         Err(error) => {
-            // clap explains over several lines; the first one says what is wrong.
+            // clap explains over several lines, then prints the usage: keep what comes before it, on
+            // one line, so "required arguments were not provided" names the arguments.
             let rendered = error.render().to_string();
-            let first = rendered.lines().find(|l| !l.trim().is_empty()).unwrap_or("error: bad arguments");
-            eprintln!("native-runner: {} (see --help)", first.trim_start_matches("error: "));
+            let said: Vec<&str> = rendered.lines().map(str::trim).take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information")).filter(|l| !l.is_empty()).collect();
+            let message = if said.is_empty() { "bad arguments".to_owned() } else { said.join(" ") };
+            eprintln!("native-runner: {} (see --help)", message.trim_start_matches("error: "));
             return ExitCode::from(2);
         }
     };

@@ -6,6 +6,7 @@ use crate::cli::CaseArgs;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Barrier;
+use crate::common::{spawn_failure, StartGate};
 use std::time::{Duration, Instant};
 use wasm_core::kernels::{clone_batch, clone_batch_shared, CloneMode, CloneSource, CloneType};
 use wasm_core::results::{MemoryStats, TimelinePoint};
@@ -46,47 +47,73 @@ fn sample_mapped(running: &AtomicBool, interval: Duration) -> Vec<TimelinePoint>
     points
 }
 
-/// One repeat: contenders (and the optional sampler) start together with the timed thread.
-fn run_repeat(source: &CloneSource, ty: CloneType, mode: CloneMode, threads: u32, samples: u64, timeline: Option<Duration>) -> Repeat {
+/// One repeat: contenders (and the optional sampler) start together with the timed thread. Every
+/// helper thread is started before any of them passes the gate; if one cannot be started, the rest
+/// are released and the repeat fails with one line instead of waiting forever at the barrier.
+fn run_repeat(source: &CloneSource, ty: CloneType, mode: CloneMode, threads: u32, samples: u64, timeline: Option<Duration>) -> Result<Repeat, String> {
     let shared = source.shared();
     let contenders = if ty.is_thread_safe() { threads.saturating_sub(1) } else { 0 };
     // In forget mode a contender stops after `samples` clones, so the leak estimate is an upper bound.
     let contender_cap = if mode == CloneMode::Forget { samples } else { u64::MAX };
     let running = AtomicBool::new(true);
     let barrier = Barrier::new(1 + contenders as usize + timeline.is_some() as usize);
+    let gate = StartGate::default();
     std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..contenders)
-            .map(|_| {
-                scope.spawn(|| {
-                    barrier.wait();
-                    let start = Instant::now();
-                    let mut ops = 0u64;
-                    while running.load(Ordering::Relaxed) && ops + CONTENDER_BATCH <= contender_cap {
-                        clone_batch_shared(shared, ty, mode, CONTENDER_BATCH).expect("thread-safe type");
-                        ops += CONTENDER_BATCH;
-                    }
-                    ops as f64 / start.elapsed().as_secs_f64().max(1e-9)
-                })
-            })
-            .collect();
-        let sampler = timeline.map(|interval| {
-            let (running, barrier) = (&running, &barrier);
-            scope.spawn(move || {
+        let mut handles = Vec::with_capacity(contenders as usize);
+        for started in 0..contenders {
+            let spawned = std::thread::Builder::new().spawn_scoped(scope, || {
+                if !gate.wait() {
+                    return 0.0;
+                }
                 barrier.wait();
-                sample_mapped(running, interval)
-            })
-        });
+                let start = Instant::now();
+                let mut ops = 0u64;
+                while running.load(Ordering::Relaxed) && ops + CONTENDER_BATCH <= contender_cap {
+                    clone_batch_shared(shared, ty, mode, CONTENDER_BATCH).expect("thread-safe type");
+                    ops += CONTENDER_BATCH;
+                }
+                ops as f64 / start.elapsed().as_secs_f64().max(1e-9)
+            });
+            match spawned {
+                Ok(handle) => handles.push(handle),
+                Err(error) => {
+                    gate.decide(false);
+                    return Err(spawn_failure(started + 1, threads, error).to_string());
+                }
+            }
+        }
+        let sampler = match timeline {
+            None => None,
+            Some(interval) => {
+                let (running, barrier, gate) = (&running, &barrier, &gate);
+                let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
+                    if !gate.wait() {
+                        return Vec::new();
+                    }
+                    barrier.wait();
+                    sample_mapped(running, interval)
+                });
+                match spawned {
+                    Ok(handle) => Some(handle),
+                    Err(error) => {
+                        gate.decide(false);
+                        return Err(format!("could not start the memory sampler thread ({error})"));
+                    }
+                }
+            }
+        };
+        gate.decide(true);
         barrier.wait();
         let start = Instant::now();
         clone_batch(source, ty, mode, samples);
         let elapsed = start.elapsed();
         running.store(false, Ordering::Relaxed);
         let rates: Vec<f64> = handles.into_iter().map(|h| h.join().expect("contender panicked")).collect();
-        Repeat {
+        Ok(Repeat {
             elapsed_ns: (elapsed.as_nanos() as f64).max(1.0),
             contender_ops_per_sec: (!rates.is_empty()).then(|| rates.iter().sum()),
             timeline: sampler.map(|h| h.join().expect("sampler panicked")),
-        }
+        })
     })
 }
 
@@ -108,7 +135,7 @@ pub fn run_case(args: &CaseArgs) -> Result<CaseReport, String> {
         let last = i + 1 == total;
         let before = if last { allocator::snapshot() } else { None };
         let timeline = if last { args.timeline_ms.map(Duration::from_millis) } else { None };
-        let repeat = run_repeat(&source, ty, mode, args.threads, args.samples, timeline);
+        let repeat = run_repeat(&source, ty, mode, args.threads, args.samples, timeline)?;
         if last {
             report.memory = allocator::memory_stats(before, allocator::snapshot());
             report.mapped_timeline = repeat.timeline;

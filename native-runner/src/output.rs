@@ -6,21 +6,66 @@ use std::io::Write;
 use std::path::Path;
 use wasm_core::results::ResultsFile;
 
+/// Checks, before anything is measured, that `path` can take a results file: a `.json` name, a
+/// folder that exists or can be made and that we can write to, and no existing file unless `force`
+/// (and even then only a regular file: never a FIFO, a device or a symbolic link). Makes the folder.
+pub fn check_destination(path: &Path, force: bool) -> Result<(), Failure> {
+    let shown = path.display();
+    if path.extension().is_none_or(|e| e != "json") {
+        return Err(Failure::usage(format!("{shown}: a results file name must end in .json")));
+    }
+    // symlink_metadata: a dangling link "exists" too, and must not be followed.
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        if meta.file_type().is_symlink() {
+            return Err(Failure::usage(format!("{shown} is a symbolic link; give the real path of the file to write")));
+        }
+        if !meta.is_file() {
+            return Err(Failure::usage(format!("{shown} exists and is not a regular file; refusing to replace it")));
+        }
+        if !force {
+            return Err(Failure::runtime(format!("{shown} exists; pass --force to overwrite it")));
+        }
+    }
+    let dir = parent_dir(path);
+    if let Ok(meta) = std::fs::metadata(dir) {
+        if !meta.is_dir() {
+            return Err(Failure::usage(format!("{shown}: {} is not a folder", dir.display())));
+        }
+    } else {
+        std::fs::create_dir_all(dir).map_err(|e| Failure::runtime(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    // Proves we may create files there (a read-only folder fails now, not after the run).
+    tempfile::NamedTempFile::new_in(dir).map_err(|e| Failure::runtime(format!("cannot write in {}: {e}", dir.display())))?;
+    Ok(())
+}
+
+fn parent_dir(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
+/// Writes `file` to `path` after validating it. A file that fails validation is not lost: its text
+/// goes beside the target as `<name>.rejected`, and the error says where.
 pub fn write_results(path: &Path, file: &ResultsFile, force: bool) -> Result<(), Failure> {
     let text = file.to_pretty_json();
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     if let Err(problems) = wasm_core::validate::validate_bytes(&name, text.as_bytes()) {
         let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
-        return Err(Failure::runtime(format!("refusing to write an invalid file {}: {}", path.display(), list.join("; "))));
+        let kept = path.with_file_name(format!("{name}.rejected"));
+        let saved = match write_atomically(&kept, &text, true) {
+            Ok(()) => format!("the measurements are kept in {}", kept.display()),
+            Err(e) => format!("and they could not be kept either: {e}"),
+        };
+        return Err(Failure::runtime(format!("refusing to write an invalid file {}: {}; {saved}", path.display(), list.join("; "))));
     }
-    if path.exists() && !force {
-        return Err(Failure::runtime(format!("{} exists; pass --force to overwrite it", path.display())));
-    }
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    std::fs::create_dir_all(dir).map_err(|e| Failure::runtime(format!("cannot create {}: {e}", dir.display())))?;
+    check_destination(path, force)?;
+    write_atomically(path, &text, force)
+}
+
+fn write_atomically(path: &Path, text: &str, force: bool) -> Result<(), Failure> {
+    let dir = parent_dir(path);
     let io = |e: std::io::Error| Failure::runtime(format!("cannot write {}: {e}", path.display()));
     let mut temp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
     temp.write_all(text.as_bytes()).map_err(io)?;
@@ -33,4 +78,38 @@ pub fn write_results(path: &Path, file: &ResultsFile, force: bool) -> Result<(),
     temp.as_file().sync_all().map_err(io)?;
     let persisted = if force { temp.persist(path).map(drop) } else { temp.persist_noclobber(path).map(drop) };
     persisted.map_err(|e| io(e.error))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shipped() -> ResultsFile {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../content/results/xeon-2.1ghz-2vcpu-jemalloc-arena-2026-11-21.json");
+        serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
+    }
+
+    /// Issue 12, row 2: measured data that fails validation is kept beside the target, not lost.
+    #[test]
+    fn an_invalid_file_is_kept_beside_the_target() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("run.json");
+        let mut file = shipped();
+        file.cases[0].median_ns *= 2.0;
+        let error = write_results(&path, &file, false).unwrap_err().to_string();
+        assert!(!path.exists());
+        let kept = dir.path().join("run.json.rejected");
+        assert!(error.contains("cases[0].median_ns") && error.contains(&kept.display().to_string()), "{error}");
+        let back: ResultsFile = serde_json::from_slice(&std::fs::read(&kept).unwrap()).unwrap();
+        assert_eq!(back, file);
+    }
+
+    #[test]
+    fn a_valid_file_is_written_and_never_clobbered() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("run.json");
+        write_results(&path, &shipped(), false).unwrap();
+        assert!(write_results(&path, &shipped(), false).unwrap_err().to_string().contains("--force"));
+        write_results(&path, &shipped(), true).unwrap();
+    }
 }

@@ -14,16 +14,16 @@ const DEFAULT_REPEATS: u32 = 51;
 const QUICK_REPEATS: u32 = 2;
 
 /// Measures one variant on one input set at one thread count.
-fn measure(variant: SsoVariant, input: &SsoInput, threads: u32, calls: u64, warmups: u32, repeats: u32, on_round: impl FnMut()) -> CaseResult {
-    let times = run_rounds(threads, warmups + repeats, |_| input.tags(), |tags| sso_batch(variant, tags, calls), on_round);
-    let (samples, rate) = thread_samples(&times, warmups, calls);
+#[allow(clippy::too_many_arguments)]
+fn measure(variant: SsoVariant, input: &SsoInput, threads: u32, calls: u64, warmups: u32, repeats: u32, cap: usize, on_round: impl FnMut()) -> Result<CaseResult, Failure> {
+    let times = run_rounds(threads, warmups + repeats, |_| input.tags(), |tags| sso_batch(variant, tags, calls), on_round)?;
+    let kept = thread_samples(&times, warmups, calls, cap);
     let params = CaseParams { input_set: Some(input.set().id().into()), ..Default::default() };
-    let mut case = CaseResult::new("sso", variant.display_name(), variant.id(), threads, calls, params, warmups, samples);
-    case.all_threads_ops_per_sec = rate;
-    if threads > 1 {
-        case.notes.push(format!("repeat_times_ns holds each of the {threads} threads' time of every repeat"));
-    }
-    case
+    let note = kept.note(threads, "threads");
+    let mut case = CaseResult::new("sso", variant.display_name(), variant.id(), threads, calls, params, warmups, kept.samples);
+    case.all_threads_ops_per_sec = kept.rate;
+    case.notes.extend(note);
+    Ok(case)
 }
 
 /// Per input set, one row per variant: median ns per call at each thread count, and the inline
@@ -75,8 +75,10 @@ pub fn run(args: &SsoArgs) -> Result<PathBuf, Failure> {
             plans.extend(variants.iter().map(|&v| (input, t, v)));
         }
     }
+    let cap = common::sample_cap(plans.len(), repeats);
+    common::check_file_size(plans.len(), cap)?;
     let name = |&(input, t, variant): &(&SsoInput, u32, SsoVariant)| format!("{} x{t} {variant}", input.set().id());
-    let measure = |&(input, t, variant): &(&SsoInput, u32, SsoVariant), on_round: &mut dyn FnMut()| measure(variant, input, t, calls, warmups, repeats, on_round);
+    let measure = |&(input, t, variant): &(&SsoInput, u32, SsoVariant), on_round: &mut dyn FnMut()| measure(variant, input, t, calls, warmups, repeats, cap, on_round);
     common::measure_and_write(&args.run, &path, created_at, &plans, warmups + repeats, name, measure, print_summary)?;
     Ok(path)
 }

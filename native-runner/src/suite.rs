@@ -39,6 +39,33 @@ fn type_arg(ty: CloneType) -> TypeArg {
     }
 }
 
+/// Makes the child die when this process does (Ctrl-C sent to the runner alone, `kill`, a crash):
+/// a case process must never outlive the runner, least of all a forget case that keeps leaking.
+#[cfg(target_os = "linux")]
+fn die_with_parent(command: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    let parent = std::process::id();
+    // SAFETY: runs in the forked child before exec; prctl and getppid are async-signal-safe and
+    // touch no memory of ours.
+    unsafe {
+        command.pre_exec(move || {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            // The parent may have died between fork and prctl: then nobody would be told.
+            if libc::getppid() as u32 != parent {
+                return Err(std::io::Error::other("the runner exited while starting a case"));
+            }
+            Ok(())
+        });
+    }
+}
+
+/// Elsewhere the terminal's Ctrl-C reaches the whole process group, children included; a signal
+/// sent to the runner alone does not stop a running case there.
+#[cfg(not(target_os = "linux"))]
+fn die_with_parent(_command: &mut Command) {}
+
 /// Runs `__case` in a fresh copy of this program and reads its report.
 fn run_child(case: &CaseArgs) -> Result<CaseReport, Failure> {
     let exe = std::env::current_exe().map_err(|e| Failure::runtime(format!("cannot find my own binary: {e}")))?;
@@ -57,6 +84,7 @@ fn run_child(case: &CaseArgs) -> Result<CaseReport, Failure> {
     if let Some(ms) = case.timeline_ms {
         command.arg("--timeline-ms").arg(ms.to_string());
     }
+    die_with_parent(&mut command);
     let out = command.output().map_err(|e| Failure::runtime(format!("cannot start a case process: {e}")))?;
     if !out.status.success() {
         let stderr = String::from_utf8_lossy(&out.stderr);

@@ -1,0 +1,174 @@
+//! Issue 12's red-team rows against the built binary: hostile files for `validate`, destinations
+//! that cannot take a results file, threads the system will not give, and a runner stopped by a
+//! signal. Each test names its row. They check behaviour and exit codes, never timings; a hang is
+//! caught by a deadline and fails the test.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_native-runner");
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+fn command(args: &[&str]) -> Command {
+    let mut command = Command::new(BIN);
+    command.args(args).current_dir(repo_root()).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    command
+}
+
+/// Runs to the end, or kills the process and fails after `limit` (a hang is a failure, not a wait).
+fn run_within(mut command: Command, limit: Duration) -> Output {
+    let mut child = command.spawn().expect("binary runs");
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            child.kill().ok();
+            panic!("still running after {limit:?}: it hangs");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn run(args: &[&str]) -> Output {
+    run_within(command(args), Duration::from_secs(60))
+}
+
+fn text(out: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+}
+
+fn one_line(out: &Output) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).trim().to_owned();
+    assert_eq!(err.lines().count(), 1, "one error line, got:\n{err}");
+    err
+}
+
+#[test]
+fn row_4_validate_refuses_devices_fifos_and_huge_files_without_reading_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let link = dir.path().join("zero.json");
+    std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+    let fifo = dir.path().join("fifo.json");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let big = dir.path().join("big.json");
+    let file = std::fs::File::create(&big).unwrap();
+    file.set_len(644 << 20).unwrap(); // 644 MB, sparse: costs no disk
+    for path in [&link, &fifo, &big] {
+        let out = run_within(command(&["validate", path.to_str().unwrap()]), Duration::from_secs(20));
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+        assert!(text(&out).contains("file: is "), "{}", text(&out));
+    }
+    assert!(text(&run(&["validate", big.to_str().unwrap()])).contains("is 675282944 bytes; at most 1048576"));
+}
+
+#[test]
+fn row_6_unknown_keys_and_escapes_are_printed_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("evil.json");
+    std::fs::write(&path, "{\"\\n::error file=README.md,line=1::PWNED\\u001b[2J\": 1}").unwrap();
+    let out = run(&["validate", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let printed = text(&out);
+    assert!(!printed.contains('\u{1b}'), "an ESC reached the terminal: {printed:?}");
+    assert!(printed.lines().all(|l| !l.starts_with("::error")), "a workflow command reached the log: {printed}");
+    assert!(printed.contains("\\u{a}::error"), "{printed}");
+}
+
+#[test]
+fn row_12_validate_without_a_file_names_the_missing_argument() {
+    let out = run(&["validate"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(one_line(&out).contains("<FILES>"), "{}", text(&out));
+}
+
+#[test]
+fn row_1_a_multibyte_created_at_is_a_problem_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = repo_root().join("content/results/xeon-2.1ghz-2vcpu-jemalloc-arena-2026-11-21.json");
+    let original = std::fs::read_to_string(good).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&original).unwrap();
+    let bad = original.replace(value["created_at"].as_str().unwrap(), "2026-11-21T23:31:24.1é");
+    let path = dir.path().join("date.json");
+    std::fs::write(&path, bad).unwrap();
+    let out = run(&["validate", path.to_str().unwrap(), path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert_eq!(text(&out).matches("date.json: created_at: ").count(), 2, "both files checked: {}", text(&out));
+}
+
+#[test]
+fn row_8_and_9_a_bad_destination_fails_before_measuring() {
+    let dir = tempfile::tempdir().unwrap();
+    let a_file = dir.path().join("plain");
+    std::fs::write(&a_file, "x").unwrap();
+    let dangling = dir.path().join("dangling.json");
+    std::os::unix::fs::symlink(dir.path().join("nowhere"), &dangling).unwrap();
+    let fifo = dir.path().join("fifo.json");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let txt = dir.path().join("out.txt");
+    let under_file = a_file.join("out.json");
+    // A default-sized run would take minutes: each of these must fail at once instead.
+    for (target, force) in [(&txt, false), (&under_file, false), (&dangling, false), (&dangling, true), (&fifo, true)] {
+        let mut cmd = command(&["clone", "--quiet", "--threads", "1", "--samples", "100000000", "--out", target.to_str().unwrap()]);
+        cmd.args(force.then_some("--force"));
+        let out = run_within(cmd, Duration::from_secs(10));
+        assert!(!out.status.success(), "{}: {}", target.display(), text(&out));
+        one_line(&out);
+    }
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "the FIFO was not replaced");
+}
+
+#[test]
+fn row_3_threads_the_system_will_not_give_fail_in_one_line_without_hanging() {
+    // A minimum thread stack of 1 PiB makes every thread spawn fail, as a process limit would.
+    let dir = tempfile::tempdir().unwrap();
+    for suite in ["clone", "sso", "arcswap", "arena"] {
+        let out_path = dir.path().join(format!("{suite}.json"));
+        let mut cmd = command(&[suite, "--quick", "--quiet", "--threads", "4", "--out", out_path.to_str().unwrap()]);
+        cmd.env("RUST_MIN_STACK", (1u64 << 50).to_string());
+        let out = run_within(cmd, Duration::from_secs(60));
+        assert_eq!(out.status.code(), Some(1), "{suite}: {}", text(&out));
+        let line = one_line(&out);
+        assert!(line.contains("threads"), "{suite}: {line}");
+        assert!(!out_path.exists());
+    }
+}
+
+fn children_of(pid: u32) -> Vec<u32> {
+    let path = format!("/proc/{pid}/task/{pid}/children");
+    std::fs::read_to_string(path).unwrap_or_default().split_whitespace().filter_map(|p| p.parse().ok()).collect()
+}
+
+fn alive(pid: u32) -> bool {
+    // A zombie has exited; only a process that still runs counts.
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| !s.split_whitespace().nth(2).is_some_and(|state| state == "Z"))
+}
+
+#[test]
+fn row_10_sigint_to_the_runner_stops_its_case_process() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_path = dir.path().join("stopped.json");
+    let mut runner: Child = command(&["clone", "--quiet", "--threads", "1", "--type", "string", "--mode", "drop", "--samples", "1000000000", "--out", out_path.to_str().unwrap()])
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let case = loop {
+        if let Some(&pid) = children_of(runner.id()).first() {
+            break pid;
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "no case process started");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(Command::new("kill").args(["-INT", &runner.id().to_string()]).status().unwrap().success());
+    runner.wait().unwrap();
+    let start = Instant::now();
+    while alive(case) {
+        assert!(start.elapsed() < Duration::from_secs(10), "case process {case} outlived the runner");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!out_path.exists());
+}

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Checks the results files a pull request adds or changes, for .github/workflows/validate-results.yml.
+# It runs from the BASE branch's checkout against the pull request's checkout, and validates with a
+# native-runner built from the base branch, so a pull request can never vouch for itself by editing
+# the validator or this script.
+#
+#   scripts/check-results-pr.sh PR_DIR BASE_REV HEAD_REV VALIDATOR
+#
+# Refuses, naming each file: anything under content/results/ that is not a plain <name>.json (or the
+# .gitkeep), a symbolic link or a file whose mode is not 100644 (a link to /dev/zero would make every
+# reader read forever), and any file the validator rejects. Exits 0 only when every file passes.
+set -uo pipefail
+
+if [[ $# -ne 4 ]]; then
+  echo "usage: scripts/check-results-pr.sh PR_DIR BASE_REV HEAD_REV VALIDATOR" >&2
+  exit 2
+fi
+pr=$1 base=$2 head=$3 validator=$4
+status=0
+fail() { echo "::error::$*"; status=1; }
+
+mapfile -d '' changed < <(git -C "$pr" diff -z --name-only --no-renames --diff-filter=AMT "$base" "$head" -- content/results/)
+to_validate=()
+for path in "${changed[@]}"; do
+  # Paths are printed with their control characters escaped (a name can carry a newline).
+  shown=$(printf '%q' "$path")
+  if [[ "$path" == content/results/.gitkeep ]]; then
+    continue
+  fi
+  if [[ ! "$path" =~ ^content/results/[A-Za-z0-9._-]+\.json$ ]]; then
+    fail "$shown: content/results/ takes only <label>-<date>.json files (letters, digits, '.', '_', '-')"
+    continue
+  fi
+  mode=$(git -C "$pr" ls-tree "$head" -- "$path" | cut -d' ' -f1)
+  if [[ "$mode" != 100644 ]]; then
+    fail "$shown: mode $mode; a results file must be a regular, non-executable file (100644), never a symbolic link"
+    continue
+  fi
+  to_validate+=("$pr/$path")
+done
+
+if [[ ${#to_validate[@]} -gt 0 ]]; then
+  # The validator escapes control characters in everything it prints.
+  "$validator" validate "${to_validate[@]}" || status=1
+fi
+echo "checked ${#changed[@]} changed path(s) under content/results/"
+exit $status

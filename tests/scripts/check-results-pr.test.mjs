@@ -1,0 +1,80 @@
+// Issue 12, rows 4 and 5: the pull-request check for results files. It runs
+// scripts/check-results-pr.sh against a scratch git repository the way the workflow does, with the
+// native-runner that `cargo test` built (scripts/test.sh runs cargo first).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const script = path.join(root, "scripts/check-results-pr.sh");
+const validator = path.join(root, "target/debug/native-runner");
+const good = fs.readFileSync(path.join(root, "content/results/xeon-2.1ghz-2vcpu-jemalloc-arena-2026-11-21.json"));
+
+function git(dir, ...args) {
+  return execFileSync("git", ["-C", dir, "-c", "user.name=t", "-c", "user.email=t@t", ...args], { encoding: "utf8" });
+}
+
+/** A repository with an empty content/results/, then one commit made by `change(dir)`. */
+function pullRequest(change) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "results-pr-"));
+  git(dir, "init", "-q");
+  fs.mkdirSync(path.join(dir, "content/results"), { recursive: true });
+  fs.writeFileSync(path.join(dir, "content/results/.gitkeep"), "");
+  git(dir, "add", "-A");
+  git(dir, "commit", "-qm", "base");
+  change(path.join(dir, "content/results"));
+  git(dir, "add", "-A");
+  git(dir, "commit", "-qm", "pull request");
+  return dir;
+}
+
+function check(dir) {
+  assert.ok(fs.existsSync(validator), `${validator} is missing: run cargo test first`);
+  const run = spawnSync("bash", [script, dir, "HEAD^1", "HEAD", validator], { encoding: "utf8", timeout: 30_000 });
+  assert.equal(run.error, undefined, "the check hung or could not start");
+  return { code: run.status, out: run.stdout + run.stderr };
+}
+
+test("a plain, valid results file passes", () => {
+  const { code, out } = check(pullRequest((d) => fs.writeFileSync(path.join(d, "my-laptop-2026-11-23.json"), good)));
+  assert.equal(code, 0, out);
+  assert.match(out, /ok \(\d+ cases\)/);
+});
+
+test("a symbolic link to /dev/zero is refused by its mode, never read", () => {
+  const { code, out } = check(pullRequest((d) => fs.symlinkSync("/dev/zero", path.join(d, "x.json"))));
+  assert.equal(code, 1, out);
+  assert.match(out, /x\.json: mode 120000/);
+});
+
+test("an executable file and a badly named file are refused", () => {
+  const { code, out } = check(pullRequest((d) => {
+    fs.writeFileSync(path.join(d, "run.json"), good, { mode: 0o755 });
+    fs.writeFileSync(path.join(d, "notes.txt"), "hello");
+  }));
+  assert.equal(code, 1, out);
+  assert.match(out, /run\.json: mode 100755/);
+  assert.match(out, /notes\.txt: content\/results\/ takes only/);
+});
+
+test("an invalid file fails with its problem, escaped", () => {
+  const evil = good.toString().replace('"schema_version": 1', '"\\n::error::PWNED": 1, "schema_version": 1');
+  const { code, out } = check(pullRequest((d) => fs.writeFileSync(path.join(d, "evil-2026-11-23.json"), evil)));
+  assert.equal(code, 1, out);
+  assert.ok(!out.split("\n").some((line) => line.startsWith("::error::PWNED")), out);
+});
+
+test("the workflow builds and runs only the base branch's code", () => {
+  const workflow = fs.readFileSync(path.join(root, ".github/workflows/validate-results.yml"), "utf8");
+  const runs = workflow.split("\n").filter((l) => l.trim().startsWith("run:"));
+  assert.ok(runs.length >= 2);
+  for (const line of runs) {
+    assert.doesNotMatch(line, /(^|[\s/])pr\/(scripts|native-runner|Cargo)/, `runs pull-request code: ${line}`);
+  }
+  assert.match(workflow, /--manifest-path base\/Cargo\.toml/);
+  assert.match(workflow, /bash base\/scripts\/check-results-pr\.sh pr /);
+});
