@@ -145,7 +145,7 @@ fn children_of(pid: u32) -> Vec<u32> {
 
 fn alive(pid: u32) -> bool {
     // A zombie has exited; only a process that still runs counts.
-    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| !s.split_whitespace().nth(2).is_some_and(|state| state == "Z"))
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| s.split_whitespace().nth(2).is_none_or(|state| state != "Z"))
 }
 
 #[test]

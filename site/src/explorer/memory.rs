@@ -74,6 +74,24 @@ pub fn memory_spec(machines: &[&Machine], mode: ModeFilter, figure: Figure, scal
     }
 }
 
+/// Most points drawn per timeline: a 20,000-point timeline drawn whole is a long task and tens of
+/// thousands of DOM nodes (chart and table), and a 1280-pixel chart cannot show more anyway.
+pub const MAX_POINTS_DRAWN: usize = 400;
+
+/// At most `max` of `items`, evenly spaced, always keeping the first, the last and the largest by
+/// `key` (a memory timeline's peak must survive the thinning).
+pub fn downsample<T: Clone>(items: &[T], max: usize, key: impl Fn(&T) -> u64) -> Vec<T> {
+    if items.len() <= max || max < 3 {
+        return items.iter().take(max).cloned().collect();
+    }
+    let peak = (0..items.len()).max_by_key(|&i| key(&items[i])).unwrap_or(0);
+    let mut picked: Vec<usize> = (0..max - 1).map(|k| k * (items.len() - 1) / (max - 2)).collect();
+    picked.push(peak);
+    picked.sort_unstable();
+    picked.dedup();
+    picked.into_iter().map(|i| items[i].clone()).collect()
+}
+
 /// Mapped MiB over the time of a repeat, one line per case that recorded a timeline (none: no series).
 pub fn timeline_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> ChartSpec {
     let names = machine_names(machines);
@@ -83,7 +101,7 @@ pub fn timeline_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> C
             let Some(timeline) = &c.mapped_timeline else { continue };
             let base = format!("{} {} · {} threads", c.variant, c.mode.as_deref().unwrap_or(""), c.threads);
             let name = line_name(&base, (machines.len() > 1).then_some(machine_name.as_str()), None);
-            let points = timeline
+            let points = downsample(timeline, MAX_POINTS_DRAWN, |p| p.mapped_bytes)
                 .iter()
                 .map(|p| {
                     let ms = p.elapsed_ns as f64 / 1e6;
@@ -169,5 +187,16 @@ mod tests {
         let last = &spec.series[1].points[1];
         assert_eq!((last.x.clone(), last.y), (XValue::Number(2.5), 8.0 + 4096.0));
         assert_eq!(timeline_spec(&[&m], ModeFilter::Drop, Scale::Linear).series.len(), 1);
+    }
+
+    #[test]
+    fn long_timelines_are_thinned_keeping_ends_and_peak() {
+        let values: Vec<u64> = (0..20_000).map(|i| if i == 12_345 { 1_000_000 } else { i }).collect();
+        let thin = downsample(&values, MAX_POINTS_DRAWN, |v| *v);
+        assert!(thin.len() <= MAX_POINTS_DRAWN + 1, "{}", thin.len());
+        assert_eq!((thin[0], *thin.last().unwrap()), (0, 19_999));
+        assert!(thin.contains(&1_000_000), "the peak survives");
+        assert!(thin.windows(2).all(|w| w[0] != w[1]));
+        assert_eq!(downsample(&[1, 2, 3], 400, |v| *v), vec![1, 2, 3]);
     }
 }

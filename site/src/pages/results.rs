@@ -5,11 +5,12 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 
 use crate::components::results::explorer::Explorer;
-use crate::components::results::loader::load_results;
+use crate::components::results::loader::load_results_with_progress;
 
 #[component]
 pub fn Results() -> impl IntoView {
-    let files = LocalResource::new(load_results);
+    let (progress, set_progress) = signal((0usize, 0usize));
+    let files = LocalResource::new(move || load_results_with_progress(move |done, total| set_progress.set((done, total))));
     view! {
         <article class="prose wide">
             <h1>"Results from real machines"</h1>
@@ -26,7 +27,14 @@ pub fn Results() -> impl IntoView {
                 "Pick machines and a view; the address bar keeps your choice, so you can share the chart. "
                 <A href="/submit">"Add your machine"</A> "."
             </p>
-            <Suspense fallback=|| view! { <p class="note" data-testid="results-loading">"Loading results files…"</p> }>
+            <Suspense fallback=move || view! {
+                <p class="note" data-testid="results-loading" aria-live="polite">
+                    {move || match progress.get() {
+                        (_, 0) => "Loading results files…".to_owned(),
+                        (done, total) => format!("Loading results files… {done} of {total}"),
+                    }}
+                </p>
+            }>
                 <ErrorBoundary fallback=|errors| view! {
                     <div class="error-card" data-testid="results-load-error">
                         <p>"The list of results files could not be loaded."</p>

@@ -1,0 +1,74 @@
+// Issue 12, rows 7 and 11, in the browser: large but valid results files, a file far over the size
+// limit, an index of 100,000 names, and a file with a byte-order mark. No file and no index may take
+// a page down: each problem becomes an error card and everything else still renders. The fixtures
+// are made here, in a temporary folder, from a shipped file (nothing large is committed).
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { distWithResults, root, start, watchLongTasks } from "./harness.mjs";
+
+const SOURCE = "xeon-2.1ghz-2vcpu-jemalloc-2026-11-21.json";
+const TIMELINE_POINTS = 15_000;
+let h, dir, fixtures;
+
+before(async () => {
+  fixtures = fs.mkdtempSync(path.join(os.tmpdir(), "hostile-results-"));
+  const file = JSON.parse(fs.readFileSync(path.join(root, "content/results", SOURCE), "utf8"));
+  // A long but valid timeline on the String forget case at 1 thread (compact JSON keeps it < 1 MiB).
+  const forget = file.cases.find((c) => c.variant_id === "string" && c.mode === "forget" && c.threads === 1);
+  forget.mapped_timeline = Array.from({ length: TIMELINE_POINTS }, (_, i) => ({ elapsed_ns: i * 1000, mapped_bytes: 2_700_000 + i * 70_000 }));
+  file.label = "long-timeline";
+  fs.writeFileSync(path.join(fixtures, "long-timeline-2026-11-21.json"), JSON.stringify(file));
+  // 50 MB: refused by size, never downloaded whole.
+  fs.writeFileSync(path.join(fixtures, "huge-2026-11-21.json"), Buffer.alloc(50 << 20, 0x20));
+  // A byte-order mark before valid JSON: the CLI rejects it, so the site must too.
+  fs.writeFileSync(path.join(fixtures, "bom-2026-11-21.json"), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), fs.readFileSync(path.join(root, "content/results", SOURCE))]));
+  dir = distWithResults(fixtures);
+  h = await start({ dir });
+});
+
+after(async () => {
+  await h?.close();
+  for (const d of [dir, fixtures]) if (d) fs.rmSync(d, { recursive: true, force: true });
+});
+
+test("a huge file and a BOM file become error cards; a 15,000-point timeline is thinned, with no long task", async () => {
+  const { page, errors } = await h.open("/results?machines=long-timeline-2026-11-21&view=memory&mode=both&scale=linear", { setup: watchLongTasks });
+  const cards = page.getByTestId("results-error");
+  await cards.first().waitFor();
+  const card = (file) => page.locator(`[data-testid="results-error"][data-file="${file}"]`).textContent();
+  assert.match(await card("huge-2026-11-21.json"), /is 52428800 bytes; at most 1048576 are allowed, so it was not read/);
+  assert.match(await card("bom-2026-11-21.json"), /file: /);
+  const timeline = page.getByTestId("mapped-timeline-chart");
+  await timeline.locator("circle.point").first().waitFor();
+  const drawn = await timeline.locator("circle.point").count();
+  assert.ok(drawn > 100 && drawn <= 401, `points drawn: ${drawn}`);
+  const nodes = await page.evaluate(() => document.getElementsByTagName("*").length);
+  assert.ok(nodes < 20_000, `DOM nodes: ${nodes}`);
+  const longest = await page.evaluate(() => Math.max(0, ...window.__longTasks.map((t) => t.duration)));
+  assert.ok(longest < 1000, `a ${longest} ms task blocked the page`);
+  assert.deepEqual(errors.filter((e) => !e.includes("404")), []);
+});
+
+test("an index of 100,000 names loads at most 200 files, says so, and does not stay on Loading", async () => {
+  const big = fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-index-"));
+  fs.cpSync(dir, big, { recursive: true });
+  const names = Array.from({ length: 100_000 }, (_, i) => `missing-${i}.json`);
+  names.unshift(SOURCE.replace(".json", "-copy.json"));
+  fs.copyFileSync(path.join(root, "content/results", SOURCE), path.join(big, "results", names[0]));
+  fs.writeFileSync(path.join(big, "results/index.json"), JSON.stringify({ files: names }));
+  const server = await start({ dir: big });
+  try {
+    const { page } = await server.open("/results");
+    const card = page.locator('[data-testid="results-error"][data-file="index.json"]');
+    await card.waitFor({ timeout: 60_000 });
+    assert.match(await card.textContent(), /lists 100001 files; this page loads the first 200/);
+    assert.equal(await page.getByTestId("results-loading").count(), 0, "no longer loading");
+    assert.equal(await page.getByTestId("results-error").count(), 200, "199 missing files and the index");
+  } finally {
+    await server.close();
+    fs.rmSync(big, { recursive: true, force: true });
+  }
+});
