@@ -66,27 +66,33 @@ impl From<ModeArg> for CloneMode {
     }
 }
 
-/// Which types to clone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum TypeArg {
-    #[value(name = "arc_str")]
-    ArcStr,
-    #[value(name = "string")]
-    String,
-    #[value(name = "box_str")]
-    BoxStr,
-    #[value(name = "rc_str")]
-    RcStr,
+/// A clone type on the command line: its id (`arc_str`, `arcstr_static`, ...), with its one-line
+/// summary in `--help`. One list, wasm-core's `CloneType::ALL`, so no type is named twice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TypeArg(pub CloneType);
+
+const TYPE_ARGS: [TypeArg; CloneType::ALL.len()] = {
+    let mut out = [TypeArg(CloneType::ArcStr); CloneType::ALL.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = TypeArg(CloneType::ALL[i]);
+        i += 1;
+    }
+    out
+};
+
+impl ValueEnum for TypeArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        &TYPE_ARGS
+    }
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.0.id()).help(self.0.summary()))
+    }
 }
 
 impl From<TypeArg> for CloneType {
     fn from(ty: TypeArg) -> Self {
-        match ty {
-            TypeArg::ArcStr => CloneType::ArcStr,
-            TypeArg::String => CloneType::String,
-            TypeArg::BoxStr => CloneType::BoxStr,
-            TypeArg::RcStr => CloneType::RcStr,
-        }
+        ty.0
     }
 }
 
@@ -135,9 +141,10 @@ pub struct CloneArgs {
     /// Modes: drop (each clone dropped) and/or forget (each clone leaked).
     #[arg(long, value_enum, value_delimiter = ',', default_value = "drop,forget")]
     pub mode: Vec<ModeArg>,
-    /// Types to clone. Rc<str> is single-thread only: it runs at 1 thread.
-    #[arg(long = "type", value_enum, value_delimiter = ',', default_value = "arc_str,string,box_str,rc_str")]
-    pub types: Vec<TypeArg>,
+    /// Types (and strategies) to clone, comma-separated [default: all]. Rc<str> runs at 1 thread
+    /// only; the two strategies (arc_str_borrow, static_str) run in drop mode only.
+    #[arg(long = "type", value_enum, value_delimiter = ',')]
+    pub types: Option<Vec<TypeArg>>,
     /// Clones by the timed thread per repeat [default: 16777216 = 2^24; 16384 with --quick].
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=(1u64 << 40)))]
     pub samples: Option<u64>,

@@ -31,12 +31,7 @@ impl Planned {
 }
 
 fn type_arg(ty: CloneType) -> TypeArg {
-    match ty {
-        CloneType::ArcStr => TypeArg::ArcStr,
-        CloneType::String => TypeArg::String,
-        CloneType::BoxStr => TypeArg::BoxStr,
-        CloneType::RcStr => TypeArg::RcStr,
-    }
+    TypeArg(ty)
 }
 
 /// Makes the child die when this process does (Ctrl-C sent to the runner alone, `kill`, a crash):
@@ -98,13 +93,11 @@ fn plan(args: &CloneArgs, samples: u64, max_leak: u64) -> Result<Vec<Planned>, F
     let mut modes: Vec<CloneMode> = args.mode.iter().map(|&m| m.into()).collect();
     modes.sort();
     modes.dedup();
-    let mut types: Vec<CloneType> = args.types.iter().map(|&t| t.into()).collect();
-    types.sort();
-    types.dedup();
+    let types: Vec<CloneType> = common::chosen(&args.types.as_ref().map(|t| t.iter().map(|&t| t.into()).collect()), &CloneType::ALL);
     let mut planned = Vec::new();
     for &t in &threads {
         for &mode in &modes {
-            for &ty in types.iter().filter(|ty| ty.is_thread_safe() || t == 1) {
+            for &ty in types.iter().filter(|ty| (ty.is_thread_safe() || t == 1) && (mode == CloneMode::Drop || ty.has_forget_mode())) {
                 let (samples, note) = guard::fit_samples(ty, mode, t, samples, args.string_len, max_leak, args.on_excess_leak)
                     .map_err(Failure::usage)?;
                 planned.push(Planned { ty, mode, threads: t, samples, note });
@@ -151,7 +144,8 @@ fn measure(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar: &Pro
         bar.inc((args.run.warmups + repeats) as u64);
         report
     };
-    let mut case = reference::clone_case(p.ty, p.mode, p.threads, p.samples, args.string_len, args.run.warmups, report.repeat_times_ns);
+    let len = p.ty.text_len(args.string_len as usize) as u64;
+    let mut case = reference::clone_case(p.ty, p.mode, p.threads, p.samples, len, args.run.warmups, report.repeat_times_ns);
     case.params.fresh_process_per_repeat = Some(fresh_per_repeat);
     case.contender_ops_per_sec = common::median(&report.contender_ops_per_sec);
     case.memory = report.memory;

@@ -8,7 +8,11 @@ import { distWithResults, root, screenshot, start, watchLongTasks } from "./harn
 
 const BROWSER = "browser (wasm32)";
 const NATIVE = "native: fixture-x86";
-const TYPES = ["Arc<str>", "String", "Box<str>", "Rc<str>"];
+// Every clone type and strategy wasm-core's kernel knows, in its order (drop mode runs all twelve).
+const TYPES = [
+  "Arc<str>", "String", "Box<str>", "Rc<str>", "ArcStr", "ArcStr (static)", "triomphe::Arc<str>", "Arc<String>",
+  "HipStr", "HipStr (inline)", "Arc<str> cloned once, borrowed", "leaked &'static str",
+];
 
 let h;
 let dir;
@@ -87,7 +91,7 @@ test("the run downloads as a valid results file in the native schema", async () 
   for (const c of file.cases) {
     assert.equal(c.threads, 1);
     assert.equal(c.repeat_times_ns.length, 3);
-    assert.equal(c.params.string_len_bytes, 64);
+    assert.equal(c.params.string_len_bytes, c.variant === "HipStr (inline)" ? 16 : 64);
   }
   assert.deepEqual(errors, []);
 });
@@ -115,7 +119,7 @@ test("without native files the page says so, runs from the keyboard and still dr
   const { page, errors } = await h.open("/bench", { setup: emptyIndex });
   await page.locator('[data-testid="native-status"]', { hasText: "No native single-thread results" }).waitFor();
   await tinyRun(page, { viaKeyboard: true });
-  assert.equal(Object.keys(await barValues(page, BROWSER)).length, 4);
+  assert.equal(Object.keys(await barValues(page, BROWSER)).length, TYPES.length);
   assert.equal(await page.getByTestId("bench-compare").count(), 0);
   assert.deepEqual(errors, []);
 });

@@ -37,8 +37,11 @@ pub struct Machine {
     pub data: ResultsFile,
 }
 
-/// The clone variants the contention charts compare, in legend order.
-pub const CONTENTION_VARIANTS: [&str; 3] = ["arc_str", "string", "box_str"];
+/// The clone variants the contention charts compare, in legend order: every type that several
+/// threads can clone (all but `Rc<str>`), the article's three first. A file draws the ones it has.
+pub fn contention_variants() -> impl Iterator<Item = &'static str> {
+    wasm_core::kernels::CloneType::ALL.into_iter().filter(|t| t.is_thread_safe()).map(|t| t.id())
+}
 
 impl LoadedFile {
     /// Validates `bytes` (the body of `results/<file_name>`) into a machine or an error card.
@@ -106,7 +109,7 @@ impl Machine {
 
     /// The clone cases the contention charts use.
     pub fn clone_cases(&self) -> impl Iterator<Item = &CaseResult> {
-        self.data.cases.iter().filter(|c| c.suite == "clone" && CONTENTION_VARIANTS.contains(&c.variant_id.as_str()))
+        self.data.cases.iter().filter(|c| c.suite == "clone" && contention_variants().any(|v| v == c.variant_id))
     }
 
     /// Whether the file has any case the explorer charts (files of other suites only do not).

@@ -3,7 +3,7 @@
 
 use super::format::sig4;
 use super::state::{ModeFilter, View};
-use super::{Machine, CONTENTION_VARIANTS};
+use super::{contention_variants, Machine};
 use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, XValue};
 use wasm_core::results::CaseResult;
 
@@ -51,7 +51,7 @@ pub fn contention_lines<'a>(machines: &[&'a Machine], mode: ModeFilter) -> Vec<L
     let mut lines = Vec::new();
     for (m, machine_name) in machines.iter().zip(&names) {
         for &md in mode.modes() {
-            for v in CONTENTION_VARIANTS {
+            for v in contention_variants() {
                 let cases = cases_of(m, v, md);
                 let Some(first) = cases.first() else { continue };
                 let name = line_name(
@@ -210,7 +210,7 @@ pub fn allocator_spec(group: &[&Machine], view: View, mode: ModeFilter, scale: S
     let view = if view == View::Rate { View::Rate } else { View::Time };
     let mut lines = Vec::new();
     for &md in mode.modes() {
-        for v in CONTENTION_VARIANTS {
+        for v in contention_variants() {
             for (i, m) in group.iter().enumerate() {
                 let cases = cases_of(m, v, md);
                 let Some(first) = cases.first() else { continue };

@@ -3,6 +3,12 @@
 //! This is the experiment of the "Arc<str> vs String" article (BlockListed/arc_str_perf): cloning an
 //! `Arc<str>` bumps one shared atomic counter, cloning a `String` or `Box<str>` asks the allocator for
 //! a fresh buffer and copies the bytes. `Rc<str>` bumps a plain counter and is single-thread only.
+//!
+//! Beside the article's four, the alternatives a reader might pick instead, measured the same way:
+//! `arcstr::ArcStr` (one pointer wide; a static one clones with no atomic), `triomphe::Arc<str>` (no
+//! weak count), `Arc<String>` (two blocks), `hipstr::HipStr` (inline up to 23 bytes, else a shared
+//! heap block), and two strategies rather than types: take one `Arc` clone per thread and borrow it,
+//! or leak the text once and copy the `&'static str`.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -10,7 +16,7 @@ use std::hint::black_box;
 use std::rc::Rc;
 use std::sync::Arc;
 
-/// Which owned string type a clone case clones.
+/// Which owned string type (or strategy) a clone case clones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CloneType {
@@ -18,11 +24,45 @@ pub enum CloneType {
     String,
     BoxStr,
     RcStr,
+    /// `arcstr::ArcStr`: one pointer; length and counter live in the heap block.
+    Arcstr,
+    /// An `ArcStr` made static with `ArcStr::leak` (what `arcstr::literal!` gives for literals):
+    /// clones copy the pointer and touch no counter.
+    ArcstrStatic,
+    /// `triomphe::Arc<str>`: std's `Arc` without the weak count; still one shared counter.
+    TriompheArcStr,
+    /// `Arc<String>`: a counted block holding a `String` that points at a second block.
+    ArcString,
+    /// `hipstr::HipStr` of the case's length (64 bytes by default: a shared heap block).
+    Hipstr,
+    /// `hipstr::HipStr` of [`INLINE_TEXT_BYTES`] bytes: inline, so a clone copies the handle.
+    HipstrInline,
+    /// A strategy: each thread clones the shared `Arc<str>` once, then borrows `&str` from its own
+    /// clone for every use.
+    ArcStrBorrow,
+    /// A strategy: the text is leaked once (`Box::leak`) and every use copies the `&'static str`.
+    StaticStr,
 }
 
+/// Length of [`CloneType::HipstrInline`]'s text: short enough to be inline on every target.
+pub const INLINE_TEXT_BYTES: usize = 16;
+
 impl CloneType {
-    /// Every type, in the order results and charts list them.
-    pub const ALL: [CloneType; 4] = [CloneType::ArcStr, CloneType::String, CloneType::BoxStr, CloneType::RcStr];
+    /// Every type, in the order results and charts list them: the article's four first.
+    pub const ALL: [CloneType; 12] = [
+        CloneType::ArcStr,
+        CloneType::String,
+        CloneType::BoxStr,
+        CloneType::RcStr,
+        CloneType::Arcstr,
+        CloneType::ArcstrStatic,
+        CloneType::TriompheArcStr,
+        CloneType::ArcString,
+        CloneType::Hipstr,
+        CloneType::HipstrInline,
+        CloneType::ArcStrBorrow,
+        CloneType::StaticStr,
+    ];
 
     /// Stable identifier used on the command line and in JSON (`arc_str`, `string`, ...).
     pub fn id(self) -> &'static str {
@@ -31,6 +71,14 @@ impl CloneType {
             CloneType::String => "string",
             CloneType::BoxStr => "box_str",
             CloneType::RcStr => "rc_str",
+            CloneType::Arcstr => "arcstr",
+            CloneType::ArcstrStatic => "arcstr_static",
+            CloneType::TriompheArcStr => "triomphe_arc_str",
+            CloneType::ArcString => "arc_string",
+            CloneType::Hipstr => "hipstr",
+            CloneType::HipstrInline => "hipstr_inline",
+            CloneType::ArcStrBorrow => "arc_str_borrow",
+            CloneType::StaticStr => "static_str",
         }
     }
 
@@ -41,6 +89,32 @@ impl CloneType {
             CloneType::String => "String",
             CloneType::BoxStr => "Box<str>",
             CloneType::RcStr => "Rc<str>",
+            CloneType::Arcstr => "ArcStr",
+            CloneType::ArcstrStatic => "ArcStr (static)",
+            CloneType::TriompheArcStr => "triomphe::Arc<str>",
+            CloneType::ArcString => "Arc<String>",
+            CloneType::Hipstr => "HipStr",
+            CloneType::HipstrInline => "HipStr (inline)",
+            CloneType::ArcStrBorrow => "Arc<str> cloned once, borrowed",
+            CloneType::StaticStr => "leaked &'static str",
+        }
+    }
+
+    /// One line on what a clone of this type does (for `--help` and the chooser).
+    pub fn summary(self) -> &'static str {
+        match self {
+            CloneType::ArcStr => "std's Arc<str>: an atomic increment on a counter every clone shares",
+            CloneType::String => "allocate and copy the text; free it when dropped",
+            CloneType::BoxStr => "like String, two words instead of three",
+            CloneType::RcStr => "a plain increment; one thread only",
+            CloneType::Arcstr => "arcstr::ArcStr: one pointer wide, still one shared atomic counter",
+            CloneType::ArcstrStatic => "an ArcStr made static (ArcStr::leak, like literal!): no counter at all",
+            CloneType::TriompheArcStr => "triomphe::Arc<str>: no weak count, still one shared atomic counter",
+            CloneType::ArcString => "Arc<String>: one shared counter, two heap blocks, two hops to the text",
+            CloneType::Hipstr => "hipstr::HipStr of the case's length: a shared heap block with a counter",
+            CloneType::HipstrInline => "hipstr::HipStr of 16 bytes: inline, a clone copies the handle",
+            CloneType::ArcStrBorrow => "strategy: one Arc<str> clone per thread, then borrow &str for each use",
+            CloneType::StaticStr => "strategy: leak the text once, copy the &'static str for each use",
         }
     }
 
@@ -57,6 +131,20 @@ impl CloneType {
     /// Whether a clone allocates a new heap buffer (so a forgotten clone leaks memory).
     pub fn clone_allocates(self) -> bool {
         matches!(self, CloneType::String | CloneType::BoxStr)
+    }
+
+    /// Whether forget mode means anything: the strategies make no clone to forget.
+    pub fn has_forget_mode(self) -> bool {
+        !matches!(self, CloneType::ArcStrBorrow | CloneType::StaticStr)
+    }
+
+    /// The text length a case of this type measures when the run asks for `len` bytes.
+    pub fn text_len(self, len: usize) -> usize {
+        if self == CloneType::HipstrInline {
+            INLINE_TEXT_BYTES.min(len)
+        } else {
+            len
+        }
     }
 }
 
@@ -100,13 +188,20 @@ impl fmt::Display for CloneMode {
     }
 }
 
-/// The thread-safe values (`Arc<str>`, `String`, `Box<str>`) holding the same text. `Sync`, so
-/// contender threads can clone from one shared reference: for `Arc<str>` they all hit one counter.
+/// The thread-safe values holding the same text. `Sync`, so contender threads can clone from one
+/// shared reference: for the counted types they all hit one counter.
 #[derive(Debug)]
 pub struct SharedCloneSource {
     arc: Arc<str>,
     string: String,
     boxed: Box<str>,
+    arcstr: arcstr::ArcStr,
+    arcstr_static: arcstr::ArcStr,
+    triomphe: triomphe::Arc<str>,
+    arc_string: Arc<String>,
+    hipstr: hipstr::HipStr<'static>,
+    hipstr_inline: hipstr::HipStr<'static>,
+    leaked: &'static str,
 }
 
 /// One prebuilt value of each [`CloneType`], all holding the same `len`-byte ASCII text.
@@ -123,15 +218,37 @@ fn sample_text(len: usize) -> String {
 }
 
 impl SharedCloneSource {
-    /// Builds the three thread-safe values for a `len`-byte string.
+    /// Builds the thread-safe values for a `len`-byte string. Leaks `len` bytes twice, once per
+    /// source (the `&'static str` and the static `ArcStr`): that is what those two strategies are.
     pub fn new(len: usize) -> Self {
         let text = sample_text(len);
-        SharedCloneSource { arc: Arc::from(text.as_str()), boxed: Box::from(text.as_str()), string: text }
+        let arcstr_static = arcstr::ArcStr::from(text.as_str());
+        let _: &'static str = arcstr_static.leak();
+        SharedCloneSource {
+            arc: Arc::from(text.as_str()),
+            boxed: Box::from(text.as_str()),
+            arcstr: arcstr::ArcStr::from(text.as_str()),
+            arcstr_static,
+            triomphe: triomphe::Arc::from(text.as_str()),
+            arc_string: Arc::new(text.clone()),
+            hipstr: hipstr::HipStr::from(text.as_str()),
+            hipstr_inline: hipstr::HipStr::from(&text[..CloneType::HipstrInline.text_len(len)]),
+            leaked: Box::leak(text.clone().into_boxed_str()),
+            string: text,
+        }
     }
 
     /// Length of the text in bytes.
     pub fn len_bytes(&self) -> usize {
         self.string.len()
+    }
+
+    /// The text every value of `ty` holds (to check clones against).
+    pub fn text_of(&self, ty: CloneType) -> &str {
+        match ty {
+            CloneType::HipstrInline => &self.hipstr_inline,
+            _ => &self.string,
+        }
     }
 }
 
@@ -194,6 +311,20 @@ impl fmt::Display for NotThreadSafe {
 
 impl std::error::Error for NotThreadSafe {}
 
+/// The "clone once, then borrow" strategy: one real `Arc` clone for the whole batch, then `n`
+/// borrows of its text. `mode` applies to the one clone.
+#[inline(never)]
+fn borrow_n(shared: &Arc<str>, mode: CloneMode, n: u64) {
+    let local = Arc::clone(black_box(shared));
+    for _ in 0..n {
+        black_box(black_box(&local).as_ref() as &str);
+    }
+    match mode {
+        CloneMode::Drop => drop(local),
+        CloneMode::Forget => std::mem::forget(local),
+    }
+}
+
 /// Like [`clone_batch`], on the thread-shareable values; `Rc<str>` is refused.
 pub fn clone_batch_shared(
     source: &SharedCloneSource,
@@ -206,8 +337,45 @@ pub fn clone_batch_shared(
         CloneType::String => clone_n(&source.string, mode, n),
         CloneType::BoxStr => clone_n(&source.boxed, mode, n),
         CloneType::RcStr => return Err(NotThreadSafe(ty)),
+        CloneType::Arcstr => clone_n(&source.arcstr, mode, n),
+        CloneType::ArcstrStatic => clone_n(&source.arcstr_static, mode, n),
+        CloneType::TriompheArcStr => clone_n(&source.triomphe, mode, n),
+        CloneType::ArcString => clone_n(&source.arc_string, mode, n),
+        CloneType::Hipstr => clone_n(&source.hipstr, mode, n),
+        CloneType::HipstrInline => clone_n(&source.hipstr_inline, mode, n),
+        CloneType::ArcStrBorrow => borrow_n(&source.arc, mode, n),
+        CloneType::StaticStr => clone_n(&source.leaked, mode, n),
     }
     Ok(())
+}
+
+/// Counter readings of the shared values, to check that a drop batch leaves every count where it
+/// was (and that the static ones have none): `(type, count)`.
+pub fn reference_counts(source: &SharedCloneSource) -> Vec<(CloneType, Option<usize>)> {
+    vec![
+        (CloneType::ArcStr, Some(Arc::strong_count(&source.arc))),
+        (CloneType::Arcstr, arcstr::ArcStr::strong_count(&source.arcstr)),
+        (CloneType::ArcstrStatic, arcstr::ArcStr::strong_count(&source.arcstr_static)),
+        (CloneType::TriompheArcStr, Some(triomphe::Arc::count(&source.triomphe))),
+        (CloneType::ArcString, Some(Arc::strong_count(&source.arc_string))),
+    ]
+}
+
+/// One clone of `ty`'s value, as text (tests: every clone must equal its source).
+pub fn one_clone_text(source: &SharedCloneSource, ty: CloneType) -> Option<String> {
+    Some(match ty {
+        CloneType::ArcStr | CloneType::ArcStrBorrow => Arc::clone(&source.arc).to_string(),
+        CloneType::String => source.string.clone(),
+        CloneType::BoxStr => source.boxed.clone().into(),
+        CloneType::RcStr => return None,
+        CloneType::Arcstr => source.arcstr.clone().to_string(),
+        CloneType::ArcstrStatic => source.arcstr_static.clone().to_string(),
+        CloneType::TriompheArcStr => source.triomphe.clone().to_string(),
+        CloneType::ArcString => (*Arc::clone(&source.arc_string)).clone(),
+        CloneType::Hipstr => source.hipstr.clone().to_string(),
+        CloneType::HipstrInline => source.hipstr_inline.clone().to_string(),
+        CloneType::StaticStr => (*black_box(&source.leaked)).to_owned(),
+    })
 }
 
 #[cfg(test)]
@@ -233,10 +401,29 @@ mod tests {
     fn drop_mode_leaves_reference_counts_unchanged() {
         let source = CloneSource::new(64);
         assert_eq!(source.len_bytes(), 64);
-        clone_batch(&source, CloneType::ArcStr, CloneMode::Drop, 1000);
-        clone_batch(&source, CloneType::RcStr, CloneMode::Drop, 1000);
+        let before = reference_counts(source.shared());
+        assert_eq!(before.iter().find(|(t, _)| *t == CloneType::ArcstrStatic).unwrap().1, None, "a static ArcStr has no count");
+        for ty in CloneType::ALL {
+            clone_batch(&source, ty, CloneMode::Drop, 100);
+        }
+        assert_eq!(reference_counts(source.shared()), before);
         assert_eq!(Arc::strong_count(&source.shared.arc), 1);
         assert_eq!(Rc::strong_count(&source.rc), 1);
+    }
+
+    #[test]
+    fn every_clone_equals_its_source() {
+        for len in [0, 5, 64, 300] {
+            let source = SharedCloneSource::new(len);
+            for ty in CloneType::ALL.into_iter().filter(|t| t.is_thread_safe()) {
+                let text = one_clone_text(&source, ty).unwrap();
+                assert_eq!(text, source.text_of(ty), "{ty} at {len} bytes");
+                assert_eq!(text.len(), ty.text_len(len), "{ty} at {len} bytes");
+            }
+        }
+        assert!(SharedCloneSource::new(64).hipstr_inline.is_inline(), "16 bytes fit inline");
+        assert!(!SharedCloneSource::new(64).hipstr.is_inline(), "64 bytes do not");
+        assert!(!CloneType::StaticStr.has_forget_mode() && CloneType::Hipstr.has_forget_mode());
     }
 
     #[test]
@@ -249,6 +436,12 @@ mod tests {
         // Small, bounded leaks of the allocating types only exercise the path.
         clone_batch(&source, CloneType::String, CloneMode::Forget, 4);
         clone_batch(&source, CloneType::BoxStr, CloneMode::Forget, 4);
+        clone_batch(&source, CloneType::ArcString, CloneMode::Forget, 3);
+        assert_eq!(Arc::strong_count(&source.shared.arc_string), 4);
+        clone_batch(&source, CloneType::TriompheArcStr, CloneMode::Forget, 2);
+        assert_eq!(triomphe::Arc::count(&source.shared.triomphe), 3);
+        clone_batch(&source, CloneType::ArcstrStatic, CloneMode::Forget, 5);
+        assert_eq!(arcstr::ArcStr::strong_count(&source.shared.arcstr_static), None, "no counter to leak");
     }
 
     #[test]

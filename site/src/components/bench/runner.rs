@@ -62,9 +62,11 @@ pub async fn run(params: BenchParams, is_cancelled: impl Fn() -> bool, progress:
     let type_budget = LEAK_CAP_BYTES / CloneType::ALL.iter().filter(|t| t.clone_allocates()).count() as u64;
     // Counted as the clones happen, so a cancelled run still reports what it leaked.
     let leaked = Cell::new(0u64);
-    let mut jobs: Vec<Job<'_>> = CloneType::ALL
-        .into_iter()
-        .map(|ty| {
+    // The two strategies make no clone to forget: a forget run leaves them out.
+    let types: Vec<CloneType> = CloneType::ALL.into_iter().filter(|t| mode == CloneMode::Drop || t.has_forget_mode()).collect();
+    let mut jobs: Vec<Job<'_>> = types
+        .iter()
+        .map(|&ty| {
             let (source, leaked, leak) = (&source, &leaked, leak_each(ty));
             Job {
                 name: ty.to_string(),
@@ -77,16 +79,16 @@ pub async fn run(params: BenchParams, is_cancelled: impl Fn() -> bool, progress:
             }
         })
         .collect();
-    let plan = |i: usize, cal: &Calibration| clone_plan(params, &timing, cal, leak_each(CloneType::ALL[i]), type_budget);
+    let plan = |i: usize, cal: &Calibration| clone_plan(params, &timing, cal, leak_each(types[i]), type_budget);
     let result = measure(&mut jobs, timing, params.repeats, &plan, &is_cancelled, &progress).await;
     drop(jobs);
     match result {
         Ok(timed) => {
-            let cases = CloneType::ALL
-                .into_iter()
+            let cases = types
+                .iter()
                 .zip(timed)
-                .map(|(ty, t)| {
-                    let params = CaseParams { string_len_bytes: Some(params.string_len as u64), ..Default::default() };
+                .map(|(&ty, t)| {
+                    let params = CaseParams { string_len_bytes: Some(ty.text_len(params.string_len) as u64), ..Default::default() };
                     let mut case = CaseResult::new("clone", ty.display_name(), ty.id(), 1, t.ops_per_repeat, params, 0, t.times_ns);
                     case.mode = Some(mode.id().into());
                     case.notes = t.notes;
