@@ -2,6 +2,7 @@
 //! results schema. Everything here compiles for both `wasm32-unknown-unknown` and native targets, so
 //! no benchmark is ever written twice.
 
+pub mod choose;
 pub mod inline_str;
 pub mod inspect;
 pub mod kernels;

@@ -136,3 +136,51 @@ fn sso_findings_match_the_xeon_run() {
     ];
     assert_lines("06-sso-benchmarks.md", &chapter("06-sso-benchmarks.md"), &lines);
 }
+
+#[test]
+fn what_instead_figures_match_the_epyc_run() {
+    let name = "09-what-instead.md";
+    let text = chapter(name);
+    let file = results("epyc-2vcpu-jemalloc-2026-11-23.json");
+    let ns = |variant: &str, threads: u32| format!("{:.1} ns", clone_case(&file, variant, "drop", threads).1);
+    let ns2 = |variant: &str, threads: u32| format!("{:.2} ns", clone_case(&file, variant, "drop", threads).1);
+    let lines = [
+        format!("with one thread `String` took {} and `Arc<str>` {}", ns("string", 1), ns("arc_str", 1)),
+        format!("with two threads `String` stayed at {} and `Arc<str>` rose to {}", ns("string", 2), ns("arc_str", 2)),
+        format!(
+            "`triomphe::Arc<str>` took {}, `Arc<String>` {}, `ArcStr` {} and a 64-byte `HipStr` {}",
+            ns("triomphe_arc_str", 2),
+            ns("arc_string", 2),
+            ns("arcstr", 2),
+            ns("hipstr", 2)
+        ),
+        format!(
+            "A static `ArcStr` took {}, an inline `HipStr` {}, one `Arc` clone per thread then borrowing {}, and a leaked `&'static str` {}",
+            ns2("arcstr_static", 2),
+            ns2("hipstr_inline", 2),
+            ns2("arc_str_borrow", 2),
+            ns2("static_str", 2)
+        ),
+    ];
+    assert_lines(name, &text, &lines);
+    assert!(text.contains(&format!("jemalloc {}", file.allocator.version.as_deref().unwrap_or("?").split('.').take(2).collect::<Vec<_>>().join("."))));
+}
+
+/// Chapter 9 names every rule the chooser applies, in the chooser's own words.
+#[test]
+fn what_instead_states_every_chooser_rule() {
+    let text = chapter("09-what-instead.md");
+    for rule in wasm_core::choose::RULES {
+        assert!(text.contains(&format!("**{}.**", rule.headline)), "chapter 9 lacks the rule {:?}", rule.headline);
+        assert!(text.contains(&format!("`{}`", rule.pick)) || rule.pick.contains(' ') || text.contains(rule.pick), "{}", rule.pick);
+    }
+}
+
+#[cfg(target_pointer_width = "64")]
+#[test]
+fn every_inline_type_keeps_23_bytes_on_64_bit() {
+    assert_eq!(hipstr::HipStr::inline_capacity(), wasm_core::choose::SHORT_BYTES);
+    assert!(!smol_str::SmolStr::new("a".repeat(23)).is_heap_allocated());
+    assert!(!compact_str::CompactString::new("a".repeat(23)).is_heap_allocated());
+    assert!(wasm_core::inline_str::InlineStr::new(&"a".repeat(23)).is_inline());
+}

@@ -70,9 +70,10 @@ pub fn condition(case: &CaseResult) -> Condition {
             (format!("t{t}-n{nodes}"), format!("{}, {nodes} nodes", plural(t, "thread")))
         }
         _ => {
-            let len = p.string_len_bytes.unwrap_or(0);
+            // Keyed by threads and mode only: a run's types share one length, except the inline
+            // HipStr, whose short text is the point of it (its length is in its case and table).
             let mode = case.mode.as_deref().unwrap_or("drop");
-            (format!("t{t}-{len}b-{mode}"), format!("{}, {len} bytes, {mode}", plural(t, "thread")))
+            (format!("t{t}-{mode}"), format!("{}, {mode}", plural(t, "thread")))
         }
     };
     // Input set names are checked by the validator; anything else odd is percent-free anyway.
