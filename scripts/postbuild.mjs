@@ -12,7 +12,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Routes that are pages of their own, besides `/` and the chapters. Keep in step with site/src/lib.rs
  *  (the e2e suite loads every navigation link by deep link, so a missing one fails the tests). */
-export const STATIC_ROUTES = ["bench", "results", "submit"];
+export const STATIC_ROUTES = ["bench", "choose", "results", "submit"];
 
 /** Chapter slugs from `content/chapters/NN-slug.md`, the same rule site/build.rs uses. */
 export function chapterSlugs(chaptersDir = path.join(root, "content", "chapters")) {

@@ -13,9 +13,14 @@ pub mod pages;
 
 use components::shell::Shell;
 use pages::{
-    bench::Bench, chapter::ChapterPage, chapters_index::ChaptersIndex, home::Home, not_found::NotFound, results::Results,
-    submit::Submit,
+    bench::Bench, chapter::ChapterPage, chapters_index::ChaptersIndex, choose::Choose, home::Home, not_found::NotFound,
+    results::Results, submit::Submit,
 };
+
+/// Every heap request goes through this wrapper, so the chooser can count what a string type
+/// allocates. Outside a measurement it adds one relaxed flag load per allocation.
+#[global_allocator]
+pub static HEAP: wasm_core::heap::CountingAlloc<std::alloc::System> = wasm_core::heap::CountingAlloc::new(std::alloc::System);
 
 /// The whole site. Routes are plain paths; `scripts/postbuild.mjs` writes a copy of `index.html`
 /// for each of them into `dist/`, so deep links work on any static host.
@@ -29,6 +34,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/chapters") view=ChaptersIndex/>
                     <Route path=path!("/chapters/:slug") view=ChapterPage/>
                     <Route path=path!("/bench") view=Bench/>
+                    <Route path=path!("/choose") view=Choose/>
                     <Route path=path!("/results") view=Results/>
                     <Route path=path!("/submit") view=Submit/>
                 </Routes>

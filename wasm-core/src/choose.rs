@@ -152,3 +152,186 @@ mod tests {
         }
     }
 }
+
+/// The string types the chooser compares. Every figure about them on the page is computed live
+/// from real values (sizes, inline or not, heap requests) or read from results files (clones).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Candidate {
+    String,
+    BoxStr,
+    ArcStr,
+    RcStr,
+    SmolStr,
+    CompactString,
+    InlineStr,
+    Arcstr,
+    TriompheArcStr,
+    ArcString,
+    HipStr,
+}
+
+/// One value of a [`Candidate`], kept alive while it is measured.
+#[allow(dead_code)] // held only so that its heap blocks exist until dropped
+pub enum Built {
+    String(String),
+    BoxStr(Box<str>),
+    ArcStr(std::sync::Arc<str>),
+    RcStr(std::rc::Rc<str>),
+    SmolStr(smol_str::SmolStr),
+    CompactString(compact_str::CompactString),
+    InlineStr(crate::inline_str::InlineStr),
+    Arcstr(arcstr::ArcStr),
+    TriompheArcStr(triomphe::Arc<str>),
+    ArcString(std::sync::Arc<String>),
+    HipStr(hipstr::HipStr<'static>),
+}
+
+impl Candidate {
+    pub const ALL: [Candidate; 11] = [
+        Candidate::String,
+        Candidate::BoxStr,
+        Candidate::ArcStr,
+        Candidate::RcStr,
+        Candidate::SmolStr,
+        Candidate::CompactString,
+        Candidate::InlineStr,
+        Candidate::Arcstr,
+        Candidate::TriompheArcStr,
+        Candidate::ArcString,
+        Candidate::HipStr,
+    ];
+
+    /// The type as written in Rust; the same text as the clone suite's `variant` where it has one.
+    pub fn name(self) -> &'static str {
+        match self {
+            Candidate::String => "String",
+            Candidate::BoxStr => "Box<str>",
+            Candidate::ArcStr => "Arc<str>",
+            Candidate::RcStr => "Rc<str>",
+            Candidate::SmolStr => "SmolStr",
+            Candidate::CompactString => "CompactString",
+            Candidate::InlineStr => "InlineStr",
+            Candidate::Arcstr => "ArcStr",
+            Candidate::TriompheArcStr => "triomphe::Arc<str>",
+            Candidate::ArcString => "Arc<String>",
+            Candidate::HipStr => "HipStr",
+        }
+    }
+
+    /// The clone suite's id for this type, when the suite measures it.
+    pub fn clone_id(self) -> Option<&'static str> {
+        Some(match self {
+            Candidate::String => "string",
+            Candidate::BoxStr => "box_str",
+            Candidate::ArcStr => "arc_str",
+            Candidate::RcStr => "rc_str",
+            Candidate::Arcstr => "arcstr",
+            Candidate::TriompheArcStr => "triomphe_arc_str",
+            Candidate::ArcString => "arc_string",
+            Candidate::HipStr => "hipstr",
+            Candidate::SmolStr | Candidate::CompactString | Candidate::InlineStr => return None,
+        })
+    }
+
+    /// Where the type is documented.
+    pub fn docs_url(self) -> &'static str {
+        match self {
+            Candidate::String => "https://doc.rust-lang.org/std/string/struct.String.html",
+            Candidate::BoxStr => "https://doc.rust-lang.org/std/boxed/struct.Box.html",
+            Candidate::ArcStr | Candidate::ArcString => "https://doc.rust-lang.org/std/sync/struct.Arc.html",
+            Candidate::RcStr => "https://doc.rust-lang.org/std/rc/struct.Rc.html",
+            Candidate::SmolStr => "https://docs.rs/smol_str",
+            Candidate::CompactString => "https://docs.rs/compact_str",
+            Candidate::InlineStr => "/chapters/small-strings#inline-str",
+            Candidate::Arcstr => "https://docs.rs/arcstr",
+            Candidate::TriompheArcStr => "https://docs.rs/triomphe",
+            Candidate::HipStr => "https://docs.rs/hipstr",
+        }
+    }
+
+    /// `size_of::<T>()` on this target.
+    pub fn size(self) -> usize {
+        use std::mem::size_of;
+        match self {
+            Candidate::String => size_of::<String>(),
+            Candidate::BoxStr => size_of::<Box<str>>(),
+            Candidate::ArcStr => size_of::<std::sync::Arc<str>>(),
+            Candidate::RcStr => size_of::<std::rc::Rc<str>>(),
+            Candidate::SmolStr => size_of::<smol_str::SmolStr>(),
+            Candidate::CompactString => size_of::<compact_str::CompactString>(),
+            Candidate::InlineStr => size_of::<crate::inline_str::InlineStr>(),
+            Candidate::Arcstr => size_of::<arcstr::ArcStr>(),
+            Candidate::TriompheArcStr => size_of::<triomphe::Arc<str>>(),
+            Candidate::ArcString => size_of::<std::sync::Arc<String>>(),
+            Candidate::HipStr => size_of::<hipstr::HipStr<'static>>(),
+        }
+    }
+
+    /// `size_of::<Option<T>>()` on this target.
+    pub fn option_size(self) -> usize {
+        use std::mem::size_of;
+        match self {
+            Candidate::String => size_of::<Option<String>>(),
+            Candidate::BoxStr => size_of::<Option<Box<str>>>(),
+            Candidate::ArcStr => size_of::<Option<std::sync::Arc<str>>>(),
+            Candidate::RcStr => size_of::<Option<std::rc::Rc<str>>>(),
+            Candidate::SmolStr => size_of::<Option<smol_str::SmolStr>>(),
+            Candidate::CompactString => size_of::<Option<compact_str::CompactString>>(),
+            Candidate::InlineStr => size_of::<Option<crate::inline_str::InlineStr>>(),
+            Candidate::Arcstr => size_of::<Option<arcstr::ArcStr>>(),
+            Candidate::TriompheArcStr => size_of::<Option<triomphe::Arc<str>>>(),
+            Candidate::ArcString => size_of::<Option<std::sync::Arc<String>>>(),
+            Candidate::HipStr => size_of::<Option<hipstr::HipStr<'static>>>(),
+        }
+    }
+
+    /// A value holding `text`, made the way a program usually makes one.
+    pub fn build(self, text: &str) -> Built {
+        match self {
+            Candidate::String => Built::String(String::from(text)),
+            Candidate::BoxStr => Built::BoxStr(Box::from(text)),
+            Candidate::ArcStr => Built::ArcStr(std::sync::Arc::from(text)),
+            Candidate::RcStr => Built::RcStr(std::rc::Rc::from(text)),
+            Candidate::SmolStr => Built::SmolStr(smol_str::SmolStr::new(text)),
+            Candidate::CompactString => Built::CompactString(compact_str::CompactString::new(text)),
+            Candidate::InlineStr => Built::InlineStr(crate::inline_str::InlineStr::new(text)),
+            Candidate::Arcstr => Built::Arcstr(arcstr::ArcStr::from(text)),
+            Candidate::TriompheArcStr => Built::TriompheArcStr(triomphe::Arc::from(text)),
+            Candidate::ArcString => Built::ArcString(std::sync::Arc::new(String::from(text))),
+            Candidate::HipStr => Built::HipStr(hipstr::HipStr::from(text)),
+        }
+    }
+
+    /// Whether a value holding `text` keeps it inside its own bytes (asked of the type's API).
+    pub fn keeps_inline(self, text: &str) -> bool {
+        match self.build(text) {
+            Built::SmolStr(s) => !s.is_heap_allocated() && (&s as *const _ as usize..&s as *const _ as usize + self.size()).contains(&(s.as_ptr() as usize)),
+            Built::CompactString(s) => !s.is_heap_allocated(),
+            Built::InlineStr(s) => s.is_inline(),
+            Built::HipStr(s) => s.is_inline(),
+            _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod candidate_tests {
+    use super::*;
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    #[test]
+    fn inline_types_keep_short_text_and_others_never() {
+        for c in Candidate::ALL {
+            let short = c.keeps_inline("ok");
+            let long = c.keeps_inline(&"x".repeat(100));
+            let inline_type = matches!(c, Candidate::SmolStr | Candidate::CompactString | Candidate::InlineStr | Candidate::HipStr);
+            assert_eq!(short, inline_type, "{}", c.name());
+            assert!(!long, "{}", c.name());
+            assert!(c.option_size() >= c.size());
+        }
+        assert_eq!(Candidate::Arcstr.size(), std::mem::size_of::<usize>(), "ArcStr is one pointer");
+        assert_eq!(Candidate::ArcString.size(), std::mem::size_of::<usize>(), "Arc<String> is thin");
+        assert_eq!(Candidate::InlineStr.option_size(), 24);
+    }
+}

@@ -3,6 +3,7 @@
 //! no benchmark is ever written twice.
 
 pub mod choose;
+pub mod heap;
 pub mod inline_str;
 pub mod inspect;
 pub mod kernels;

@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod chart;
+pub mod choose;
 pub mod code_copy;
 pub mod layout_table;
 pub mod results;

@@ -14,6 +14,7 @@ pub fn Shell(children: Children) -> impl IntoView {
             <nav aria-label="Site">
                 <A href="/">"Home"</A>
                 <A href="/chapters">"Chapters"</A>
+                <A href="/choose">"Choose"</A>
                 <A href="/bench">"Benchmarks"</A>
                 <A href="/results">"Results"</A>
                 <A href="/submit">"Submit yours"</A>

@@ -13,6 +13,7 @@ use wasm_core::validate::validate_bytes;
 
 /// One results file as the loader found it: valid, or the reasons it is not.
 #[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)] // a few files per page, each built once: boxing buys nothing
 pub enum LoadedFile {
     Good(Machine),
     Bad(BadFile),

@@ -1,6 +1,7 @@
 //! One module per route.
 
 pub mod chapter;
+pub mod choose;
 pub mod chapters_index;
 pub mod bench;
 pub mod home;

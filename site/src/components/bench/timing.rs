@@ -41,7 +41,7 @@ pub fn timer_step_ms(perf: &Performance) -> Option<f64> {
 }
 
 /// Resolves after the browser has run its pending tasks (input, painting).
-async fn yield_to_browser() {
+pub async fn yield_to_browser() {
     let promise = js_sys::Promise::new(&mut |resolve, _reject| {
         let window = web_sys::window().expect("window");
         let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(resolve.unchecked_ref(), 0);

@@ -1,0 +1,38 @@
+//! The chooser's recommendation: the rule `wasm_core::choose::recommend` picks for the reader's
+//! strings and sharing, its reason, and where to read more.
+
+use leptos::prelude::*;
+use wasm_core::choose::{recommend, Profile, Sharing, MOSTLY_SHORT, SHORT_BYTES};
+
+use super::samples;
+
+#[component]
+pub fn Advice(text: ReadSignal<String>, sharing: ReadSignal<Sharing>) -> impl IntoView {
+    let verdict = move || {
+        let profile = text.with(|t| Profile::of(&samples::parse(t).iter().map(|s| s.len()).collect::<Vec<_>>()));
+        let rule = recommend(&profile, sharing.get());
+        let shape = format!(
+            "{} of your {} strings are at most {SHORT_BYTES} bytes (the longest is {} bytes), so they are {} short (at least {:.0} % needed).",
+            profile.short,
+            profile.count,
+            profile.longest,
+            if profile.mostly_short() { "mostly" } else { "not mostly" },
+            MOSTLY_SHORT * 100.0
+        );
+        view! {
+            <p class="choose-pick" data-testid="choose-pick"><strong>{rule.pick}</strong></p>
+            <p data-testid="choose-rule"><em>{rule.headline}</em> ": " {rule.because} "."</p>
+            <p class="muted">{shape}</p>
+        }
+    };
+    view! {
+        <section class="choose-advice" aria-live="polite" aria-labelledby="choose-advice-title">
+            <h2 id="choose-advice-title">"Recommendation"</h2>
+            {verdict}
+            <p class="small">
+                "Why these rules: " <a href="/chapters/what-instead#rules">"What to do instead"</a> ". Background: "
+                <a href="/chapters/clone-cost">"What clone costs"</a> ", " <a href="/chapters/small-strings">"Small strings"</a> "."
+            </p>
+        </section>
+    }
+}

@@ -1,0 +1,9 @@
+//! The chooser (`/choose`): the reader's sample strings and sharing pattern in, a table of every
+//! candidate type (measured live in this page, clone costs from the shipped results files) and a
+//! recommendation out. `costs.rs` and `samples.rs` are pure and tested natively.
+
+pub mod advice;
+pub mod costs;
+pub mod form;
+pub mod samples;
+pub mod table;

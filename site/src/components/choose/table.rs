@@ -1,0 +1,146 @@
+//! The chooser's table: one row per candidate type. Inline counts, bytes and `Option` sizes are
+//! computed in this page's wasm from real values (heap requests counted by the site's allocator
+//! wrapper, rounded to dlmalloc's blocks); creation cost is timed here; clone costs come from the
+//! shipped results files, with the machine and thread count they were measured at.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use std::hint::black_box;
+use wasm_core::choose::Candidate;
+use wasm_core::heap::{dlmalloc_block, MAX_RECORDED};
+
+use super::costs::{recorded, Recorded};
+use super::samples;
+use crate::components::bench::native::NativeResults;
+use crate::components::bench::timing::{performance, yield_to_browser};
+
+/// What one candidate does with the reader's strings, measured now.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measured {
+    pub candidate: Candidate,
+    pub inline: usize,
+    pub count: usize,
+    /// Handle plus heap blocks, averaged over the strings.
+    pub bytes_per_string: f64,
+    /// Heap blocks per string, averaged.
+    pub blocks_per_string: f64,
+}
+
+/// Builds every string as `candidate` and counts what it costs in memory.
+pub fn measure(candidate: Candidate, strings: &[&str]) -> Measured {
+    let (mut inline, mut bytes, mut blocks) = (0, 0usize, 0usize);
+    for s in strings {
+        inline += usize::from(candidate.keeps_inline(s));
+        let (value, sizes, count) = crate::HEAP.measure(|| candidate.build(s));
+        drop(value);
+        // More blocks than the meter keeps are counted at the size of the last one kept.
+        let extra = count.saturating_sub(MAX_RECORDED) * sizes.last().copied().map_or(0, dlmalloc_block);
+        bytes += candidate.size() + sizes.iter().map(|&s| dlmalloc_block(s)).sum::<usize>() + extra;
+        blocks += count;
+    }
+    let n = strings.len().max(1) as f64;
+    Measured { candidate, inline, count: strings.len(), bytes_per_string: bytes as f64 / n, blocks_per_string: blocks as f64 / n }
+}
+
+/// Nanoseconds to build one of `strings` as `candidate` (and drop it), timed over at least 4 ms.
+fn creation_ns(candidate: Candidate, strings: &[String]) -> f64 {
+    let perf = performance();
+    let (start, mut built) = (perf.now(), 0u64);
+    loop {
+        for s in strings {
+            drop(black_box(candidate.build(black_box(s))));
+        }
+        built += strings.len().max(1) as u64;
+        let elapsed = perf.now() - start;
+        if elapsed >= 4.0 || built > 50_000_000 {
+            return elapsed * 1e6 / built as f64;
+        }
+    }
+}
+
+fn cost_cell(cost: Option<Recorded>, missing: &'static str) -> impl IntoView {
+    match cost {
+        None => view! { <td class="num muted" data-field="clone">{missing}</td> }.into_any(),
+        Some(r) => {
+            let title = format!("{} thread(s), from the results file {}", r.threads, r.label);
+            view! {
+            <td class="num" data-field="clone" title=title>
+                <span class="nowrap">{format!("{} ns ×{}", crate::explorer::format::sig4(r.ns), r.threads)}</span>
+                <br/><span class="muted small">{r.label}</span>
+            </td>
+            }
+            .into_any()
+        }
+    }
+}
+
+#[component]
+pub fn ChooseTable(text: ReadSignal<String>, native: LocalResource<Result<NativeResults, String>>) -> impl IntoView {
+    let measured = Memo::new(move |_| text.with(|t| {
+        let strings = samples::parse(t);
+        Candidate::ALL.iter().map(|&c| measure(c, &strings)).collect::<Vec<_>>()
+    }));
+    // Creation is timed a type at a time, yielding between types; a newer text cancels an older run.
+    let (creation, set_creation) = signal(Vec::<(Candidate, f64)>::new());
+    let generation = StoredValue::new(0u32);
+    Effect::new(move |_| {
+        let strings: Vec<String> = text.with(|t| samples::parse(t).into_iter().map(String::from).collect());
+        generation.update_value(|g| *g += 1);
+        let mine = generation.get_value();
+        set_creation.set(Vec::new());
+        spawn_local(async move {
+            for c in Candidate::ALL {
+                yield_to_browser().await;
+                if generation.try_get_value() != Some(mine) {
+                    return;
+                }
+                let ns = creation_ns(c, &strings);
+                set_creation.update(|v| v.push((c, ns)));
+            }
+        });
+    });
+    let files = move || native.get().and_then(|r| r.ok()).map(|n| n.files).unwrap_or_default();
+
+    let rows = move || {
+        let files = files();
+        measured.get().into_iter().map(|m| {
+            let c = m.candidate;
+            let (one, most) = c.clone_id().map_or((None, None), |id| recorded(&files, id));
+            let create = move || creation.with(|v| v.iter().find(|(k, _)| *k == c).map_or_else(|| "timing…".to_owned(), |(_, ns)| format!("{} ns", crate::explorer::format::sig4(*ns))));
+            view! {
+                <tr data-type=c.name()>
+                    <th scope="row"><a href=c.docs_url()><code>{c.name()}</code></a></th>
+                    <td class="num nowrap" data-field="inline">{format!("{} of {}", m.inline, m.count)}</td>
+                    <td class="num" data-field="bytes" title=format!("{} byte handle + {:.1} heap block(s) per string", c.size(), m.blocks_per_string)>
+                        {format!("{:.1}", m.bytes_per_string)}
+                    </td>
+                    <td class="num" data-field="option">{c.option_size()}</td>
+                    <td class="num" data-field="create">{create}</td>
+                    {cost_cell(one, "not measured")}
+                    {cost_cell(most, if c == Candidate::RcStr { "one thread only" } else { "not measured" })}
+                </tr>
+            }
+        }).collect_view()
+    };
+
+    view! {
+        <p class="source-note">
+            "Measured in this page (wasm32): strings kept inline, bytes per string (the handle plus every heap "
+            "block it asked for, rounded to dlmalloc's blocks, the browser's allocator; on 64-bit targets words "
+            "double and jemalloc's size classes apply), " <code>"size_of::<Option<T>>()"</code> " and the time to "
+            "create one. Clone costs (ns per clone plus drop) come from the shipped results files, with the thread "
+            "count and run they were measured in; the clone suite does not measure SmolStr, CompactString or InlineStr."
+        </p>
+        <div class="table-scroll">
+        <table class="data compact" data-testid="choose-table">
+            <caption>"Every candidate on your strings"</caption>
+            <thead><tr>
+                <th scope="col">"Type"</th><th scope="col" class="num">"Inline"</th><th scope="col" class="num">"Bytes / string"</th>
+                <th scope="col" class="num">"Option<T>"</th><th scope="col" class="num">"Create"</th>
+                <th scope="col" class="num">"Clone, 1 thread"</th><th scope="col" class="num">"Clone, most threads"</th>
+            </tr></thead>
+            <tbody>{rows}</tbody>
+        </table>
+        </div>
+    }
+}
