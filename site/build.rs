@@ -25,6 +25,7 @@ const WIDGETS: &[(&str, &str)] = &[
     ("size-table", "SizeTable"),
     ("sso-inspector", "SsoInspector"),
     ("layout-probe", "LayoutProbe"),
+    ("alt-inspector", "AltInspector"),
     ("sso-bench", "SsoBench"),
     ("arcswap-bench", "ArcSwapBench"),
     ("arena-bench", "ArenaBench"),

@@ -15,6 +15,8 @@ pub enum Widget {
     SsoInspector,
     /// `layout-probe`: `Option` sizes, a padded struct's bytes and `Arc<dyn Display>` offsets.
     LayoutProbe,
+    /// `alt-inspector`: `ArcStr`, `triomphe::Arc<str>`, `Arc<String>`, `HipStr` and `Cow` opened up.
+    AltInspector,
     /// `sso-bench`: the nine SSO variants timed in the browser on one input set.
     SsoBench,
     /// `arcswap-bench`: one reader, four ways to read a shared `Arc`, timed in the browser.

@@ -227,3 +227,19 @@ test("the layout probe measures niches, padding and Arc<dyn Display> offsets in 
   assert.equal(await offset("Aligned32(1)"), 32, "rounded up to 32");
   assert.deepEqual(errors, []);
 });
+
+test("chapter 9's inspector opens ArcStr, triomphe::Arc<str>, Arc<String>, HipStr and Cow in wasm memory", async () => {
+  const { page, errors } = await openChapter("what-instead");
+  const input = page.getByTestId("alt-input");
+  await input.waitFor();
+  await input.fill("tiny");
+  assert.equal(await page.getByTestId("alt-arcstr-fields").textContent(), "len = 4, count = 1, static = false");
+  assert.equal(await page.getByTestId("alt-triomphe-fields").textContent(), "count = 1");
+  assert.equal(await page.getByTestId("alt-arc-string-fields").textContent(), "strong = 1, weak = 1");
+  assert.equal(await page.getByTestId("alt-hipstr").getAttribute("data-inline"), "true");
+  await input.fill("a label far too long for any inline buffer");
+  assert.equal(await page.getByTestId("alt-hipstr").getAttribute("data-inline"), "false");
+  assert.match(await page.getByTestId("alt-arcstr-fields").textContent(), /^len = 42,/);
+  assert.match(await page.getByTestId("alt-cow").textContent(), /Cow::Borrowed: the \d+-byte value at 0x[0-9a-f]+ points to the text/);
+  assert.deepEqual(errors, []);
+});

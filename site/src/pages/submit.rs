@@ -29,7 +29,8 @@ pub fn Submit() -> impl IntoView {
                 "cargo run --release -p native-runner -- clone --label YOUR-LABEL",
             ]/>
             <p>
-                "The run takes a few minutes: every type (Arc<str>, String, Box<str>, Rc<str>) is cloned 2"<sup>"24"</sup>
+                "The run takes a few minutes: every type and strategy (Arc<str>, String, Box<str>, Rc<str> and the "
+                "alternatives of chapter 9; " <code>"--help"</code> " lists all twelve) is cloned 2"<sup>"24"</sup>
                 " times per repeat, in drop and forget mode, at 1, 2, 4, … threads up to your CPU's thread count. "
                 "The label is yours to choose (letters, digits, " <code>"."</code> ", " <code>"_"</code> ", " <code>"-"</code>
                 "), for example " <code>"ryzen7-7700-laptop"</code> ". The file lands in "

@@ -7,6 +7,7 @@
 
 pub mod arc;
 pub mod probe;
+pub mod shared;
 pub mod sso;
 pub mod wide;
 
@@ -44,6 +45,11 @@ unsafe impl InitBytes for str {}
 unsafe impl<T: ?Sized> InitBytes for &T {}
 // SAFETY: `Arc<T>` is one non-null pointer (plus metadata for unsized `T`): no padding.
 unsafe impl<T: ?Sized> InitBytes for std::sync::Arc<T> {}
+// SAFETY: arcstr 1.2's `ArcStr` is `repr(transparent)` over one `NonNull` (the block's address).
+unsafe impl InitBytes for arcstr::ArcStr {}
+// SAFETY: triomphe 0.1's `Arc<T>` is a `NonNull<ArcInner<T>>` plus a zero-sized marker: one
+// pointer, or two words for unsized `T`.
+unsafe impl<T: ?Sized> InitBytes for triomphe::Arc<T> {}
 // SAFETY: `String` is a `Vec<u8>`: pointer, capacity and length, three initialised words.
 unsafe impl InitBytes for String {}
 // SAFETY: compact_str 0.10's `Repr` is a pointer, a `usize` and integer fields filling the last word

@@ -4,6 +4,7 @@
 //! The `*_bench` widgets time wasm-core's kernels with the shared machinery in
 //! `components/bench/`; `recorded_results` draws the shipped results files of one suite.
 
+pub mod alt_inspector;
 pub mod arc_inspector;
 pub mod arcswap_bench;
 pub mod arena_bench;
@@ -26,6 +27,7 @@ pub fn widget_view(widget: Widget) -> AnyView {
         Widget::ArcInspector => view! { <arc_inspector::ArcInspector/> }.into_any(),
         Widget::SizeTable => view! { <size_table::SizeTable/> }.into_any(),
         Widget::SsoInspector => view! { <sso_inspector::SsoInspector/> }.into_any(),
+        Widget::AltInspector => view! { <alt_inspector::AltInspector/> }.into_any(),
         Widget::LayoutProbe => view! { <layout_probe::LayoutProbe/> }.into_any(),
         Widget::SsoBench => view! { <sso_bench::SsoBench/> }.into_any(),
         Widget::ArcSwapBench => view! { <arcswap_bench::ArcSwapBench/> }.into_any(),
