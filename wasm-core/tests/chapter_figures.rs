@@ -184,3 +184,63 @@ fn every_inline_type_keeps_23_bytes_on_64_bit() {
     assert!(!compact_str::CompactString::new("a".repeat(23)).is_heap_allocated());
     assert!(wasm_core::inline_str::InlineStr::new(&"a".repeat(23)).is_inline());
 }
+
+fn case_of<'a>(file: &'a ResultsFile, variant: &str, threads: u32, writer: Option<bool>) -> &'a wasm_core::results::CaseResult {
+    file.cases
+        .iter()
+        .find(|c| c.variant_id == variant && c.threads == threads && c.params.writer == writer)
+        .unwrap_or_else(|| panic!("{}: no {variant} case at {threads} threads", file.label))
+}
+
+#[test]
+fn arc_swap_findings_match_the_xeon_run() {
+    let name = "07-arc-swap.md";
+    let file = results("xeon-2.1ghz-2vcpu-jemalloc-arcswap-2026-11-21.json");
+    let ns = |v: &str, t: u32, w: bool| case_of(&file, v, t, Some(w)).median_ns_per_op;
+    let ratios: Vec<f64> = [(1, false), (2, false), (1, true), (2, true)].iter().map(|&(t, w)| ns("load", t, w) / ns("cache", t, w)).collect();
+    let (lo, hi) = ratios.iter().fold((f64::MAX, 0.0f64), |(lo, hi), &r| (lo.min(r), hi.max(r)));
+    let swaps = |t: u32| case_of(&file, "cache", t, Some(true)).notes.iter().find_map(|n| n.strip_prefix("the writer published ")?.split(' ').next()?.parse::<u64>().ok()).unwrap();
+    let lines = [
+        format!("4,194,304 reads per repeat"),
+        format!("with one reader ({:.2} ns), against {:.1} ns for `load`, {:.1} ns for `RwLock` and {:.1} ns for `load_full`", ns("cache", 1, false), ns("load", 1, false), ns("rwlock", 1, false), ns("load_full", 1, false)),
+        format!("It stays {} to {} times ahead of `load` in every case", lo.floor(), hi.floor()),
+        format!("With the writer it read {:.2} ns against {:.1} ns; with two readers and the writer, {:.1} ns against {:.1} ns", ns("cache", 1, true), ns("load", 1, true), ns("cache", 2, true), ns("load", 2, true)),
+        format!("the writer made {} and {} swaps", swaps(1), swaps(2)),
+    ];
+    assert_eq!(case_of(&file, "cache", 1, Some(false)).ops_per_repeat, 4_194_304);
+    assert_lines(name, &chapter(name), &lines);
+}
+
+#[test]
+fn arena_findings_match_the_xeon_run() {
+    let name = "08-bump-arenas.md";
+    let file = results("xeon-2.1ghz-2vcpu-jemalloc-arena-2026-11-21.json");
+    let ms = |v: &str, t: u32| case_of(&file, v, t, None).median_ns / 1e6;
+    let herd2 = case_of(&file, "bump_herd", 2, None);
+    let lines = [
+        format!("{:.1} ms per list against {:.1} ms", ms("bump", 1), ms("box_node", 1)),
+        format!("about {:.1} times faster than `Box`", ms("box_node", 1) / ms("bump", 1)),
+        format!("{:.1} ms per list, against {:.1} ms for `Box` and {:.1} ms for `Mutex<Bump>`", ms("bump_herd", 2), ms("box_node", 2), ms("mutex_bump", 2)),
+        format!("It costs {:.1} ms with two threads, only about {:.1} times `Box`", ms("mutex_bump", 2), ms("mutex_bump", 2) / ms("box_node", 2)),
+        format!("({:.2} against {:.2} ns per node on one thread)", ms("mutex_bump", 1), ms("bump", 1)),
+        format!("spread from {:.1} to {:.1} ms", herd2.min_ns / 1e6, herd2.max_ns / 1e6),
+    ];
+    assert_lines(name, &chapter(name), &lines);
+}
+
+/// Chapter 1's `Tagged` example: the sizes it states, on the 64-bit target it names.
+#[cfg(target_pointer_width = "64")]
+#[test]
+fn tagged_sizes_are_as_chapter_1_says() {
+    #[allow(dead_code)]
+    struct Tagged<T: ?Sized> {
+        tag: u32,
+        items: T,
+    }
+    use std::mem::{size_of, size_of_val};
+    assert_eq!(size_of::<Box<Tagged<[u16; 3]>>>(), 8);
+    assert_eq!(size_of::<Box<Tagged<[u16]>>>(), 16);
+    let unsized_box: Box<Tagged<[u16]>> = Box::new(Tagged { tag: 7, items: [1u16, 2, 3] });
+    assert_eq!(size_of_val(&*unsized_box), 12, "4 + 6, padded to 4");
+    assert!(chapter("01-sized-and-dsts.md").contains("The value on the heap is the same 12 bytes in both cases"));
+}
