@@ -1,6 +1,8 @@
 // Trunk post_build hook (also callable on any built folder: `node scripts/postbuild.mjs DIR`).
 // 1. results/index.json: the list of results files, since a static host cannot list a folder.
-// 2. One index.html per route (and 404.html), so deep links load on a plain static server.
+// 2. One index.html per route (and 404.html), so deep links load on a plain static server, each with
+//    its own <title>, description, canonical link and Open Graph/Twitter tags (site/routes.json for
+//    the pages, the chapter's own Markdown title and lede for chapters).
 // 3. A Content-Security-Policy that allows only this site's own scripts (the inline loader trunk
 //    writes is allowed by its hash) and wasm.
 import crypto from "node:crypto";
@@ -10,9 +12,40 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Routes that are pages of their own, besides `/` and the chapters. Keep in step with site/src/lib.rs
- *  (the e2e suite loads every navigation link by deep link, so a missing one fails the tests). */
-export const STATIC_ROUTES = ["bench", "choose", "results", "submit"];
+/** The pages (path, title, description) from site/routes.json, which site/src/routes.rs reads too.
+ *  Keep its paths in step with site/src/lib.rs (the e2e suite loads every navigation link by deep
+ *  link, so a missing one fails the tests). */
+export function routeTable() {
+  return JSON.parse(fs.readFileSync(path.join(root, "site", "routes.json"), "utf8"));
+}
+
+/** Routes that are pages of their own, besides `/` and the chapters. */
+export const STATIC_ROUTES = routeTable().pages.map((p) => p.path.slice(1)).filter((r) => r && r !== "chapters");
+
+/** A Markdown fragment as plain text: code spans, emphasis and links reduced to their words. */
+function plainMarkdown(text) {
+  return text
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[`*_]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** (title, lede) of each chapter, from its Markdown: the `# ` line and the paragraph after it. */
+export function chapterMeta(chaptersDir = path.join(root, "content", "chapters")) {
+  if (!fs.existsSync(chaptersDir)) return [];
+  return fs
+    .readdirSync(chaptersDir)
+    .filter((f) => /^\d+-[a-z0-9-]+\.md$/.test(f))
+    .sort()
+    .map((f) => {
+      const text = fs.readFileSync(path.join(chaptersDir, f), "utf8");
+      const title = (text.match(/^# (.+)$/m) ?? [, f])[1].trim();
+      const afterTitle = text.slice(text.indexOf("\n", text.indexOf("# ")) + 1);
+      const lede = afterTitle.split(/\n\s*\n/).map((p) => p.trim()).find((p) => p && !p.startsWith("<!--")) ?? "";
+      return { slug: f.replace(/^\d+-/, "").replace(/\.md$/, ""), title: plainMarkdown(title), description: plainMarkdown(lede) };
+    });
+}
 
 /** Chapter slugs from `content/chapters/NN-slug.md`, the same rule site/build.rs uses. */
 export function chapterSlugs(chaptersDir = path.join(root, "content", "chapters")) {
@@ -54,17 +87,54 @@ export function withCsp(html) {
     .replace(/<head>/, `<head>\n    ${meta}`);
 }
 
+const escapeAttr = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** `html` with the page's own title, description, canonical link and social tags. */
+export function withMeta(html, { route, title, description }) {
+  const url = route ? `/${route}` : "/";
+  const tags = [
+    `<title>${escapeAttr(title)}</title>`,
+    `<meta name="description" content="${escapeAttr(description)}" />`,
+    `<link rel="canonical" href="${url}" />`,
+    `<meta property="og:type" content="${route.startsWith("chapters/") ? "article" : "website"}" />`,
+    `<meta property="og:title" content="${escapeAttr(title)}" />`,
+    `<meta property="og:description" content="${escapeAttr(description)}" />`,
+    `<meta property="og:url" content="${url}" />`,
+    `<meta name="twitter:card" content="summary" />`,
+  ].join("\n    ");
+  return html
+    .replace(/<title>[\s\S]*?<\/title>\s*/, "")
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>\s*/g, "")
+    .replace(/<link rel="canonical"[^>]*>\s*/g, "")
+    .replace(/<meta (property="og:|name="twitter:)[^"]*" content="[^"]*"\s*\/?>\s*/g, "")
+    .replace(/<meta charset="utf-8" \/>/, (m) => `${m}\n    ${tags}`);
+}
+
+/** Every route's metadata: the pages of site/routes.json and the chapters. */
+export function allRouteMeta() {
+  const table = routeTable();
+  const site = table.site_name;
+  const pages = table.pages.map((p) => ({
+    route: p.path.slice(1),
+    title: p.path === "/" ? `${site}: ${p.title}` : `${p.title} · ${site}`,
+    description: p.description,
+  }));
+  const chapters = chapterMeta().map((c) => ({ route: `chapters/${c.slug}`, title: `${c.title} · ${site}`, description: c.description }));
+  return [...pages, ...chapters];
+}
+
 export function writeRouteShells(dist) {
   const indexPath = path.join(dist, "index.html");
-  const html = withCsp(fs.readFileSync(indexPath, "utf8"));
-  writeAtomic(indexPath, html);
-  const routes = [...STATIC_ROUTES, ...chapterSlugs().map((s) => `chapters/${s}`), "chapters"];
-  for (const route of routes) {
-    fs.mkdirSync(path.join(dist, route), { recursive: true });
-    writeAtomic(path.join(dist, route, "index.html"), html);
+  const shell = withCsp(fs.readFileSync(indexPath, "utf8"));
+  const metas = allRouteMeta();
+  for (const meta of metas) {
+    const dir = path.join(dist, meta.route);
+    fs.mkdirSync(dir, { recursive: true });
+    writeAtomic(path.join(dir, "index.html"), withMeta(shell, meta));
   }
-  writeAtomic(path.join(dist, "404.html"), html);
-  return routes;
+  const site = routeTable().site_name;
+  writeAtomic(path.join(dist, "404.html"), withMeta(shell, { route: "404", title: `Page not found · ${site}`, description: "There is no page at this address." }).replace(/\s*<link rel="canonical"[^>]*>/, ""));
+  return metas.map((m) => m.route);
 }
 
 function writeAtomic(file, text) {

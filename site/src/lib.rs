@@ -10,6 +10,7 @@ pub mod components;
 pub mod content;
 pub mod explorer;
 pub mod pages;
+pub mod routes;
 
 use components::shell::Shell;
 use pages::{

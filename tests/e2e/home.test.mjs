@@ -1,7 +1,10 @@
 // The landing page proves the pipeline: figures computed by wasm-core in the browser, one live input.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { screenshot, start } from "./harness.mjs";
+import fs from "node:fs";
+import path from "node:path";
+import { dist, screenshot, start } from "./harness.mjs";
+import { allRouteMeta } from "../../scripts/postbuild.mjs";
 
 let h;
 before(async () => { h = await start(); });
@@ -72,9 +75,50 @@ test("every navigation link loads by deep link from a plain static server", asyn
   assert.ok(hrefs.length >= 3, hrefs.join(", "));
   for (const href of hrefs) {
     const { page: fresh, errors, response } = await h.open(href);
-    assert.equal(response.status(), 200, `${href} has no file in dist/ (scripts/postbuild.mjs STATIC_ROUTES)`);
+    assert.equal(response.status(), 200, `${href} has no file in dist/ (site/routes.json)`);
     await fresh.locator("main h1").first().waitFor();
     assert.notEqual(await fresh.locator("main h1").first().textContent(), "Page not found", href);
     assert.deepEqual(errors, [], href);
   }
+});
+
+test("every route's own HTML names its page: title, description, canonical link, Open Graph", async () => {
+  for (const meta of allRouteMeta()) {
+    const url = `${h.base}/${meta.route}`;
+    const html = await (await fetch(url)).text();
+    const title = html.match(/<title>([^<]*)<\/title>/)?.[1];
+    assert.equal(title?.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"), meta.title, url);
+    assert.equal(html.match(/<title>/g).length, 1, `${url}: one title`);
+    assert.match(html, new RegExp(`<link rel="canonical" href="/${meta.route}" />`), url);
+    assert.match(html, /<meta property="og:title" content="[^"]+" \/>/, url);
+    assert.ok(html.includes('<meta name="description" content="') && meta.description.length > 40, url);
+  }
+  // A static host serves 404.html for unknown paths: it names itself and claims no address.
+  const notFound = fs.readFileSync(path.join(dist, "404.html"), "utf8");
+  assert.match(notFound, /<title>Page not found · arc-str explained<\/title>/);
+  assert.doesNotMatch(notFound, /rel="canonical"/);
+});
+
+test("the title follows client-side navigation, and focus moves to the new page's heading", async () => {
+  const { page, errors } = await h.open("/");
+  await page.getByTestId("theme-toggle").waitFor();
+  assert.equal(await page.title(), "arc-str explained: String, Box<str>, Arc<str>: byte by byte");
+  await page.locator('header nav a[href="/choose"]').click();
+  await page.getByTestId("choose-table").waitFor();
+  await page.waitForFunction(() => document.title === "Which string type should I use? · arc-str explained");
+  await page.waitForFunction(() => document.activeElement?.tagName === "H1");
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), "Which string type should I use?");
+  await page.locator('header nav a[href="/chapters"]').click();
+  await page.waitForFunction(() => document.title === "Chapters · arc-str explained");
+  await page.getByTestId("toc").locator("a").first().click();
+  await page.waitForFunction(() => document.title.startsWith("Sized and dynamically sized types"));
+  assert.deepEqual(errors, []);
+});
+
+test("each route's head parses whole: no stray text, the icon still found", async () => {
+  const { page, errors } = await h.open("/chapters/inside-arc");
+  await page.locator("main h1").waitFor();
+  assert.equal(await page.evaluate(() => document.head.querySelector('link[rel="icon"]') !== null), true);
+  assert.equal(await page.evaluate(() => document.body.firstChild?.nodeType === Node.TEXT_NODE && document.body.firstChild.textContent.trim() !== ""), false);
+  assert.deepEqual(errors, []);
 });

@@ -5,7 +5,6 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::{use_location, use_params_map};
 
-use super::chapters_index::set_title;
 use super::not_found::NotFound;
 use crate::components::code_copy::on_chapter_click;
 use crate::components::widgets::widget_view;
@@ -34,7 +33,6 @@ pub fn ChapterPage() -> impl IntoView {
 
 #[component]
 fn ChapterView(prev: Option<&'static Chapter>, this: &'static Chapter, next: Option<&'static Chapter>) -> impl IntoView {
-    set_title(this.title);
     let location = use_location();
     // After the chapter has rendered, and whenever the hash changes, bring `#id` into view.
     Effect::new(move |_| {

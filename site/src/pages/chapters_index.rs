@@ -7,7 +7,6 @@ use crate::content::CHAPTERS;
 
 #[component]
 pub fn ChaptersIndex() -> impl IntoView {
-    set_title("Chapters");
     view! {
         <article class="prose">
             <h1>"Chapters"</h1>
@@ -32,9 +31,3 @@ pub fn ChaptersIndex() -> impl IntoView {
     }
 }
 
-/// Sets the document title to `page · arc-str explained`.
-pub fn set_title(page: &str) {
-    if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
-        doc.set_title(&format!("{page} · arc-str explained"));
-    }
-}

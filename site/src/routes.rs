@@ -1,0 +1,78 @@
+//! Each page's title and description, from one source: `site/routes.json` for the pages and the
+//! chapters' own Markdown (title and lede) for the chapters. `scripts/postbuild.mjs` writes the same
+//! into each route's `index.html`; the shell sets the title again as the reader navigates.
+
+use serde::Deserialize;
+use std::sync::OnceLock;
+
+#[derive(Deserialize)]
+struct Page {
+    path: String,
+    title: String,
+    description: String,
+}
+
+#[derive(Deserialize)]
+struct Routes {
+    site_name: String,
+    pages: Vec<Page>,
+}
+
+fn routes() -> &'static Routes {
+    static ROUTES: OnceLock<Routes> = OnceLock::new();
+    ROUTES.get_or_init(|| serde_json::from_str(include_str!("../routes.json")).expect("site/routes.json is valid (a test checks it)"))
+}
+
+/// Text of an HTML fragment: tags dropped, the few entities our renderer writes decoded.
+fn plain(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&")
+}
+
+/// The `<title>` and description of the page at `path` (without a trailing slash); `None` for a
+/// path that is no page (the 404).
+pub fn page_meta(path: &str) -> Option<(String, String)> {
+    let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+    let site = &routes().site_name;
+    if let Some(page) = routes().pages.iter().find(|p| p.path == path) {
+        let title = if path == "/" { format!("{site}: {}", page.title) } else { format!("{} · {site}", page.title) };
+        return Some((title, page.description.clone()));
+    }
+    let slug = path.strip_prefix("/chapters/")?;
+    let (_, chapter, _) = crate::content::chapter(slug)?;
+    Some((format!("{} · {site}", chapter.title), plain(chapter.lede_html)))
+}
+
+/// The title for a path that is no page.
+pub fn not_found_title() -> String {
+    format!("Page not found · {}", routes().site_name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_page_and_chapter_has_a_title_and_description() {
+        for page in &routes().pages {
+            let (title, description) = page_meta(&page.path).unwrap();
+            assert!(title.contains(&page.title) && !description.is_empty(), "{}", page.path);
+        }
+        for c in crate::content::CHAPTERS {
+            let (title, description) = page_meta(&format!("/chapters/{}/", c.slug)).unwrap();
+            assert!(title.starts_with(c.title), "{title}");
+            assert!(description.len() > 40, "{}: {description}", c.slug);
+        }
+        assert_eq!(page_meta("/nowhere"), None);
+        assert_eq!(plain("<code>Arc&lt;str&gt;</code> &amp; co"), "Arc<str> & co");
+    }
+}
