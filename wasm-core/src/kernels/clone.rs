@@ -35,7 +35,8 @@ pub enum CloneType {
     ArcString,
     /// `hipstr::HipStr` of the case's length (64 bytes by default: a shared heap block).
     Hipstr,
-    /// `hipstr::HipStr` of [`INLINE_TEXT_BYTES`] bytes: inline, so a clone copies the handle.
+    /// `hipstr::HipStr` of [`INLINE_TEXT_BYTES`] bytes, or its inline capacity where that is less
+    /// (11 on wasm32): inline, so a clone copies the handle.
     HipstrInline,
     /// A strategy: each thread clones the shared `Arc<str>` once, then borrows `&str` from its own
     /// clone for every use.
@@ -44,7 +45,8 @@ pub enum CloneType {
     StaticStr,
 }
 
-/// Length of [`CloneType::HipstrInline`]'s text: short enough to be inline on every target.
+/// Length of [`CloneType::HipstrInline`]'s text on 64-bit targets (`HipStr` keeps 23 bytes inline
+/// there); on wasm32, whose `HipStr` keeps 11, the text is cut to fit (see [`CloneType::text_len`]).
 pub const INLINE_TEXT_BYTES: usize = 16;
 
 impl CloneType {
@@ -112,7 +114,7 @@ impl CloneType {
             CloneType::TriompheArcStr => "triomphe::Arc<str>: no weak count, still one shared atomic counter",
             CloneType::ArcString => "Arc<String>: one shared counter, two heap blocks, two hops to the text",
             CloneType::Hipstr => "hipstr::HipStr of the case's length: a shared heap block with a counter",
-            CloneType::HipstrInline => "hipstr::HipStr of 16 bytes: inline, a clone copies the handle",
+            CloneType::HipstrInline => "hipstr::HipStr of 16 bytes (11 on wasm32): inline, a clone copies the handle",
             CloneType::ArcStrBorrow => "strategy: one Arc<str> clone per thread, then borrow &str for each use",
             CloneType::StaticStr => "strategy: leak the text once, copy the &'static str for each use",
         }
@@ -141,7 +143,7 @@ impl CloneType {
     /// The text length a case of this type measures when the run asks for `len` bytes.
     pub fn text_len(self, len: usize) -> usize {
         if self == CloneType::HipstrInline {
-            INLINE_TEXT_BYTES.min(len)
+            INLINE_TEXT_BYTES.min(hipstr::HipStr::inline_capacity()).min(len)
         } else {
             len
         }
@@ -421,7 +423,7 @@ mod tests {
                 assert_eq!(text.len(), ty.text_len(len), "{ty} at {len} bytes");
             }
         }
-        assert!(SharedCloneSource::new(64).hipstr_inline.is_inline(), "16 bytes fit inline");
+        assert!(SharedCloneSource::new(64).hipstr_inline.is_inline(), "the short text fits inline on this target");
         assert!(!SharedCloneSource::new(64).hipstr.is_inline(), "64 bytes do not");
         assert!(!CloneType::StaticStr.has_forget_mode() && CloneType::Hipstr.has_forget_mode());
     }
