@@ -42,7 +42,8 @@ export function renderChart(host, specJson) {
     spec.y_scale === "log"
       ? d3.scaleLog().domain([Math.max(yMin * 0.8, 1e-9), yMax * 1.25]).nice().range([inner.h, 0])
       : d3.scaleLinear().domain([0, yMax * 1.1]).nice().range([inner.h, 0]);
-  const colour = (i) => `var(--series-${(i % 6) + 1})`;
+  // Twelve colours: one per clone type of one machine (the clone suite has eleven thread-safe ones).
+  const colour = (i) => `var(--series-${(i % 12) + 1})`;
 
   let x;
   if (spec.kind === "bars") {
