@@ -84,12 +84,26 @@ fn validate_files(files: &[std::path::PathBuf]) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Prints the written file's path (stdout, for scripts) and, unless `--quiet`, what to do next with
+/// it: the exact commands to check it and send it in (stderr).
+fn wrote(path: &std::path::Path, run: &cli::RunArgs) {
+    println!("{}", path.display());
+    if run.quiet {
+        return;
+    }
+    let file = path.display();
+    let label = &run.label;
+    eprintln!("\nnext: check the file, then send it in by pull request (CONTRIBUTING.md):");
+    eprintln!("  cargo run --release -p native-runner -- validate {file}");
+    eprintln!("  git switch -c results/{label} && git add {file} && git commit -m \"results: {label}\" && git push -u origin results/{label}");
+}
+
 fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
-        Command::Clone(args) => println!("{}", suite::run_clone(&args)?.display()),
-        Command::Sso(args) => println!("{}", sso::run(&args)?.display()),
-        Command::Arcswap(args) => println!("{}", arcswap::run(&args)?.display()),
-        Command::Arena(args) => println!("{}", arena::run(&args)?.display()),
+        Command::Clone(args) => wrote(&suite::run_clone(&args)?, &args.run),
+        Command::Sso(args) => wrote(&sso::run(&args)?, &args.run),
+        Command::Arcswap(args) => wrote(&arcswap::run(&args)?, &args.run),
+        Command::Arena(args) => wrote(&arena::run(&args)?, &args.run),
         Command::Validate { files } => validate_files(&files)?,
         Command::Schema => print!("{}", wasm_core::results::json_schema_text()),
         Command::ImportReference { input, output, force } => {

@@ -333,3 +333,17 @@ fn suite_bad_arguments_give_one_line_and_exit_2() {
         assert!(err.starts_with("native-runner: "), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_run_ends_by_saying_what_to_do_next_with_the_real_file_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("next.json");
+    let out = run(&["arena", "--quick", "--threads", "1", "--label", "my-box", "--out", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), path.to_str().unwrap(), "stdout stays the path alone, for scripts");
+    let err = stderr(&out);
+    assert!(err.contains(&format!("native-runner -- validate {}", path.display())), "{err}");
+    assert!(err.contains("git switch -c results/my-box"), "{err}");
+    let quiet = run(&["arena", "--quick", "--quiet", "--threads", "1", "--out", dir.path().join("q.json").to_str().unwrap()]);
+    assert!(!stderr(&quiet).contains("next:"));
+}
