@@ -32,6 +32,9 @@ pub enum Command {
         /// Results files to check.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Also apply the rules for a file sent in by pull request: no --quick runs.
+        #[arg(long)]
+        submission: bool,
     },
     /// Print the JSON Schema of results files (the text of content/results.schema.json).
     Schema,

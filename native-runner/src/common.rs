@@ -73,8 +73,10 @@ pub fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
     bar
 }
 
-/// Builds the results file of this run around `cases` and writes it to `path`.
-pub fn write_file(run: &RunArgs, path: &Path, created_at: String, cases: Vec<CaseResult>) -> Result<(), Failure> {
+/// Builds the results file of this run around `cases` (each marked with its noise figure) and the
+/// conditions `probe` started reading when the run began, and writes it to `path`.
+pub fn write_file(run: &RunArgs, path: &Path, created_at: String, probe: &info::Probe, mut cases: Vec<CaseResult>) -> Result<(), Failure> {
+    cases.iter_mut().for_each(CaseResult::mark_noise);
     let file = ResultsFile {
         schema_version: SCHEMA_VERSION,
         label: run.label.clone(),
@@ -85,6 +87,7 @@ pub fn write_file(run: &RunArgs, path: &Path, created_at: String, cases: Vec<Cas
         allocator: allocator::info(),
         layouts: LayoutFacts::current(),
         provenance: None,
+        conditions: Some(probe.finish()),
         cases,
     };
     output::write_results(path, &file, run.force)
@@ -105,6 +108,7 @@ pub fn measure_and_write<P>(
     summary: fn(&[CaseResult]),
 ) -> Result<(), Failure> {
     let bar = progress_bar(plans.len() as u64 * u64::from(rounds), run.quiet);
+    let probe = info::Probe::start(run.quick);
     let mut cases = Vec::with_capacity(plans.len());
     for plan in plans {
         bar.set_message(name(plan));
@@ -120,7 +124,7 @@ pub fn measure_and_write<P>(
     if !run.quiet {
         summary(&cases);
     }
-    write_file(run, path, created_at, cases)
+    write_file(run, path, created_at, &probe, cases)
 }
 
 /// Holds spawned threads until every one of them exists, then lets them all go, or, when spawning

@@ -1,7 +1,9 @@
 //! What the results file says about the machine, the build and the runner. No host or user names.
 
 use sysinfo::{CpuRefreshKind, MemoryRefreshKind, RefreshKind, System};
-use wasm_core::results::{MachineInfo, RunnerInfo, ToolchainInfo};
+use std::collections::BTreeMap;
+use std::path::Path;
+use wasm_core::results::{CpuTopology, MachineInfo, RunConditions, RunnerInfo, ToolchainInfo};
 
 fn non_empty(text: &str) -> Option<String> {
     let text = text.trim();
@@ -56,4 +58,151 @@ pub fn runner() -> RunnerInfo {
 pub fn now_rfc3339() -> String {
     let now = jiff::Timestamp::now();
     jiff::Timestamp::from_second(now.as_second()).expect("in range").to_string()
+}
+
+fn read_trimmed(path: impl AsRef<Path>) -> Option<String> {
+    std::fs::read_to_string(path).ok().and_then(|t| non_empty(&t))
+}
+
+/// Parses a sysfs CPU list such as `0-3,8,10-11`.
+pub fn parse_cpu_list(text: &str) -> Vec<u32> {
+    let mut cpus = Vec::new();
+    for part in text.trim().split(',').filter(|p| !p.is_empty()) {
+        match part.split_once('-') {
+            Some((a, b)) => {
+                if let (Ok(a), Ok(b)) = (a.parse::<u32>(), b.parse::<u32>()) {
+                    cpus.extend(a..=b.min(a + 4096));
+                }
+            }
+            None => cpus.extend(part.parse::<u32>().ok()),
+        }
+    }
+    cpus
+}
+
+/// Sockets, cores, SMT siblings and L3 groups from `/sys/devices/system/cpu` (Linux only).
+pub fn topology() -> Option<CpuTopology> {
+    let root = Path::new("/sys/devices/system/cpu");
+    let mut cpus: Vec<u32> = std::fs::read_dir(root)
+        .ok()?
+        .filter_map(|e| e.ok()?.file_name().to_str()?.strip_prefix("cpu")?.parse().ok())
+        .filter(|n: &u32| root.join(format!("cpu{n}/topology")).is_dir())
+        .collect();
+    cpus.sort_unstable();
+    if cpus.is_empty() {
+        return None;
+    }
+    let mut cores: BTreeMap<(String, String), ()> = BTreeMap::new();
+    let mut sockets: BTreeMap<String, ()> = BTreeMap::new();
+    let mut smt: BTreeMap<Vec<u32>, ()> = BTreeMap::new();
+    let mut l3: BTreeMap<Vec<u32>, ()> = BTreeMap::new();
+    for cpu in &cpus {
+        let dir = root.join(format!("cpu{cpu}"));
+        let package = read_trimmed(dir.join("topology/physical_package_id")).unwrap_or_default();
+        let core = read_trimmed(dir.join("topology/core_id")).unwrap_or_else(|| cpu.to_string());
+        sockets.insert(package.clone(), ());
+        cores.insert((package, core), ());
+        if let Some(siblings) = read_trimmed(dir.join("topology/thread_siblings_list")).map(|t| parse_cpu_list(&t)) {
+            if siblings.len() > 1 {
+                smt.insert(siblings, ());
+            }
+        }
+        // The level-3 cache, whichever index it has.
+        for index in 0..8 {
+            let cache = dir.join(format!("cache/index{index}"));
+            if read_trimmed(cache.join("level")).as_deref() == Some("3") {
+                if let Some(shared) = read_trimmed(cache.join("shared_cpu_list")).map(|t| parse_cpu_list(&t)) {
+                    l3.insert(shared, ());
+                }
+            }
+        }
+    }
+    Some(CpuTopology {
+        sockets: sockets.len() as u32,
+        cores: cores.len() as u32,
+        logical_cpus: cpus.len() as u32,
+        smt_groups: smt.into_keys().collect(),
+        l3_groups: l3.into_keys().collect(),
+    })
+}
+
+/// `steal` and total jiffies from the first line of `/proc/stat`.
+fn cpu_jiffies() -> Option<(u64, u64)> {
+    let stat = std::fs::read_to_string("/proc/stat").ok()?;
+    let fields: Vec<u64> = stat.lines().next()?.split_whitespace().skip(1).filter_map(|f| f.parse().ok()).collect();
+    // user nice system idle iowait irq softirq steal (guest time is already in user).
+    (fields.len() >= 8).then(|| (fields[7], fields.iter().take(8).sum()))
+}
+
+fn load_average() -> Option<f64> {
+    read_trimmed("/proc/loadavg")?.split_whitespace().next()?.parse().ok()
+}
+
+fn hypervisor() -> Option<String> {
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").ok()?;
+    let virtual_cpu = cpuinfo.lines().any(|l| l.starts_with("flags") && l.split_whitespace().any(|f| f == "hypervisor"));
+    virtual_cpu.then(|| read_trimmed("/sys/class/dmi/id/sys_vendor").or_else(|| read_trimmed("/sys/hypervisor/type")).unwrap_or_else(|| "unknown".into()))
+}
+
+fn boost() -> Option<bool> {
+    if let Some(on) = read_trimmed("/sys/devices/system/cpu/cpufreq/boost") {
+        return Some(on == "1");
+    }
+    read_trimmed("/sys/devices/system/cpu/intel_pstate/no_turbo").map(|off| off != "1")
+}
+
+/// What the run's conditions were at its start; [`Probe::finish`] completes them at its end.
+pub struct Probe {
+    quick: bool,
+    load_before: Option<f64>,
+    jiffies_before: Option<(u64, u64)>,
+}
+
+impl Probe {
+    /// Takes the "before" readings. Call before the first case is measured.
+    pub fn start(quick: bool) -> Probe {
+        Probe { quick, load_before: load_average(), jiffies_before: cpu_jiffies() }
+    }
+
+    /// Takes the "after" readings and the machine's setup.
+    pub fn finish(&self) -> RunConditions {
+        let steal_percent = match (self.jiffies_before, cpu_jiffies()) {
+            (Some((s0, t0)), Some((s1, t1))) if t1 > t0 => Some(100.0 * s1.saturating_sub(s0) as f64 / (t1 - t0) as f64),
+            _ => None,
+        };
+        RunConditions {
+            quick: self.quick,
+            topology: topology(),
+            governor: read_trimmed("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"),
+            boost: boost(),
+            hypervisor: hypervisor(),
+            load_average_before: self.load_before,
+            load_average_after: load_average(),
+            steal_percent,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cpu_lists_parse() {
+        assert_eq!(parse_cpu_list("0-3,8,10-11\n"), [0, 1, 2, 3, 8, 10, 11]);
+        assert_eq!(parse_cpu_list(""), Vec::<u32>::new());
+        assert_eq!(parse_cpu_list("x,2"), [2]);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn this_machines_conditions_are_read() {
+        let c = Probe::start(true).finish();
+        assert!(c.quick);
+        let t = c.topology.expect("sysfs topology on Linux");
+        assert_eq!(t.logical_cpus as usize, std::thread::available_parallelism().map_or(1, |n| n.get()).max(t.logical_cpus as usize));
+        assert!(t.sockets >= 1 && t.cores >= 1 && t.cores <= t.logical_cpus);
+        assert!(c.load_average_before.is_some_and(|l| l >= 0.0));
+        assert!(c.steal_percent.is_none_or(|s| (0.0..=100.0).contains(&s)));
+    }
 }

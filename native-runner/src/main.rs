@@ -61,13 +61,16 @@ fn read_results_file(path: &std::path::Path) -> Result<Vec<u8>, wasm_core::valid
     Ok(bytes)
 }
 
-fn validate_files(files: &[std::path::PathBuf]) -> Result<(), Failure> {
+fn validate_files(files: &[std::path::PathBuf], submission: bool) -> Result<(), Failure> {
     let mut failed = 0;
     for path in files {
         // A file name is the contributor's text too: no control characters reach the terminal.
         let shown = wasm_core::validate::escape_control(&path.display().to_string());
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let result = read_results_file(path).map_err(|p| vec![p]).and_then(|bytes| wasm_core::validate::validate_bytes(&name, &bytes));
+        let result = read_results_file(path).map_err(|p| vec![p]).and_then(|bytes| wasm_core::validate::validate_bytes(&name, &bytes)).and_then(|file| {
+            let extra = if submission { wasm_core::validate::submission_problems(&file) } else { Vec::new() };
+            if extra.is_empty() { Ok(file) } else { Err(extra) }
+        });
         match result {
             Ok(file) => println!("{shown}: ok ({} cases)", file.cases.len()),
             Err(problems) => {
@@ -94,7 +97,7 @@ fn wrote(path: &std::path::Path, run: &cli::RunArgs) {
     let file = path.display();
     let label = &run.label;
     eprintln!("\nnext: check the file, then send it in by pull request (CONTRIBUTING.md):");
-    eprintln!("  cargo run --release -p native-runner -- validate {file}");
+    eprintln!("  cargo run --release -p native-runner -- validate {file} --submission");
     eprintln!("  git switch -c results/{label} && git add {file} && git commit -m \"results: {label}\" && git push -u origin results/{label}");
 }
 
@@ -104,7 +107,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Sso(args) => wrote(&sso::run(&args)?, &args.run),
         Command::Arcswap(args) => wrote(&arcswap::run(&args)?, &args.run),
         Command::Arena(args) => wrote(&arena::run(&args)?, &args.run),
-        Command::Validate { files } => validate_files(&files)?,
+        Command::Validate { files, submission } => validate_files(&files, submission)?,
         Command::Schema => print!("{}", wasm_core::results::json_schema_text()),
         Command::ImportReference { input, output, force } => {
             let text = std::fs::read_to_string(&input).map_err(|e| Failure::runtime(format!("cannot read {}: {e}", input.display())))?;

@@ -82,6 +82,7 @@ pub fn convert(input: &str) -> Result<ResultsFile, String> {
         toolchain: ToolchainInfo::default(),
         allocator: AllocatorInfo { name: "jemalloc".into(), version: None },
         layouts: LayoutFacts::current(),
+        conditions: None,
         provenance: Some(Provenance {
             source: "github.com/BlockListed/arc_str_perf: its published comparison data (JSON), converted by `native-runner import-reference`".into(),
             article: Some("\"Arc<str> vs String, is Arc<str> really faster?\" by BlockListed".into()),

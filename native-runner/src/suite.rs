@@ -200,6 +200,7 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
     for note in planned.iter().filter_map(|p| p.note.as_ref()) {
         bar.println(format!("note: {note}"));
     }
+    let probe = info::Probe::start(args.run.quick);
     let mut cases = Vec::with_capacity(planned.len());
     for p in &planned {
         cases.push(measure(p, args, repeats, max_leak, &bar)?);
@@ -208,6 +209,6 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
     if !args.run.quiet {
         print_summary(&cases);
     }
-    common::write_file(&args.run, &path, created_at, cases)?;
+    common::write_file(&args.run, &path, created_at, &probe, cases)?;
     Ok(path)
 }

@@ -347,3 +347,23 @@ fn a_run_ends_by_saying_what_to_do_next_with_the_real_file_name() {
     let quiet = run(&["arena", "--quick", "--quiet", "--threads", "1", "--out", dir.path().join("q.json").to_str().unwrap()]);
     assert!(!stderr(&quiet).contains("next:"));
 }
+
+#[test]
+fn runs_record_their_conditions_and_noise_and_quick_runs_are_no_submission() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("quick.json");
+    let out = tiny_clone(&path, &["--type", "arc_str", "--mode", "drop"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json = read_json(&path);
+    assert_eq!(json["conditions"]["quick"], true);
+    #[cfg(target_os = "linux")]
+    assert!(json["conditions"]["topology"]["logical_cpus"].as_u64().unwrap() >= 1);
+    for c in json["cases"].as_array().unwrap() {
+        let noise = c["noise_rel_mad"].as_f64().unwrap();
+        assert_eq!(c["noisy"], noise > 0.05);
+    }
+    assert!(run(&["validate", path.to_str().unwrap()]).status.success());
+    let refused = run(&["validate", "--submission", path.to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(stdout(&refused).contains("conditions.quick: is true"), "{}", stdout(&refused));
+}

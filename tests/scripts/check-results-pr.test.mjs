@@ -78,3 +78,10 @@ test("the workflow builds and runs only the base branch's code", () => {
   assert.match(workflow, /--manifest-path base\/Cargo\.toml/);
   assert.match(workflow, /bash base\/scripts\/check-results-pr\.sh pr /);
 });
+
+test("a --quick run is a valid file but no submission, and is refused", () => {
+  const quick = good.toString().replace('"cases": [', '"conditions": {\n    "quick": true\n  },\n  "cases": [');
+  const { code, out } = check(pullRequest((d) => fs.writeFileSync(path.join(d, "quick-2026-11-23.json"), quick)));
+  assert.equal(code, 1, out);
+  assert.match(out, /conditions\.quick: is true: a --quick run/);
+});

@@ -107,6 +107,7 @@ fn file(m: &Machine) -> ResultsFile {
         allocator: AllocatorInfo { name: m.allocator.into(), version: None },
         layouts: LayoutFacts::current(),
         provenance: m.provenance.clone(),
+        conditions: None,
         cases,
     }
 }

@@ -37,9 +37,68 @@ pub struct ResultsFile {
     /// Where the numbers come from when they were not measured by this project's runner.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub provenance: Option<Provenance>,
+    /// The conditions the run measured under (the native runner writes them since 2026-11-23;
+    /// older files and the article's data have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conditions: Option<RunConditions>,
     /// The measurements, one per (suite, variant, mode, threads, params) combination.
     pub cases: Vec<CaseResult>,
 }
+
+/// What the machine was doing and how it was set up while the run measured: what decides whether
+/// its numbers can be compared with another machine's.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct RunConditions {
+    /// `--quick`: tiny sample counts, for trying the runner and for tests. Such a file is valid,
+    /// but `validate --submission` refuses it: its numbers are not measurements.
+    pub quick: bool,
+    /// CPU topology from sysfs (Linux), when readable.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub topology: Option<CpuTopology>,
+    /// The cpufreq governor of CPU 0 (`performance`, `powersave`, `schedutil`, ...), when readable.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub governor: Option<String>,
+    /// Whether frequency boost (turbo) was on, when the kernel says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boost: Option<bool>,
+    /// The hypervisor the machine runs under (the system vendor a virtual machine reports, e.g.
+    /// `QEMU`), or `unknown` when the CPU says it is virtual but not whose; absent on bare metal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hypervisor: Option<String>,
+    /// 1-minute load average when the run started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load_average_before: Option<f64>,
+    /// 1-minute load average when it ended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load_average_after: Option<f64>,
+    /// CPU time stolen by the hypervisor during the run, as a percentage of all CPU time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub steal_percent: Option<f64>,
+}
+
+/// Which logical CPUs share a core and which share a last-level cache.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct CpuTopology {
+    /// CPU packages (sockets).
+    pub sockets: u32,
+    /// Physical cores over all sockets.
+    pub cores: u32,
+    /// Logical CPUs (hardware threads).
+    pub logical_cpus: u32,
+    /// Groups of logical CPUs that are SMT siblings of one core (only groups of two or more).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub smt_groups: Vec<Vec<u32>>,
+    /// Groups of logical CPUs that share one L3 cache.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub l3_groups: Vec<Vec<u32>>,
+}
+
+/// A case is `noisy` when its repeats' median absolute deviation exceeds this share of the median.
+pub const NOISY_REL_MAD: f64 = 0.05;
 
 /// The program that produced the numbers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -189,6 +248,12 @@ pub struct CaseResult {
     pub mad_ns: f64,
     /// `median_ns / ops_per_repeat`: time of one operation.
     pub median_ns_per_op: f64,
+    /// `mad_ns / median_ns`: how much the repeats disagree, as a share of the median.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub noise_rel_mad: Option<f64>,
+    /// `noise_rel_mad > NOISY_REL_MAD` (0.05): the repeats disagree by more than 5 %.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub noisy: Option<bool>,
     /// Operations per second the contender threads did together while the timed thread ran
     /// (median over repeats); absent for one thread or when not recorded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -301,6 +366,8 @@ impl CaseResult {
             max_ns: 0.0,
             mad_ns: 0.0,
             median_ns_per_op: 0.0,
+            noise_rel_mad: None,
+            noisy: None,
             contender_ops_per_sec: None,
             all_threads_ops_per_sec: None,
             memory: None,
@@ -309,6 +376,13 @@ impl CaseResult {
         };
         case.summarize();
         case
+    }
+
+    /// Records the noise figure and flag (the native runner does, for every case it writes).
+    pub fn mark_noise(&mut self) {
+        let noise = if self.median_ns > 0.0 { self.mad_ns / self.median_ns } else { 0.0 };
+        self.noise_rel_mad = Some(noise);
+        self.noisy = Some(noise > NOISY_REL_MAD);
     }
 
     /// Fills the summary fields (`median_ns`, `min_ns`, `max_ns`, `mad_ns`, `median_ns_per_op`)

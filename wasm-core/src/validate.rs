@@ -174,6 +174,47 @@ pub fn validate_file(file: &ResultsFile) -> Vec<Problem> {
         problems.extend(validate_case(&format!("cases[{i}]"), case));
     }
     problems.extend(duplicate_cases(file));
+    if let Some(c) = &file.conditions {
+        problems.extend(condition_problems(c));
+    }
+    problems
+}
+
+/// Sanity of the recorded conditions: percentages in range, loads not negative, a topology that
+/// adds up.
+fn condition_problems(c: &crate::results::RunConditions) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let mut check = |ok: bool, field: &str, problem: String| {
+        if !ok {
+            problems.push(Problem::new(format!("conditions.{field}"), problem));
+        }
+    };
+    if let Some(steal) = c.steal_percent {
+        check(steal.is_finite() && (0.0..=100.0).contains(&steal), "steal_percent", format!("is {steal}; a percentage is 0 to 100"));
+    }
+    for (name, load) in [("load_average_before", c.load_average_before), ("load_average_after", c.load_average_after)] {
+        if let Some(load) = load {
+            check(load.is_finite() && load >= 0.0, name, format!("is {load}; a load average is not negative"));
+        }
+    }
+    if let Some(t) = &c.topology {
+        check(t.sockets >= 1 && t.sockets <= t.cores && t.cores <= t.logical_cpus, "topology", format!("has {} sockets, {} cores, {} logical CPUs; they must be 1 <= sockets <= cores <= logical CPUs", t.sockets, t.cores, t.logical_cpus));
+        let in_range = t.smt_groups.iter().chain(&t.l3_groups).flatten().all(|&cpu| cpu < 4096);
+        check(in_range && t.logical_cpus <= 4096, "topology", "names CPUs beyond 4096".into());
+    }
+    problems
+}
+
+/// The extra rules for a file sent in by pull request (`native-runner validate --submission`): on
+/// top of [`validate_bytes`], its numbers must be real measurements.
+pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    if file.conditions.as_ref().is_some_and(|c| c.quick) {
+        problems.push(Problem::new(
+            "conditions.quick",
+            "is true: a --quick run uses tiny sample counts to try the runner out, and its numbers are not measurements; run without --quick to submit",
+        ));
+    }
     problems
 }
 
@@ -209,6 +250,10 @@ fn text_fields(file: &ResultsFile) -> Vec<(String, &str)> {
     add(&mut out, "toolchain.target_triple".into(), t.target_triple.as_deref());
     add(&mut out, "toolchain.profile".into(), t.profile.as_deref());
     add(&mut out, "toolchain.opt_level".into(), t.opt_level.as_deref());
+    if let Some(c) = &file.conditions {
+        add(&mut out, "conditions.governor".into(), c.governor.as_deref());
+        add(&mut out, "conditions.hypervisor".into(), c.hypervisor.as_deref());
+    }
     add(&mut out, "allocator.name".into(), Some(&a.name));
     add(&mut out, "allocator.version".into(), a.version.as_deref());
     for (i, layout) in file.layouts.types.iter().enumerate() {
@@ -292,6 +337,15 @@ fn validate_case(at: &str, case: &CaseResult) -> Vec<Problem> {
             }
         }
     }
+    if let Some(noise) = case.noise_rel_mad {
+        let expected = if case.median_ns > 0.0 { case.mad_ns / case.median_ns } else { 0.0 };
+        check(noise.is_finite() && close(noise, expected), "noise_rel_mad", format!("is {noise} but mad_ns / median_ns is {expected}"));
+        if let Some(noisy) = case.noisy {
+            let past = noise > crate::results::NOISY_REL_MAD;
+            check(noisy == past, "noisy", format!("is {noisy} but noise_rel_mad {noise} is {} the {} threshold", if past { "past" } else { "within" }, crate::results::NOISY_REL_MAD));
+        }
+    }
+    check(case.noisy.is_none() || case.noise_rel_mad.is_some(), "noisy", "is set without noise_rel_mad".into());
     if let Some(timeline) = &case.mapped_timeline {
         check(timeline.len() <= MAX_TIMELINE_POINTS, "mapped_timeline", format!("has {} points; at most {MAX_TIMELINE_POINTS} are allowed", timeline.len()));
         let sorted = timeline.windows(2).all(|w| w[0].elapsed_ns <= w[1].elapsed_ns);
@@ -393,6 +447,8 @@ mod tests {
             max_ns: 0.0,
             mad_ns: 0.0,
             median_ns_per_op: 0.0,
+            noise_rel_mad: None,
+            noisy: None,
             contender_ops_per_sec: Some(1e6),
             all_threads_ops_per_sec: None,
             memory: Some(MemoryStats { mapped_before_bytes: 1, mapped_after_bytes: 2, allocated_before_bytes: 3, allocated_after_bytes: 4, resident_before_bytes: 5, resident_after_bytes: 6 }),
@@ -414,6 +470,7 @@ mod tests {
             allocator: AllocatorInfo { name: "jemalloc".into(), version: None },
             layouts: LayoutFacts::current(),
             provenance: Some(Provenance { source: "test".into(), article: None, notes: vec!["n".into()] }),
+            conditions: None,
             cases: vec![case()],
         }
     }
@@ -636,5 +693,30 @@ mod tests {
         other.threads = 4;
         f.cases.push(other);
         assert_eq!(problems_of(&f), Vec::<String>::new());
+    }
+
+    #[test]
+    fn conditions_and_noise_are_checked_and_quick_runs_are_no_submission() {
+        let mut f = file();
+        f.cases[0].mark_noise();
+        f.conditions = Some(crate::results::RunConditions { quick: true, steal_percent: Some(3.0), ..Default::default() });
+        assert_eq!(problems_of(&f), Vec::<String>::new());
+        let quick = submission_problems(&f);
+        assert_eq!(quick.len(), 1);
+        assert!(quick[0].to_string().starts_with("conditions.quick: is true"), "{quick:?}");
+        f.conditions.as_mut().unwrap().quick = false;
+        assert!(submission_problems(&f).is_empty());
+        assert_one_problem(|f| f.conditions = Some(crate::results::RunConditions { steal_percent: Some(120.0), ..Default::default() }), "conditions.steal_percent");
+        assert_one_problem(
+            |f| {
+                f.conditions = Some(crate::results::RunConditions {
+                    topology: Some(crate::results::CpuTopology { sockets: 2, cores: 1, logical_cpus: 4, ..Default::default() }),
+                    ..Default::default()
+                })
+            },
+            "conditions.topology",
+        );
+        assert_one_problem(|f| { f.cases[0].mark_noise(); f.cases[0].noisy = Some(false) }, "cases[0].noisy");
+        assert_one_problem(|f| { f.cases[0].mark_noise(); f.cases[0].noise_rel_mad = Some(0.9) }, "cases[0].noise_rel_mad");
     }
 }

@@ -201,7 +201,7 @@ fn arc_swap_findings_match_the_xeon_run() {
     let (lo, hi) = ratios.iter().fold((f64::MAX, 0.0f64), |(lo, hi), &r| (lo.min(r), hi.max(r)));
     let swaps = |t: u32| case_of(&file, "cache", t, Some(true)).notes.iter().find_map(|n| n.strip_prefix("the writer published ")?.split(' ').next()?.parse::<u64>().ok()).unwrap();
     let lines = [
-        format!("4,194,304 reads per repeat"),
+        "4,194,304 reads per repeat".to_string(),
         format!("with one reader ({:.2} ns), against {:.1} ns for `load`, {:.1} ns for `RwLock` and {:.1} ns for `load_full`", ns("cache", 1, false), ns("load", 1, false), ns("rwlock", 1, false), ns("load_full", 1, false)),
         format!("It stays {} to {} times ahead of `load` in every case", lo.floor(), hi.floor()),
         format!("With the writer it read {:.2} ns against {:.1} ns; with two readers and the writer, {:.1} ns against {:.1} ns", ns("cache", 1, true), ns("load", 1, true), ns("cache", 2, true), ns("load", 2, true)),

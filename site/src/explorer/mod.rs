@@ -179,6 +179,7 @@ pub(crate) mod test_data {
                 allocator: AllocatorInfo { name: allocator.into(), version: None },
                 layouts: LayoutFacts::current(),
                 provenance: None,
+                conditions: None,
                 cases,
             },
         }

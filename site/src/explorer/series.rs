@@ -94,7 +94,15 @@ pub fn metric_point(series: &str, c: &CaseResult, view: View) -> ChartPoint {
         );
         (median, min, max, tip)
     };
-    ChartPoint { x: XValue::Number(f64::from(threads)), y, y_low: Some(y_low), y_high: Some(y_high), tooltip }
+    ChartPoint { x: XValue::Number(f64::from(threads)), y, y_low: Some(y_low), y_high: Some(y_high), tooltip: tooltip + &noise_note(c) }
+}
+
+/// " · noisy: …" for a case its runner flagged noisy (repeats disagree by more than 5 %), else "".
+pub fn noise_note(c: &CaseResult) -> String {
+    match (c.noisy, c.noise_rel_mad) {
+        (Some(true), Some(noise)) => format!(" · noisy: the repeats' MAD is {:.0} % of the median", noise * 100.0),
+        _ => String::new(),
+    }
 }
 
 fn metric_series(lines: Vec<Line>, view: View) -> Vec<ChartSeries> {
@@ -299,5 +307,13 @@ mod tests {
         let m = machine("empty", "Xeon", "jemalloc", vec![case("rc_str", "drop", 1, &[5.0])]);
         assert!(contention_spec(&[&m], View::Time, ModeFilter::Both, Scale::Linear).series.is_empty());
         assert!(ratio_spec(&[&m], ModeFilter::Drop, Scale::Linear).series.is_empty());
+    }
+
+    #[test]
+    fn noisy_cases_say_so_in_their_tooltip() {
+        let mut c = crate::explorer::test_data::case("arc_str", "drop", 2, &[100.0, 150.0, 200.0]);
+        assert_eq!(noise_note(&c), "", "no flag recorded: nothing claimed");
+        c.mark_noise();
+        assert!(metric_point("Arc<str>", &c, View::Time).tooltip.ends_with("noisy: the repeats' MAD is 33 % of the median"));
     }
 }

@@ -37,7 +37,7 @@ pub fn Submit() -> impl IntoView {
                 <code>"content/results/YOUR-LABEL-YYYY-MM-DD.json"</code> ". Check it, then commit that one file:"
             </p>
             <Commands lines=&[
-                "cargo run --release -p native-runner -- validate content/results/YOUR-LABEL-YYYY-MM-DD.json",
+                "cargo run --release -p native-runner -- validate content/results/YOUR-LABEL-YYYY-MM-DD.json --submission",
                 "git switch -c results/YOUR-LABEL",
                 "git add content/results/YOUR-LABEL-YYYY-MM-DD.json",
                 "git commit -m \"results: YOUR-LABEL\"",

@@ -31,6 +31,7 @@ pub fn results_file(run: &BenchRun) -> ResultsFile {
         allocator: AllocatorInfo { name: "dlmalloc (Rust's wasm32 default)".into(), version: None },
         layouts: LayoutFacts::current(),
         provenance: None,
+        conditions: None,
         cases: run.cases.clone(),
     }
 }
