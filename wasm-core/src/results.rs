@@ -329,7 +329,19 @@ pub struct TimelinePoint {
     pub mapped_bytes: u64,
 }
 
+/// The runner name of the article's published data, as `native-runner import-reference` writes it.
+pub const REFERENCE_RUNNER: &str = "arc_str_perf";
+/// How that data's `provenance.source` starts.
+pub const REFERENCE_SOURCE_PREFIX: &str = "github.com/BlockListed/arc_str_perf";
+
 impl ResultsFile {
+    /// Whether this is the article's published dataset as the project imports it: the only kind of
+    /// file the site badges as a reference and selects by default. A contributor's file cannot
+    /// claim it: `validate --submission` refuses `provenance` and any runner but `native-runner`.
+    pub fn is_known_reference(&self) -> bool {
+        self.runner.name == REFERENCE_RUNNER && self.provenance.as_ref().is_some_and(|p| p.source.starts_with(REFERENCE_SOURCE_PREFIX))
+    }
+
     /// Pretty-printed JSON with a trailing newline: the on-disk form.
     pub fn to_pretty_json(&self) -> String {
         let mut text = serde_json::to_string_pretty(self).expect("results serialise");

@@ -209,6 +209,12 @@ fn condition_problems(c: &crate::results::RunConditions) -> Vec<Problem> {
 /// top of [`validate_bytes`], its numbers must be real measurements.
 pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
     let mut problems = Vec::new();
+    if file.runner.name != "native-runner" {
+        problems.push(Problem::new("runner.name", format!("is {:?}; submitted files come from native-runner (reference datasets are added by the project)", file.runner.name)));
+    }
+    if file.provenance.is_some() {
+        problems.push(Problem::new("provenance", "is set; it marks data the project imported from elsewhere, never a machine's own run"));
+    }
     if file.conditions.as_ref().is_some_and(|c| c.quick) {
         problems.push(Problem::new(
             "conditions.quick",
@@ -702,10 +708,13 @@ mod tests {
         f.conditions = Some(crate::results::RunConditions { quick: true, steal_percent: Some(3.0), ..Default::default() });
         assert_eq!(problems_of(&f), Vec::<String>::new());
         let quick = submission_problems(&f);
-        assert_eq!(quick.len(), 1);
-        assert!(quick[0].to_string().starts_with("conditions.quick: is true"), "{quick:?}");
+        assert!(quick.iter().any(|p| p.to_string().starts_with("conditions.quick: is true")), "{quick:?}");
         f.conditions.as_mut().unwrap().quick = false;
+        assert_eq!(submission_problems(&f).iter().map(|p| p.field.as_str()).collect::<Vec<_>>(), ["provenance"], "the test file carries provenance");
+        f.provenance = None;
         assert!(submission_problems(&f).is_empty());
+        f.runner.name = "arc_str_perf".into();
+        assert_eq!(submission_problems(&f)[0].field, "runner.name");
         assert_one_problem(|f| f.conditions = Some(crate::results::RunConditions { steal_percent: Some(120.0), ..Default::default() }), "conditions.steal_percent");
         assert_one_problem(
             |f| {

@@ -87,8 +87,10 @@ pub fn partition(files: Vec<LoadedFile>) -> (Vec<Machine>, Vec<BadFile>) {
 
 impl Machine {
     /// The article's reference dataset (imported, with `provenance`), rather than a reader's run.
+    /// The article's imported dataset: badged and selected by default. Any other file with
+    /// `provenance` is not (see `ResultsFile::is_known_reference`).
     pub fn is_reference(&self) -> bool {
-        self.data.provenance.is_some()
+        self.data.is_known_reference()
     }
 
     pub fn allocator(&self) -> &str {
@@ -235,6 +237,13 @@ mod tests {
         m.data.machine.os = Some("Arch".into());
         assert_eq!(m.description(), "Ryzen · 12 threads · Arch");
         assert!(!m.is_reference());
+        // Provenance alone does not make a reference: only the article's imported data is one.
+        let mut claimed = m.clone();
+        claimed.data.provenance = Some(wasm_core::results::Provenance { source: "my own import".into(), article: None, notes: vec![] });
+        assert!(!claimed.is_reference());
+        claimed.data.runner.name = wasm_core::results::REFERENCE_RUNNER.into();
+        claimed.data.provenance.as_mut().unwrap().source = format!("{}: data", wasm_core::results::REFERENCE_SOURCE_PREFIX);
+        assert!(claimed.is_reference());
         assert_eq!(m.clone_cases().count(), 12, "Rc<str> is left out of contention charts");
         assert!(m.has_clone_cases());
         m.data.cases.retain(|c| c.variant_id == "rc_str");
