@@ -50,7 +50,7 @@ pub fn Submit() -> impl IntoView {
 
             <h3>"Useful options"</h3>
             <ul>
-                <li><code>"--quick"</code> ": a tiny run (seconds) to try the setup; do not submit it."</li>
+                <li><code>"--quick"</code> ": a tiny run (seconds) to try the setup; " <code>"validate --submission"</code> " and the pull-request check refuse it."</li>
                 <li><code>"--threads 1,2,4,8"</code> ": choose the thread counts."</li>
                 <li><code>"--mapped-timeline 10"</code> ": sample jemalloc's mapped memory every 10 ms during the last repeat, for the memory timeline."</li>
                 <li><code>"--max-leak 1GiB"</code> ": cap what a forget case may leak (by default the smaller of 2 GiB and a quarter of your RAM; bigger cases run with fewer clones and say so)."</li>
@@ -62,7 +62,8 @@ pub fn Submit() -> impl IntoView {
             <ul>
                 <li>"The CPU model, its logical and physical core counts, the architecture, the operating system name and version, the kernel version and total memory."</li>
                 <li>"The rustc version, target triple and profile the runner was built with, the allocator and its version, the runner's version and git commit."</li>
-                <li>"The size and alignment of the string types on your target, the time the file was written (UTC), and every measurement."</li>
+                <li>"The size and alignment of the string types on your target, the time the file was written (UTC), and every measurement, with how much its repeats disagreed."</li>
+                <li>"The run's conditions: whether it was " <code>"--quick"</code> ", the CPU topology, the cpufreq governor and boost, the hypervisor's vendor name on a virtual machine, the load average before and after, and the CPU time the hypervisor stole during the run."</li>
             </ul>
             <p>
                 <strong>"Not recorded: "</strong>
