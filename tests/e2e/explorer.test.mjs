@@ -309,6 +309,18 @@ test("the submit page gives the runner commands, under the same Content-Security
   assert.ok(text.includes("cargo run --release -p native-runner -- clone --label YOUR-LABEL"));
   assert.ok(text.includes("cargo run --release -p native-runner -- validate content/results/"));
   assert.ok(text.includes("no host name, no user name"));
+  // The label field fills every command; a bad label is named and the placeholder stays.
+  const commands = () => page.getByTestId("submit-commands").allTextContents().then((t) => t.join("\n"));
+  await page.getByTestId("submit-label").fill("my-laptop");
+  await page.waitForFunction(() => document.querySelector('[data-testid="submit-commands"]').textContent.includes("--label my-laptop"));
+  const filled = await commands();
+  assert.ok(filled.includes("validate content/results/my-laptop-*.json --submission") && filled.includes("git switch -c results/my-laptop"), filled);
+  assert.ok(!filled.includes("YOUR-LABEL"), filled);
+  await page.getByTestId("submit-label").fill("my laptop");
+  assert.match(await page.getByTestId("submit-label-note").textContent(), /contains ' '/);
+  assert.ok((await commands()).includes("--label YOUR-LABEL"));
+  assert.equal(await page.locator("main button[data-copy]").count(), await page.getByTestId("submit-commands").count());
+  assert.equal(await page.locator('main a[href="https://github.com/BlockListed/arc_str_perf"]').count(), 1);
   const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
   const scriptSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src"));
   assert.match(scriptSrc, /^script-src 'self' 'wasm-unsafe-eval'/);

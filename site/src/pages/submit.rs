@@ -4,17 +4,34 @@
 
 use leptos::prelude::*;
 use leptos_router::components::A;
+use wasm_core::validate::label_problem;
 
-/// A shell snippet, one command a line.
+use crate::components::code_copy::on_chapter_click;
+
+/// What the commands say until the reader types a label.
+const PLACEHOLDER: &str = "YOUR-LABEL";
+
+/// A shell snippet, one command a line, with `YOUR-LABEL` replaced by the reader's label, and a
+/// Copy button (served by the page's one delegated click handler).
 #[component]
-fn Commands(lines: &'static [&'static str]) -> impl IntoView {
-    view! { <pre class="commands" tabindex="0"><code>{lines.join("\n")}</code></pre> }
+fn Commands(lines: &'static [&'static str], label: Signal<String>) -> impl IntoView {
+    let text = move || label.with(|l| lines.join("\n").replace(PLACEHOLDER, l));
+    view! {
+        <div class="code-block">
+            <button type="button" class="copy-button" data-copy aria-label="Copy these commands">"Copy"</button>
+            <pre class="commands" tabindex="0"><code data-testid="submit-commands">{text}</code></pre>
+        </div>
+    }
 }
 
 #[component]
 pub fn Submit() -> impl IntoView {
+    let (typed, set_typed) = signal(String::new());
+    // The commands use the typed label once it is valid, the placeholder until then.
+    let problem = move || typed.with(|t| (!t.is_empty()).then(|| label_problem(t)).flatten());
+    let label = Signal::derive(move || if typed.with(String::is_empty) || problem().is_some() { PLACEHOLDER.to_owned() } else { typed.get() });
     view! {
-        <article class="prose">
+        <article class="prose" on:click=on_chapter_click>
             <h1>"Submit your results"</h1>
             <p class="lede">
                 "One machine says little about contention. Run the native runner on yours and send the file it "
@@ -22,8 +39,26 @@ pub fn Submit() -> impl IntoView {
             </p>
 
             <h2 id="steps">"From clone to pull request"</h2>
-            <p>"You need git, a Rust toolchain (rustup, stable 1.88 or newer) and a GitHub account. Fork the repository on GitHub first, then:"</p>
-            <Commands lines=&[
+            <p>
+                "You need git, a Rust toolchain (rustup, stable 1.88 or newer), a C compiler and " <code>"make"</code>
+                " (jemalloc, the runner's allocator, is built from C: " <code>"build-essential"</code> " on Debian and Ubuntu, "
+                "the Xcode command-line tools on macOS) and a GitHub account. Fork "
+                <a href="https://github.com/arc-str-explained/arc-str-explained">"the repository"</a> " on GitHub first."
+            </p>
+            <div class="controls">
+                <label for="submit-label">"Your label:"</label>
+                <input id="submit-label" type="text" data-testid="submit-label" placeholder="ryzen7-7700-laptop" maxlength="64"
+                    prop:value=typed on:input=move |ev| set_typed.set(event_target_value(&ev))/>
+                <span class="muted" aria-live="polite" data-testid="submit-label-note">
+                    {move || match problem() {
+                        Some(p) => format!("The label {p}."),
+                        None if typed.with(String::is_empty) => "The commands below fill it in.".to_owned(),
+                        None => "The commands below use it.".to_owned(),
+                    }}
+                </span>
+            </div>
+            <p>"Then:"</p>
+            <Commands label lines=&[
                 "git clone https://github.com/YOUR-NAME/arc-str-explained.git",
                 "cd arc-str-explained",
                 "cargo run --release -p native-runner -- clone --label YOUR-LABEL",
@@ -34,12 +69,13 @@ pub fn Submit() -> impl IntoView {
                 " times per repeat, in drop and forget mode, at 1, 2, 4, … threads up to your CPU's thread count. "
                 "The label is yours to choose (letters, digits, " <code>"."</code> ", " <code>"_"</code> ", " <code>"-"</code>
                 "), for example " <code>"ryzen7-7700-laptop"</code> ". The file lands in "
-                <code>"content/results/YOUR-LABEL-YYYY-MM-DD.json"</code> ". Check it, then commit that one file:"
+                <code>"content/results/YOUR-LABEL-YYYY-MM-DD.json"</code> " (today's date in UTC), and the runner's last lines "
+                "repeat the next commands with that exact name. Check it, then commit it:"
             </p>
-            <Commands lines=&[
-                "cargo run --release -p native-runner -- validate content/results/YOUR-LABEL-YYYY-MM-DD.json --submission",
+            <Commands label lines=&[
+                "cargo run --release -p native-runner -- validate content/results/YOUR-LABEL-*.json --submission",
                 "git switch -c results/YOUR-LABEL",
-                "git add content/results/YOUR-LABEL-YYYY-MM-DD.json",
+                "git add content/results/YOUR-LABEL-*.json",
                 "git commit -m \"results: YOUR-LABEL\"",
                 "git push -u origin results/YOUR-LABEL",
             ]/>
@@ -56,7 +92,7 @@ pub fn Submit() -> impl IntoView {
                 <li><code>"--max-leak 1GiB"</code> ": cap what a forget case may leak (by default the smaller of 2 GiB and a quarter of your RAM; bigger cases run with fewer clones and say so)."</li>
             </ul>
             <p>"Allocator A/B: run once more with the system allocator instead of jemalloc, under another label, and submit both files:"</p>
-            <Commands lines=&["cargo run --release -p native-runner --no-default-features -- clone --label YOUR-LABEL-system"]/>
+            <Commands label lines=&["cargo run --release -p native-runner --no-default-features -- clone --label YOUR-LABEL-system"]/>
 
             <h2 id="recorded">"What the file records"</h2>
             <ul>
@@ -80,6 +116,15 @@ pub fn Submit() -> impl IntoView {
                 <li>"Bare metal if you can: a virtual machine or container shares its cores with others, so contention numbers blur."</li>
             </ul>
             <p>"The runner repeats every case five times and records each repeat; the charts show the median and the spread, so a noisy run shows itself."</p>
+
+            <h2 id="sources">"Where this comes from"</h2>
+            <ul>
+                <li><a href="https://github.com/arc-str-explained/arc-str-explained">"The project's repository"</a> ": the runner, the site and every results file."</li>
+                <li><a href="https://github.com/BlockListed/arc_str_perf">"BlockListed/arc_str_perf"</a> ": the benchmark of the article \u{2018}Arc<str> vs String, is Arc<str> really faster?\u{2019}, whose published numbers ship as the reference dataset."</li>
+                <li>"The crates measured: " <a href="https://docs.rs/smol_str">"smol_str"</a> ", " <a href="https://docs.rs/compact_str">"compact_str"</a> ", "
+                    <a href="https://docs.rs/arcstr">"arcstr"</a> ", " <a href="https://docs.rs/triomphe">"triomphe"</a> ", " <a href="https://docs.rs/hipstr">"hipstr"</a> ", "
+                    <a href="https://docs.rs/arc-swap">"arc-swap"</a> ", " <a href="https://docs.rs/bumpalo">"bumpalo"</a> ", " <a href="https://docs.rs/bumpalo-herd">"bumpalo-herd"</a> "."</li>
+            </ul>
         </article>
     }
 }
