@@ -43,7 +43,9 @@ export function chapterMeta(chaptersDir = path.join(root, "content", "chapters")
       const title = (text.match(/^# (.+)$/m) ?? [, f])[1].trim();
       const afterTitle = text.slice(text.indexOf("\n", text.indexOf("# ")) + 1);
       const lede = afterTitle.split(/\n\s*\n/).map((p) => p.trim()).find((p) => p && !p.startsWith("<!--")) ?? "";
-      return { slug: f.replace(/^\d+-/, "").replace(/\.md$/, ""), title: plainMarkdown(title), description: plainMarkdown(lede) };
+      // Widgets that draw with d3: the live benchmarks and the recorded results.
+      const charts = /<!--\s*widget:\s*(sso-bench|arcswap-bench|arena-bench|recorded-results)\b/.test(text);
+      return { slug: f.replace(/^\d+-/, "").replace(/\.md$/, ""), title: plainMarkdown(title), description: plainMarkdown(lede), charts };
     });
 }
 
@@ -89,6 +91,19 @@ export function withCsp(html) {
 
 const escapeAttr = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
+/** Routes whose first view draws charts, besides the chapters that place a charting widget. */
+const CHART_ROUTES = ["bench", "results"];
+
+/** `html` without d3's script tag when the page draws no chart, naming it in <meta name="d3-src">
+ *  instead, so js/charts.js can load it if the reader navigates to a chart. */
+export function withD3(html, charts) {
+  const tag = html.match(/<script src="(\/d3\.min[^"]*\.js)"(?: integrity="([^"]*)")?[^>]*><\/script>\s*/);
+  if (!tag) return html;
+  const meta = `<meta name="d3-src" content="${tag[1]}"${tag[2] ? ` data-integrity="${tag[2]}"` : ""} />`;
+  const withMetaTag = html.includes('name="d3-src"') ? html : html.replace(/<meta charset="utf-8" \/>/, (m) => `${m}\n    ${meta}`);
+  return charts ? withMetaTag : withMetaTag.replace(tag[0], "");
+}
+
 /** `html` with the page's own title, description, canonical link and social tags. */
 export function withMeta(html, { route, title, description }) {
   const url = route ? `/${route}` : "/";
@@ -118,8 +133,9 @@ export function allRouteMeta() {
     route: p.path.slice(1),
     title: p.path === "/" ? `${site}: ${p.title}` : `${p.title} · ${site}`,
     description: p.description,
+    charts: CHART_ROUTES.includes(p.path.slice(1)),
   }));
-  const chapters = chapterMeta().map((c) => ({ route: `chapters/${c.slug}`, title: `${c.title} · ${site}`, description: c.description }));
+  const chapters = chapterMeta().map((c) => ({ route: `chapters/${c.slug}`, title: `${c.title} · ${site}`, description: c.description, charts: c.charts }));
   return [...pages, ...chapters];
 }
 
@@ -130,10 +146,10 @@ export function writeRouteShells(dist) {
   for (const meta of metas) {
     const dir = path.join(dist, meta.route);
     fs.mkdirSync(dir, { recursive: true });
-    writeAtomic(path.join(dir, "index.html"), withMeta(shell, meta));
+    writeAtomic(path.join(dir, "index.html"), withD3(withMeta(shell, meta), meta.charts));
   }
   const site = routeTable().site_name;
-  writeAtomic(path.join(dist, "404.html"), withMeta(shell, { route: "404", title: `Page not found · ${site}`, description: "There is no page at this address." }).replace(/\s*<link rel="canonical"[^>]*>/, ""));
+  writeAtomic(path.join(dist, "404.html"), withD3(withMeta(shell, { route: "404", title: `Page not found · ${site}`, description: "There is no page at this address." }), false).replace(/\s*<link rel="canonical"[^>]*>/, ""));
   return metas.map((m) => m.route);
 }
 

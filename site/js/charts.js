@@ -1,6 +1,8 @@
 // The only code that touches d3. Rust calls renderChart/clearChart (site/src/charts.rs) with a plain
 // JSON spec; d3 owns everything inside `host`, and Leptos never renders into that node.
-// d3 itself is the UMD build loaded by index.html as the global `d3`.
+// d3 itself is the UMD build (the global `d3`). Pages that chart load it with their HTML; the others
+// leave it out (scripts/postbuild.mjs) and name it in <meta name="d3-src">, so a chart reached by
+// client-side navigation loads it once, on first use.
 //
 // Spec: { kind: "bars" | "lines", title, x_label, y_label, y_scale: "linear" | "log",
 //         series: [{ name, dashed, points: [{ x: number | string, y, y_low?, y_high?, tooltip }] }] }
@@ -9,11 +11,39 @@
 const MARGIN = { top: 28, right: 16, bottom: 52, left: 64 };
 const LEGEND_LEFT = 8;
 
+let d3Loading = null;
+
+/** Resolves once the global `d3` exists, loading the script named by <meta name="d3-src">. */
+function loadD3() {
+  if (window.d3) return Promise.resolve();
+  if (!d3Loading) {
+    const meta = document.querySelector('meta[name="d3-src"]');
+    d3Loading = new Promise((resolve, reject) => {
+      if (!meta) return reject(new Error("d3 is not loaded and no <meta name=d3-src> says where it is"));
+      const script = document.createElement("script");
+      script.src = meta.content;
+      if (meta.dataset.integrity) script.integrity = meta.dataset.integrity;
+      script.onload = () => resolve();
+      script.onerror = () => reject(new Error(`could not load ${meta.content}`));
+      document.head.append(script);
+    });
+  }
+  return d3Loading;
+}
+
 export function clearChart(host) {
-  d3.select(host).selectAll("*").remove();
+  host.replaceChildren();
 }
 
 export function renderChart(host, specJson) {
+  if (window.d3) return drawChart(host, specJson);
+  loadD3().then(
+    () => host.isConnected && drawChart(host, specJson),
+    (error) => { host.textContent = `The chart could not be drawn: ${error.message}. The table below has the same numbers.`; },
+  );
+}
+
+function drawChart(host, specJson) {
   const spec = JSON.parse(specJson);
   clearChart(host);
   const width = Math.max(280, host.clientWidth || 640);

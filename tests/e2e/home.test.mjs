@@ -122,3 +122,18 @@ test("each route's head parses whole: no stray text, the icon still found", asyn
   assert.equal(await page.evaluate(() => document.body.firstChild?.nodeType === Node.TEXT_NODE && document.body.firstChild.textContent.trim() !== ""), false);
   assert.deepEqual(errors, []);
 });
+
+test("d3 loads only where a chart is: pages without one name it, and a chart reached by navigation loads it", async () => {
+  const html = (route) => fs.readFileSync(path.join(dist, route, "index.html"), "utf8");
+  const hasD3 = (route) => /<script src="\/d3\.min[^"]*\.js"/.test(html(route));
+  for (const meta of allRouteMeta()) assert.equal(hasD3(meta.route), meta.charts, `${meta.route || "/"}: d3 script tag`);
+  assert.equal(hasD3("chapters/inside-arc"), false);
+  assert.equal(hasD3("results"), true);
+  const { page, errors } = await h.open("/chapters/inside-arc");
+  await page.locator("main h1").waitFor();
+  assert.equal(await page.evaluate(() => typeof window.d3), "undefined");
+  await page.locator('header nav a[href="/results"]').click();
+  await page.getByTestId("contention-chart").locator("circle.point").first().waitFor({ timeout: 20_000 });
+  assert.equal(await page.evaluate(() => typeof window.d3), "object");
+  assert.deepEqual(errors, []);
+});
