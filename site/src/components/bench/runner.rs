@@ -42,13 +42,13 @@ pub enum Outcome {
     Cancelled { leaked_bytes: u64 },
 }
 
-/// Bytes dlmalloc (Rust's wasm32 allocator) keeps for one leaked `len`-byte buffer: the request
-/// plus a 4-byte size header, rounded up to 8, at least 16. Empty strings do not allocate.
+/// Bytes dlmalloc (Rust's wasm32 allocator) keeps for one leaked `len`-byte buffer; types whose
+/// clone does not allocate leak none.
 pub fn leaked_bytes_per_clone(ty: CloneType, len: usize) -> u64 {
-    if !ty.clone_allocates() || len == 0 {
+    if !ty.clone_allocates() {
         return 0;
     }
-    (((len as u64) + 4 + 7) & !7).max(16)
+    wasm_core::heap::dlmalloc_block(len) as u64
 }
 
 /// Runs every [`CloneType`] with `params`. `progress(fraction, text)` is called between batches;
