@@ -7,7 +7,7 @@
 //! alignment. The tests cross-check every value read this way against `Arc::strong_count`,
 //! `Arc::weak_count` and the `Arc`'s own first word (the block address).
 
-use super::{bytes_of, word_at, WORD};
+use super::{block_bytes, bytes_of, word_at, WORD};
 use std::sync::{Arc, Weak};
 
 /// Offset of `data` inside `ArcInner<T>` for data of alignment `data_align`: two counters, then
@@ -58,7 +58,7 @@ pub fn read_block(arc: &Arc<str>) -> ArcBlock {
     // ends `len` bytes after `data`. The pointer comes from `Arc::as_ptr`, which derives it from the
     // block pointer, so stepping back stays inside the same allocation. No other thread exists that
     // could change the counters while we copy them.
-    let block_bytes = unsafe { std::slice::from_raw_parts(data.sub(offset), offset + len).to_vec() };
+    let block_bytes = unsafe { block_bytes(data, offset, offset + len) };
     let handle_bytes = bytes_of(arc);
     ArcBlock {
         block_addr: word_at(&handle_bytes, 0),
@@ -97,7 +97,7 @@ pub fn read_dropped(weak: &Weak<str>) -> DroppedBlock {
     // keeps that block allocated even with strong = 0; `Weak::as_ptr` derives `data` from the block
     // pointer, and the two counters sit `offset` bytes before it (repr(C) `ArcInner`, as above).
     // Only the counters are read: integers, always initialised. One thread, so nothing races.
-    let header_bytes = unsafe { std::slice::from_raw_parts(data.sub(offset), 2 * WORD).to_vec() };
+    let header_bytes = unsafe { block_bytes(data, offset, 2 * WORD) };
     DroppedBlock {
         block_addr: data as usize - offset,
         strong_in_memory: word_at(&header_bytes, 0),

@@ -75,6 +75,17 @@ pub fn bytes_of<T: InitBytes + ?Sized>(value: &T) -> Vec<u8> {
     unsafe { std::slice::from_raw_parts(value as *const T as *const u8, len).to_vec() }
 }
 
+/// Copies `len` bytes starting `back` bytes before `data`, a pointer into a live heap block (the
+/// readers step back from the text pointer a type hands out to the header in front of it).
+///
+/// # Safety
+/// `data - back .. data - back + len` must lie inside one live allocation that `data` was derived
+/// from (with that allocation's provenance), and every byte in it must be initialised.
+pub(crate) unsafe fn block_bytes(data: *const u8, back: usize, len: usize) -> Vec<u8> {
+    // SAFETY: the caller's contract.
+    unsafe { std::slice::from_raw_parts(data.sub(back), len).to_vec() }
+}
+
 /// The `index`-th word in `bytes`, read in this target's byte order (little-endian on wasm32).
 pub fn word_at(bytes: &[u8], index: usize) -> usize {
     let mut word = [0u8; WORD];

@@ -8,19 +8,9 @@
 //! every read stays inside the live block that pointer came from. Only counters and text are read:
 //! integers and bytes, always initialised. The tests check each reading against the crates' APIs.
 
-use super::{bytes_of, word_at, WORD};
+use super::{block_bytes, bytes_of, word_at, WORD};
 use std::borrow::Cow;
 use std::sync::Arc;
-
-/// Copies `len` bytes starting `back` bytes before `data`, a pointer into a live heap block.
-///
-/// # Safety
-/// `data - back .. data - back + len` must lie inside one live allocation that `data` was derived
-/// from, and every byte in it must be initialised.
-unsafe fn block_bytes(data: *const u8, back: usize, len: usize) -> Vec<u8> {
-    // SAFETY: the caller's contract.
-    unsafe { std::slice::from_raw_parts(data.sub(back), len).to_vec() }
-}
 
 /// An `arcstr::ArcStr`: one pointer; the length and the counter live in the block.
 #[derive(Clone, Debug, PartialEq, Eq)]
