@@ -137,8 +137,14 @@ mod smol_mirror {
         field as *const F as usize - whole as *const Repr as usize
     }
 
-    /// Finds each field's offset from the address of a reference to it: no byte is read.
+    /// Finds each field's offset from the address of a reference to it: no byte is read. Computed
+    /// once (it builds an `Arc`), then shared by every read.
     pub fn layout() -> Layout {
+        static LAYOUT: std::sync::OnceLock<Layout> = std::sync::OnceLock::new();
+        *LAYOUT.get_or_init(measure)
+    }
+
+    fn measure() -> Layout {
         let inline = Repr::Inline { len: InlineSize::V0, buf: [0; 23] };
         let heap = Repr::Heap(Arc::from(""));
         let stat = Repr::Static("");
@@ -227,10 +233,14 @@ pub fn marker_index(kind: SsoType) -> Option<usize> {
         SsoType::CompactString => Some(size_of::<CompactString>() - 1),
         SsoType::InlineStr => Some(InlineStr::TAG_INDEX),
         SsoType::SmolStr => {
-            // Inline values initialise every byte, so all of these are read.
-            let samples: Vec<(usize, Vec<Option<u8>>)> =
-                (1..=SmolStr::INLINE_CAP).map(|n| (n, smol_bytes(&SmolStr::new("a".repeat(n))))).collect();
-            (0..size_of::<SmolStr>()).find(|&i| samples.iter().all(|(n, b)| b[i] == Some(*n as u8)))
+            // Found once per program (23 values), not on every keystroke of the inspector.
+            static TAG: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+            *TAG.get_or_init(|| {
+                // Inline values initialise every byte, so all of these are read.
+                let samples: Vec<(usize, Vec<Option<u8>>)> =
+                    (1..=SmolStr::INLINE_CAP).map(|n| (n, smol_bytes(&SmolStr::new("a".repeat(n))))).collect();
+                (0..size_of::<SmolStr>()).find(|&i| samples.iter().all(|(n, b)| b[i] == Some(*n as u8)))
+            })
         }
     }
 }
