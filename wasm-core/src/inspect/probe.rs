@@ -5,9 +5,6 @@
 
 use super::arc::data_offset;
 use super::{bytes_of, word_at};
-use crate::inline_str::InlineStr;
-use compact_str::CompactString;
-use smol_str::SmolStr;
 use std::fmt::Display;
 use std::mem::{align_of_val, size_of};
 use std::sync::Arc;
@@ -20,21 +17,14 @@ pub struct NicheRow {
     pub option_size: usize,
 }
 
-fn niche<T>(type_name: &'static str) -> NicheRow {
-    NicheRow { type_name, size: size_of::<T>(), option_size: size_of::<Option<T>>() }
-}
-
-/// Every string type the chapters discuss, plus one type without a niche for contrast.
+/// Every string type the chapters discuss, plus one type without a niche for contrast. The sizes
+/// come from `choose::Candidate`, the one place that names each type's `size_of`.
 pub fn niche_rows() -> Vec<NicheRow> {
-    vec![
-        niche::<String>("String"),
-        niche::<Box<str>>("Box<str>"),
-        niche::<Arc<str>>("Arc<str>"),
-        niche::<SmolStr>("SmolStr"),
-        niche::<CompactString>("CompactString"),
-        niche::<InlineStr>("InlineStr"),
-        niche::<usize>("usize"),
-    ]
+    use crate::choose::Candidate;
+    let strings = [Candidate::String, Candidate::BoxStr, Candidate::ArcStr, Candidate::SmolStr, Candidate::CompactString, Candidate::InlineStr];
+    let mut rows: Vec<NicheRow> = strings.iter().map(|c| NicheRow { type_name: c.name(), size: c.size(), option_size: c.option_size() }).collect();
+    rows.push(NicheRow { type_name: "usize", size: size_of::<usize>(), option_size: size_of::<Option<usize>>() });
+    rows
 }
 
 /// A `repr(C)` struct with a gap: `u8`, then 3 (wasm32 and 64-bit alike) padding bytes, then `u32`.
