@@ -304,8 +304,19 @@ impl Candidate {
 
     /// Whether a value holding `text` keeps it inside its own bytes (asked of the type's API).
     pub fn keeps_inline(self, text: &str) -> bool {
-        match self.build(text) {
-            Built::SmolStr(s) => !s.is_heap_allocated() && (&s as *const _ as usize..&s as *const _ as usize + self.size()).contains(&(s.as_ptr() as usize)),
+        self.build(text).is_inline()
+    }
+}
+
+impl Built {
+    /// Whether this value keeps its text inside its own bytes (asked of the type's API; for
+    /// `SmolStr`, whose static strings are not heap-allocated either, the address says).
+    pub fn is_inline(&self) -> bool {
+        match self {
+            Built::SmolStr(s) => {
+                let at = s as *const smol_str::SmolStr as usize;
+                !s.is_heap_allocated() && (at..at + std::mem::size_of::<smol_str::SmolStr>()).contains(&(s.as_ptr() as usize))
+            }
             Built::CompactString(s) => !s.is_heap_allocated(),
             Built::InlineStr(s) => s.is_inline(),
             Built::HipStr(s) => s.is_inline(),

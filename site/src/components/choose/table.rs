@@ -30,8 +30,10 @@ pub struct Measured {
 pub fn measure(candidate: Candidate, strings: &[&str]) -> Measured {
     let (mut inline, mut bytes, mut blocks) = (0, 0usize, 0usize);
     for s in strings {
-        inline += usize::from(candidate.keeps_inline(s));
+        // One value per string: its heap requests are counted as it is built, then it is asked
+        // where its text is.
         let (value, sizes, count) = crate::HEAP.measure(|| candidate.build(s));
+        inline += usize::from(value.is_inline());
         drop(value);
         // More blocks than the meter keeps are counted at the size of the last one kept.
         let extra = count.saturating_sub(MAX_RECORDED) * sizes.last().copied().map_or(0, dlmalloc_block);
