@@ -390,9 +390,15 @@ impl CaseResult {
         case
     }
 
+    /// `mad_ns / median_ns` (0 for a zero median): the noise figure the runner records and the
+    /// validator checks.
+    pub fn relative_mad(&self) -> f64 {
+        if self.median_ns > 0.0 { self.mad_ns / self.median_ns } else { 0.0 }
+    }
+
     /// Records the noise figure and flag (the native runner does, for every case it writes).
     pub fn mark_noise(&mut self) {
-        let noise = if self.median_ns > 0.0 { self.mad_ns / self.median_ns } else { 0.0 };
+        let noise = self.relative_mad();
         self.noise_rel_mad = Some(noise);
         self.noisy = Some(noise > NOISY_REL_MAD);
     }

@@ -344,7 +344,7 @@ fn validate_case(at: &str, case: &CaseResult) -> Vec<Problem> {
         }
     }
     if let Some(noise) = case.noise_rel_mad {
-        let expected = if case.median_ns > 0.0 { case.mad_ns / case.median_ns } else { 0.0 };
+        let expected = case.relative_mad();
         check(noise.is_finite() && close(noise, expected), "noise_rel_mad", format!("is {noise} but mad_ns / median_ns is {expected}"));
         if let Some(noisy) = case.noisy {
             let past = noise > crate::results::NOISY_REL_MAD;
