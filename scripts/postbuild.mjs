@@ -19,9 +19,6 @@ export function routeTable() {
   return JSON.parse(fs.readFileSync(path.join(root, "site", "routes.json"), "utf8"));
 }
 
-/** Routes that are pages of their own, besides `/` and the chapters. */
-export const STATIC_ROUTES = routeTable().pages.map((p) => p.path.slice(1)).filter((r) => r && r !== "chapters");
-
 /** A Markdown fragment as plain text: code spans, emphasis and links reduced to their words. */
 function plainMarkdown(text) {
   return text
@@ -33,30 +30,28 @@ function plainMarkdown(text) {
 
 /** (title, lede) of each chapter, from its Markdown: the `# ` line and the paragraph after it. */
 export function chapterMeta(chaptersDir = path.join(root, "content", "chapters")) {
-  if (!fs.existsSync(chaptersDir)) return [];
-  return fs
-    .readdirSync(chaptersDir)
-    .filter((f) => /^\d+-[a-z0-9-]+\.md$/.test(f))
-    .sort()
-    .map((f) => {
-      const text = fs.readFileSync(path.join(chaptersDir, f), "utf8");
-      const title = (text.match(/^# (.+)$/m) ?? [, f])[1].trim();
-      const afterTitle = text.slice(text.indexOf("\n", text.indexOf("# ")) + 1);
-      const lede = afterTitle.split(/\n\s*\n/).map((p) => p.trim()).find((p) => p && !p.startsWith("<!--")) ?? "";
-      // Widgets that draw with d3: the live benchmarks and the recorded results.
-      const charts = /<!--\s*widget:\s*(sso-bench|arcswap-bench|arena-bench|recorded-results)\b/.test(text);
-      return { slug: f.replace(/^\d+-/, "").replace(/\.md$/, ""), title: plainMarkdown(title), description: plainMarkdown(lede), charts };
-    });
+  return chapterFiles(chaptersDir).map((f) => {
+    const text = fs.readFileSync(path.join(chaptersDir, f), "utf8");
+    const title = (text.match(/^# (.+)$/m) ?? [, f])[1].trim();
+    const afterTitle = text.slice(text.indexOf("\n", text.indexOf("# ")) + 1);
+    const lede = afterTitle.split(/\n\s*\n/).map((p) => p.trim()).find((p) => p && !p.startsWith("<!--")) ?? "";
+    // Widgets that draw with d3: the live benchmarks and the recorded results.
+    const charts = /<!--\s*widget:\s*(sso-bench|arcswap-bench|arena-bench|recorded-results)\b/.test(text);
+    return { slug: slugOf(f), title: plainMarkdown(title), description: plainMarkdown(lede), charts };
+  });
 }
 
-/** Chapter slugs from `content/chapters/NN-slug.md`, the same rule site/build.rs uses. */
-export function chapterSlugs(chaptersDir = path.join(root, "content", "chapters")) {
+/** Chapter files `NN-slug.md`, in order: the same rule site/build.rs uses. */
+function chapterFiles(chaptersDir) {
   if (!fs.existsSync(chaptersDir)) return [];
-  return fs
-    .readdirSync(chaptersDir)
-    .filter((f) => /^\d+-[a-z0-9-]+\.md$/.test(f))
-    .sort()
-    .map((f) => f.replace(/^\d+-/, "").replace(/\.md$/, ""));
+  return fs.readdirSync(chaptersDir).filter((f) => /^\d+-[a-z0-9-]+\.md$/.test(f)).sort();
+}
+
+const slugOf = (file) => file.replace(/^\d+-/, "").replace(/\.md$/, "");
+
+/** Chapter slugs from `content/chapters/NN-slug.md`. */
+export function chapterSlugs(chaptersDir = path.join(root, "content", "chapters")) {
+  return chapterFiles(chaptersDir).map(slugOf);
 }
 
 export function writeResultsIndex(dist) {
