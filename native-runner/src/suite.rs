@@ -30,10 +30,6 @@ impl Planned {
     }
 }
 
-fn type_arg(ty: CloneType) -> TypeArg {
-    TypeArg(ty)
-}
-
 /// Makes the child die when this process does (Ctrl-C sent to the runner alone, `kill`, a crash):
 /// a case process must never outlive the runner, least of all a forget case that keeps leaking.
 #[cfg(target_os = "linux")]
@@ -114,7 +110,7 @@ fn plan(args: &CloneArgs, samples: u64, max_leak: u64) -> Result<Vec<Planned>, F
 fn measure(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar: &ProgressBar) -> Result<CaseResult, Failure> {
     let fresh_per_repeat = p.mode == CloneMode::Forget;
     let child = CaseArgs {
-        ty: type_arg(p.ty),
+        ty: TypeArg(p.ty),
         mode: if fresh_per_repeat { ModeArg::Forget } else { ModeArg::Drop },
         threads: p.threads,
         samples: p.samples,
