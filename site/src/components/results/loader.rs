@@ -105,7 +105,8 @@ pub async fn load_results_with_progress(progress: impl Fn(usize, usize)) -> Resu
     let index: Index = serde_json::from_slice(&index_bytes).map_err(|e| LoadError(format!("results/index.json: {e}")))?;
     let listed = index.files.len();
     let names: Vec<String> = index.files.into_iter().take(MAX_FILES).collect();
-    progress(0, names.len());
+    let total = names.len();
+    progress(0, total);
     let loaded = std::cell::Cell::new(0);
     let mut files: Vec<LoadedFile> = futures::stream::iter(names)
         .map(|name| async move {
@@ -120,7 +121,7 @@ pub async fn load_results_with_progress(progress: impl Fn(usize, usize)) -> Resu
         .buffered(PARALLEL_FETCHES)
         .inspect(|_| {
             loaded.set(loaded.get() + 1);
-            progress(loaded.get(), listed.min(MAX_FILES));
+            progress(loaded.get(), total);
         })
         .collect()
         .await;
