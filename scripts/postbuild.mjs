@@ -1,11 +1,14 @@
 // Trunk post_build hook (also callable on any built folder: `node scripts/postbuild.mjs DIR`).
 // 1. results/index.json: the list of results files, since a static host cannot list a folder.
-// 2. One index.html per route (and 404.html), so deep links load on a plain static server, each with
-//    its own <title>, description, canonical link and Open Graph/Twitter tags (site/routes.json for
-//    the pages, the chapter's own Markdown title and lede for chapters).
+// 2. One index.html per route (and 404.html), so deep links load on a plain static server. Each holds
+//    its page, rendered by the site's own components at build time (site/src/bin/prerender.rs), with
+//    its own <title>, description, canonical link and Open Graph/Twitter tags; the wasm only mounts
+//    the live parts. The wasm is not preloaded, so it never competes with the page for first paint.
 // 3. A Content-Security-Policy that allows only this site's own scripts (the inline loader trunk
 //    writes is allowed by its hash) and wasm.
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
+import os from "node:os";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -86,6 +89,30 @@ export function withCsp(html) {
 
 const escapeAttr = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
+/** Every page as site/src/bin/prerender.rs renders it: [{ path, title, description, charts, body }]
+ *  (`path` null for the 404 page). */
+export function prerenderPages() {
+  const out = path.join(os.tmpdir(), `arc-str-pages-${process.pid}.json`);
+  execFileSync("cargo", ["run", "--quiet", "--locked", "-p", "site", "--bin", "prerender", "--", out], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  try {
+    return JSON.parse(fs.readFileSync(out, "utf8"));
+  } finally {
+    fs.rmSync(out, { force: true });
+  }
+}
+
+/** `html` with the page's body in place of the shell's empty one, d3 (if any) deferred so it never
+ *  holds up the text, and no preload of the wasm. */
+export function withBody(html, body) {
+  return html
+    .replace(/<body>[\s\S]*<\/body>/, () => `<body>\n${body}\n</body>`)
+    .replace(/<script src="(\/d3\.min[^"]*\.js)"/, '<script defer src="$1"')
+    .replace(/<link rel="preload" href="[^"]*\.wasm"[^>]*>/, "");
+}
+
 /** Routes whose first view draws charts, besides the chapters that place a charting widget. */
 const CHART_ROUTES = ["bench", "results"];
 
@@ -134,18 +161,20 @@ export function allRouteMeta() {
   return [...pages, ...chapters];
 }
 
-export function writeRouteShells(dist) {
+export function writeRoutePages(dist, pages = prerenderPages()) {
   const indexPath = path.join(dist, "index.html");
   const shell = withCsp(fs.readFileSync(indexPath, "utf8"));
-  const metas = allRouteMeta();
-  for (const meta of metas) {
-    const dir = path.join(dist, meta.route);
-    fs.mkdirSync(dir, { recursive: true });
-    writeAtomic(path.join(dir, "index.html"), withD3(withMeta(shell, meta), meta.charts));
+  for (const page of pages) {
+    const route = page.path === null ? "404" : page.path.slice(1);
+    const html = withBody(withD3(withMeta(shell, { ...page, route }), page.charts), page.body);
+    if (page.path === null) {
+      writeAtomic(path.join(dist, "404.html"), html.replace(/\s*<link rel="canonical"[^>]*>/, "").replace(/\s*<meta property="og:url"[^>]*>/, ""));
+    } else {
+      fs.mkdirSync(path.join(dist, route), { recursive: true });
+      writeAtomic(path.join(dist, route, "index.html"), html);
+    }
   }
-  const site = routeTable().site_name;
-  writeAtomic(path.join(dist, "404.html"), withD3(withMeta(shell, { route: "404", title: `Page not found · ${site}`, description: "There is no page at this address." }), false).replace(/\s*<link rel="canonical"[^>]*>/, ""));
-  return metas.map((m) => m.route);
+  return pages.filter((p) => p.path !== null).map((p) => p.path);
 }
 
 function writeAtomic(file, text) {
@@ -161,6 +190,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(2);
   }
   const files = writeResultsIndex(dist);
-  const routes = writeRouteShells(dist);
-  console.log(`postbuild: ${files.length} results files indexed, ${routes.length} route shells written`);
+  const routes = writeRoutePages(dist);
+  console.log(`postbuild: ${files.length} results files indexed, ${routes.length} pages and 404.html written`);
 }

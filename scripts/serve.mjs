@@ -1,23 +1,33 @@
 // A plain static file server for dist/: no single-page fallback, so a deep link that has no file
-// behind it really is a 404 here, as it would be on a static host.
+// behind it really is a 404 here, as it would be on a static host (served with dist/404.html, as
+// GitHub Pages, Netlify and Cloudflare Pages do). `--gzip` compresses responses like a real host.
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import compression from "compression";
 import sirv from "sirv";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Starts a server for `dir` on `host:port` (port 0 picks a free one); resolves to the server. */
-export function serveStatic(dir, { host = "127.0.0.1", port = 0 } = {}) {
+export function serveStatic(dir, { host = "127.0.0.1", port = 0, gzip = false } = {}) {
   const assets = sirv(dir, { dev: true, etag: true });
-  const server = http.createServer((req, res) =>
+  const notFound = path.join(dir, "404.html");
+  // expressjs's compression middleware, gzip level 6 like most hosts; it also takes plain node http.
+  const compress = gzip ? compression({ level: 6, threshold: 0 }) : (_req, _res, next) => next();
+  const server = http.createServer((req, res) => compress(req, res, () =>
     assets(req, res, () => {
       res.statusCode = 404;
-      res.setHeader("content-type", "text/plain; charset=utf-8");
-      res.end(`404: no file for ${req.url}\n`);
-    }),
-  );
+      if (fs.existsSync(notFound)) {
+        res.setHeader("content-type", "text/html; charset=utf-8");
+        res.end(fs.readFileSync(notFound));
+      } else {
+        res.setHeader("content-type", "text/plain; charset=utf-8");
+        res.end(`404: no file for ${req.url}\n`);
+      }
+    })));
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => resolve(server));
@@ -30,11 +40,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       port: { type: "string", default: "8080" },
       host: { type: "string", default: "127.0.0.1" },
       dir: { type: "string", default: path.join(root, "dist") },
+      gzip: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
   if (values.help) {
-    console.log("usage: node scripts/serve.mjs [--dir dist] [--host 127.0.0.1] [--port 8080]");
+    console.log("usage: node scripts/serve.mjs [--dir dist] [--host 127.0.0.1] [--port 8080] [--gzip]");
     process.exit(0);
   }
   const port = Number(values.port);
@@ -43,7 +54,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(2);
   }
   try {
-    const server = await serveStatic(values.dir, { host: values.host, port });
+    const server = await serveStatic(values.dir, { host: values.host, port, gzip: values.gzip });
     const { address, port: actual } = server.address();
     console.log(`Serving ${path.relative(process.cwd(), values.dir) || "."} at http://${address}:${actual}/ (Ctrl+C to stop)`);
   } catch (err) {

@@ -28,6 +28,70 @@ pub enum Widget {
     RecordedResults(&'static str),
 }
 
+impl Widget {
+    /// The name a chapter writes (`<!-- widget: NAME -->`), which is also the `data-live` name of
+    /// its box in the pre-rendered page.
+    pub fn name(self) -> &'static str {
+        match self {
+            Widget::WidePointer => "wide-pointer",
+            Widget::Vtable => "vtable",
+            Widget::ArcInspector => "arc-inspector",
+            Widget::SizeTable => "size-table",
+            Widget::SsoInspector => "sso-inspector",
+            Widget::LayoutProbe => "layout-probe",
+            Widget::AltInspector => "alt-inspector",
+            Widget::SsoBench => "sso-bench",
+            Widget::ArcSwapBench => "arcswap-bench",
+            Widget::ArenaBench => "arena-bench",
+            Widget::RecordedResults(_) => "recorded-results",
+        }
+    }
+
+    /// The widget named `name`; `suite` is the `recorded-results` argument (one of
+    /// [`RECORDED_SUITES`]). `None` for anything else.
+    pub fn from_name(name: &str, suite: Option<&str>) -> Option<Widget> {
+        Some(match name {
+            "wide-pointer" => Widget::WidePointer,
+            "vtable" => Widget::Vtable,
+            "arc-inspector" => Widget::ArcInspector,
+            "size-table" => Widget::SizeTable,
+            "sso-inspector" => Widget::SsoInspector,
+            "layout-probe" => Widget::LayoutProbe,
+            "alt-inspector" => Widget::AltInspector,
+            "sso-bench" => Widget::SsoBench,
+            "arcswap-bench" => Widget::ArcSwapBench,
+            "arena-bench" => Widget::ArenaBench,
+            "recorded-results" => Widget::RecordedResults(RECORDED_SUITES.iter().copied().find(|s| Some(*s) == suite)?),
+            _ => return None,
+        })
+    }
+
+    /// Whether the widget draws with d3.
+    pub fn charts(self) -> bool {
+        matches!(self, Widget::SsoBench | Widget::ArcSwapBench | Widget::ArenaBench | Widget::RecordedResults(_))
+    }
+
+    /// The argument a widget carries into its box (`data-suite`).
+    pub fn suite(self) -> Option<&'static str> {
+        match self {
+            Widget::RecordedResults(suite) => Some(suite),
+            _ => None,
+        }
+    }
+
+    /// What the box says before the widget is live (and all along without JavaScript).
+    pub fn what(self) -> &'static str {
+        match self {
+            Widget::WidePointer | Widget::Vtable | Widget::ArcInspector | Widget::SsoInspector | Widget::LayoutProbe | Widget::AltInspector => {
+                "Live: reads this page's own WebAssembly memory."
+            }
+            Widget::SizeTable => "Live: sizes measured in this page's WebAssembly, beside the native ones from the results files.",
+            Widget::SsoBench | Widget::ArcSwapBench | Widget::ArenaBench => "Live: times wasm-core's kernels in your browser.",
+            Widget::RecordedResults(_) => "Live: charts the results files this site ships.",
+        }
+    }
+}
+
 /// A piece of a chapter: prose (trusted HTML generated from our own Markdown) or a widget.
 #[derive(Clone, Copy, Debug)]
 pub enum Part {
@@ -80,6 +144,17 @@ mod tests {
             }
         }
         assert!(RECORDED_SUITES.contains(&"sso") && RECORDED_SUITES.contains(&"arena"));
+    }
+
+    #[test]
+    fn every_placed_widget_is_found_by_its_name() {
+        for part in CHAPTERS.iter().flat_map(|c| c.parts) {
+            if let Part::Widget(w) = *part {
+                assert_eq!(Widget::from_name(w.name(), w.suite()), Some(w));
+            }
+        }
+        assert_eq!(Widget::from_name("recorded-results", Some("nope")), None);
+        assert_eq!(Widget::from_name("no-such-widget", None), None);
     }
 
     #[test]

@@ -1,18 +1,23 @@
-//! The explainer site: the `App` component and its routes. Pages live in `pages/` (one file per
-//! route), reusable pieces in `components/`.
+//! The explainer site. Every page is rendered once, at build time, into its own `index.html` by
+//! `src/bin/prerender.rs` (the routes are [`Route`], the frame is [`App`]); in the browser the wasm
+//! only mounts the live parts (`islands`). Pages live in `pages/` (one file per route), reusable
+//! pieces in `components/`.
+
+// The pages' view types nest deeply enough that rendering them to HTML needs more than 128 levels.
+#![recursion_limit = "256"]
 
 use leptos::prelude::*;
-use leptos_router::components::{Route, Router, Routes};
-use leptos_router::path;
 
 pub mod charts;
 pub mod components;
 pub mod content;
 pub mod explorer;
+pub mod islands;
 pub mod pages;
 pub mod routes;
 
 use components::shell::Shell;
+use content::Chapter;
 use pages::{
     bench::Bench, chapter::ChapterPage, chapters_index::ChaptersIndex, choose::Choose, home::Home, not_found::NotFound,
     results::Results, submit::Submit,
@@ -23,23 +28,72 @@ use pages::{
 #[global_allocator]
 pub static HEAP: wasm_core::heap::CountingAlloc<std::alloc::System> = wasm_core::heap::CountingAlloc::new(std::alloc::System);
 
-/// The whole site. Routes are plain paths; `scripts/postbuild.mjs` writes a copy of `index.html`
-/// for each of them into `dist/`, so deep links work on any static host.
-#[component]
-pub fn App() -> impl IntoView {
-    view! {
-        <Router>
-            <Shell>
-                <Routes fallback=NotFound>
-                    <Route path=path!("/") view=Home/>
-                    <Route path=path!("/chapters") view=ChaptersIndex/>
-                    <Route path=path!("/chapters/:slug") view=ChapterPage/>
-                    <Route path=path!("/bench") view=Bench/>
-                    <Route path=path!("/choose") view=Choose/>
-                    <Route path=path!("/results") view=Results/>
-                    <Route path=path!("/submit") view=Submit/>
-                </Routes>
-            </Shell>
-        </Router>
+/// One page of the site.
+#[derive(Clone, Copy, Debug)]
+pub enum Route {
+    Home,
+    ChaptersIndex,
+    Chapter(&'static Chapter),
+    Bench,
+    Choose,
+    Results,
+    Submit,
+    /// `404.html`: what a static host serves for a path with no file.
+    NotFound,
+}
+
+impl Route {
+    /// Every page, each with the path it is served at (`None` for the 404 page).
+    pub fn all() -> Vec<(Option<String>, Route)> {
+        let pages = [
+            ("/", Route::Home),
+            ("/chapters", Route::ChaptersIndex),
+            ("/bench", Route::Bench),
+            ("/choose", Route::Choose),
+            ("/results", Route::Results),
+            ("/submit", Route::Submit),
+        ];
+        let mut all: Vec<_> = pages.into_iter().map(|(p, r)| (Some(p.to_owned()), r)).collect();
+        all.extend(content::CHAPTERS.iter().map(|c| (Some(format!("/chapters/{}", c.slug)), Route::Chapter(c))));
+        all.push((None, Route::NotFound));
+        all
     }
+
+    /// The navigation link that is this page or its parent (`aria-current`).
+    pub fn nav_path(self) -> &'static str {
+        match self {
+            Route::Home => "/",
+            Route::ChaptersIndex | Route::Chapter(_) => "/chapters",
+            Route::Bench => "/bench",
+            Route::Choose => "/choose",
+            Route::Results => "/results",
+            Route::Submit => "/submit",
+            Route::NotFound => "",
+        }
+    }
+
+    /// Whether the page draws charts with d3 (the others do not load it).
+    pub fn charts(self) -> bool {
+        match self {
+            Route::Bench | Route::Results => true,
+            Route::Chapter(c) => c.parts.iter().any(|p| matches!(p, content::Part::Widget(w) if w.charts())),
+            _ => false,
+        }
+    }
+}
+
+/// One whole page: the frame and the route's content.
+#[component]
+pub fn App(route: Route) -> impl IntoView {
+    let page = match route {
+        Route::Home => view! { <Home/> }.into_any(),
+        Route::ChaptersIndex => view! { <ChaptersIndex/> }.into_any(),
+        Route::Chapter(c) => view! { <ChapterPage this=c/> }.into_any(),
+        Route::Bench => view! { <Bench/> }.into_any(),
+        Route::Choose => view! { <Choose/> }.into_any(),
+        Route::Results => view! { <Results/> }.into_any(),
+        Route::Submit => view! { <Submit/> }.into_any(),
+        Route::NotFound => view! { <NotFound/> }.into_any(),
+    };
+    view! { <Shell current=route.nav_path()>{page}</Shell> }
 }

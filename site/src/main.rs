@@ -1,6 +1,7 @@
-//! Entry point of the wasm binary: install the panic hook and mount the app. Nothing else lives here.
+//! Entry point of the wasm binary: install the panic hook and mount the live parts of the
+//! pre-rendered page. Nothing else lives here.
 
 fn main() {
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(site::App);
+    site::islands::mount_all();
 }

@@ -1,6 +1,6 @@
 //! Each page's title and description, from one source: `site/routes.json` for the pages and the
-//! chapters' own Markdown (title and lede) for the chapters. `scripts/postbuild.mjs` writes the same
-//! into each route's `index.html`; the shell sets the title again as the reader navigates.
+//! chapters' own Markdown (title and lede) for the chapters. The pre-renderer (`src/bin/prerender.rs`)
+//! hands them to `scripts/postbuild.mjs`, which writes them into each route's `index.html`.
 
 use serde::Deserialize;
 use std::sync::OnceLock;

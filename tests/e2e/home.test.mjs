@@ -99,19 +99,23 @@ test("every route's own HTML names its page: title, description, canonical link,
   assert.doesNotMatch(notFound, /rel="canonical"/);
 });
 
-test("the title follows client-side navigation, and focus moves to the new page's heading", async () => {
+test("every navigation link loads its own page: its title, its heading, and the link marked current", async () => {
   const { page, errors } = await h.open("/");
   await page.getByTestId("theme-toggle").waitFor();
   assert.equal(await page.title(), "arc-str explained: String, Box<str>, Arc<str>: byte by byte");
   await page.locator('header nav a[href="/choose"]').click();
   await page.getByTestId("choose-table").waitFor();
-  await page.waitForFunction(() => document.title === "Which string type should I use? · arc-str explained");
-  await page.waitForFunction(() => document.activeElement?.tagName === "H1");
-  assert.equal(await page.evaluate(() => document.activeElement.textContent), "Which string type should I use?");
+  assert.equal(await page.title(), "Which string type should I use? · arc-str explained");
+  assert.equal(await page.locator("main h1").textContent(), "Which string type should I use?");
+  assert.equal(await page.locator('header nav a[aria-current="page"]').getAttribute("href"), "/choose");
   await page.locator('header nav a[href="/chapters"]').click();
-  await page.waitForFunction(() => document.title === "Chapters · arc-str explained");
+  await page.waitForURL(/\/chapters$/);
+  assert.equal(await page.title(), "Chapters · arc-str explained");
   await page.getByTestId("toc").locator("a").first().click();
-  await page.waitForFunction(() => document.title.startsWith("Sized and dynamically sized types"));
+  await page.waitForURL(/\/chapters\/sized-and-dsts$/);
+  assert.match(await page.title(), /^Sized and dynamically sized types/);
+  // A chapter marks its parent, the contents, as current.
+  assert.equal(await page.locator('header nav a[aria-current="page"]').getAttribute("href"), "/chapters");
   assert.deepEqual(errors, []);
 });
 
@@ -125,7 +129,8 @@ test("each route's head parses whole: no stray text, the icon still found", asyn
 
 test("d3 loads only where a chart is: pages without one name it, and a chart reached by navigation loads it", async () => {
   const html = (route) => fs.readFileSync(path.join(dist, route, "index.html"), "utf8");
-  const hasD3 = (route) => /<script src="\/d3\.min[^"]*\.js"/.test(html(route));
+  // Deferred: d3 never holds up the text.
+  const hasD3 = (route) => /<script defer src="\/d3\.min[^"]*\.js"/.test(html(route));
   for (const meta of allRouteMeta()) assert.equal(hasD3(meta.route), meta.charts, `${meta.route || "/"}: d3 script tag`);
   assert.equal(hasD3("chapters/inside-arc"), false);
   assert.equal(hasD3("results"), true);

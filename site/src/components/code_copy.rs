@@ -1,14 +1,22 @@
 //! Copy buttons on code blocks. `site/build.rs` wraps every code block as
-//! `<div class="code-block"><button data-copy>Copy</button><pre>…</pre></div>`; one delegated click
-//! listener on the chapter container (this function) serves all of them.
+//! `<div class="code-block"><button data-copy>Copy</button><pre>…</pre></div>` (`/submit` writes the
+//! same shape); one delegated click listener on the document serves all of them.
 
 use leptos::prelude::*;
 use std::time::Duration;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-/// Handles a click anywhere in a chapter; acts only when it hit a `[data-copy]` button.
-pub fn on_chapter_click(ev: web_sys::MouseEvent) {
+/// Serves every Copy button of the page, present and future, with one click listener.
+pub fn listen(document: &web_sys::Document) {
+    let handler = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::MouseEvent)>::new(on_click);
+    let _ = document.add_event_listener_with_callback("click", handler.as_ref().unchecked_ref());
+    // The listener lives as long as the page.
+    handler.forget();
+}
+
+/// Handles a click anywhere; acts only when it hit a `[data-copy]` button.
+fn on_click(ev: web_sys::MouseEvent) {
     let Some(target) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
     let Ok(Some(button)) = target.closest("[data-copy]") else { return };
     let Some(pre) = button.parent_element().and_then(|p| p.query_selector("pre").ok().flatten()) else { return };

@@ -7,5 +7,7 @@ pub mod code_copy;
 pub mod layout_table;
 pub mod results;
 pub mod shell;
+pub mod submit_steps;
 pub mod theme_toggle;
+pub mod try_it;
 pub mod widgets;

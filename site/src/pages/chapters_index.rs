@@ -1,7 +1,6 @@
 //! `/chapters`: the table of contents.
 
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 use crate::content::CHAPTERS;
 
@@ -17,7 +16,7 @@ pub fn ChaptersIndex() -> impl IntoView {
             <ol class="toc" data-testid="toc">
                 {CHAPTERS.iter().map(|c| view! {
                     <li value=c.number.to_string()>
-                        <A href=format!("/chapters/{}", c.slug)>{c.title}</A>
+                        <a href=format!("/chapters/{}", c.slug)>{c.title}</a>
                         <p class="toc-lede" inner_html=c.lede_html></p>
                         <ul class="toc-sections">
                             {c.sections.iter().map(|(id, title)| view! {

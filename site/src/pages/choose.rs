@@ -1,17 +1,12 @@
-//! `/choose`: "Which string type should I use?" The reader's strings and sharing pattern in; every
-//! candidate measured live beside the shipped clone results, and the chooser's recommendation, out.
+//! `/choose`: "Which string type should I use?" The question is static text; the comparison itself
+//! is an island (`components/choose/app.rs`).
 
 use leptos::prelude::*;
-use wasm_core::choose::Sharing;
 
-use crate::components::bench::native;
-use crate::components::choose::{advice::Advice, form::ChooseForm, samples::PRESETS, table::ChooseTable};
+use crate::islands::{Island, Live};
 
 #[component]
 pub fn Choose() -> impl IntoView {
-    let (text, set_text) = signal(PRESETS[1].text.to_owned());
-    let (sharing, set_sharing) = signal(Sharing::ClonedByMany);
-    let native = LocalResource::new(native::load);
     view! {
         <article class="prose wide">
             <h1>"Which string type should I use?"</h1>
@@ -21,10 +16,7 @@ pub fn Choose() -> impl IntoView {
                 "browser) and to clone under contention (from the runs this site ships). Nothing here is typed in by "
                 "hand: every number is computed or read from a results file."
             </p>
-            <ChooseForm text set_text sharing set_sharing/>
-            <Advice text sharing/>
-            <h2 id="compare">"Every candidate on your strings"</h2>
-            <ChooseTable text native/>
+            <Live island=Island::Choose/>
         </article>
     }
 }

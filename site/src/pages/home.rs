@@ -1,17 +1,13 @@
-//! The landing page: what the site is, and a first live look at layouts computed by this very wasm.
+//! The landing page: what the site is, and a first live look at layouts computed by this very wasm
+//! (the table and the "try it" line are islands).
 
 use leptos::prelude::*;
 
-use leptos_router::components::A;
-
-use crate::components::layout_table::LayoutTable;
+use crate::islands::{Island, Live};
 use crate::content::CHAPTERS;
 
 #[component]
 pub fn Home() -> impl IntoView {
-    let (text, set_text) = signal(String::from("hello, wasm"));
-    let word_bytes = std::mem::size_of::<usize>();
-
     view! {
         <article class="prose">
             <h1>"String, Box<str>, Arc<str>: byte by byte"</h1>
@@ -20,7 +16,7 @@ pub fn Home() -> impl IntoView {
                 "with the site, or quoted from a named source. The table below was computed a moment ago by "
                 "Rust code compiled to WebAssembly and running in your browser."
             </p>
-            <LayoutTable/>
+            <Live island=Island::LayoutTable/>
             <section aria-labelledby="start-here">
                 <h2 id="start-here">"Start here"</h2>
                 <p>
@@ -30,40 +26,23 @@ pub fn Home() -> impl IntoView {
                 </p>
                 <ol class="home-chapters" data-testid="home-chapters">
                     {CHAPTERS.iter().map(|c| view! {
-                        <li><A href=format!("/chapters/{}", c.slug)>{c.title}</A></li>
+                        <li><a href=format!("/chapters/{}", c.slug)>{c.title}</a></li>
                     }).collect_view()}
                 </ol>
                 <ul class="home-instruments">
                     <li>
-                        <A href="/bench">"Benchmarks in your browser"</A>
+                        <a href="/bench">"Benchmarks in your browser"</a>
                         ": the same kernels as the native runner, one thread, on your machine."
                     </li>
                     <li>
-                        <A href="/results">"Results from real machines"</A>
+                        <a href="/results">"Results from real machines"</a>
                         ": the contention that one thread cannot show, from every submitted run."
                     </li>
                 </ul>
             </section>
             <section aria-labelledby="try-it">
                 <h2 id="try-it">"Try it"</h2>
-                <label for="try-text">"Type any text:"</label>
-                <input
-                    id="try-text"
-                    type="text"
-                    prop:value=text
-                    on:input=move |ev| set_text.set(event_target_value(&ev))
-                />
-                <p data-testid="try-result">
-                    {move || {
-                        let t = text.get();
-                        format!(
-                            "{} bytes of UTF-8 ({} chars) on the heap; the &str pointing at them is still {} bytes: pointer + length.",
-                            t.len(),
-                            t.chars().count(),
-                            2 * word_bytes,
-                        )
-                    }}
-                </p>
+                <Live island=Island::TryIt/>
             </section>
         </article>
     }

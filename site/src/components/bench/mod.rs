@@ -3,6 +3,7 @@
 //! (`controls`), the chapter benchmarks' frame (`suite_run`), tables in a chosen unit (`results_table`), bar charts (`spec`), the shipped results
 //! files (`native`); and `/bench`'s own clone run (`runner`) and JSON download (`download`).
 
+pub mod app;
 pub mod controls;
 pub mod download;
 pub mod live;

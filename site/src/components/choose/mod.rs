@@ -3,6 +3,7 @@
 //! recommendation out. `costs.rs` and `samples.rs` are pure and tested natively.
 
 pub mod advice;
+pub mod app;
 pub mod costs;
 pub mod form;
 pub mod samples;

@@ -1,10 +1,9 @@
-//! The explorer: suite select, machine picker and controls, whose state lives in the URL query string,
+//! The explorer: suite select, machine picker and controls, whose state lives in the URL query string
+//! (read from and written to the address bar; the page is static, there is no router),
 //! the main chart for the chosen suite and view, the allocator A/B (clone), and an error card per file
 //! that failed validation.
 
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
-use leptos_router::NavigateOptions;
 
 use super::allocator_ab::AllocatorComparison;
 use super::contention_chart::ContentionChart;
@@ -37,6 +36,24 @@ where
     })
 }
 
+/// The address bar's query string (without `?`).
+fn page_query() -> String {
+    web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default().trim_start_matches('?').to_owned()
+}
+
+/// Puts `query` in the address bar, replacing the entry: the back button leaves the page rather than
+/// undoing one tick.
+fn replace_query(query: &str) {
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("/results?{query}")));
+    }
+}
+
+/// `key`'s value in a query string.
+fn query_value(query: &str, key: &str) -> Option<String> {
+    web_sys::UrlSearchParams::new_with_str(query).ok()?.get(key)
+}
+
 #[component]
 pub fn Explorer(files: Vec<LoadedFile>) -> impl IntoView {
     let (good, bad) = partition(files);
@@ -48,12 +65,18 @@ pub fn Explorer(files: Vec<LoadedFile>) -> impl IntoView {
         all.with_value(|a| a.iter().filter(|m| has_suite(m, suite)).map(|m| (m.id.clone(), m.is_reference())).collect())
     };
 
-    let query = use_query_map();
-    let state = Memo::new(move |_| query.with(|q| ExplorerState::from_query(|k| q.get(k), &available_for(suite_in(&|k| q.get(k))))));
+    let (query, set_query) = signal(page_query());
+    let state = Memo::new(move |_| {
+        query.with(|q| {
+            let get = |k: &str| query_value(q, k);
+            ExplorerState::from_query(get, &available_for(suite_in(&get)))
+        })
+    });
     let suite = Memo::new(move |_| state.read().suite);
-    let navigate = use_navigate();
     let set_state = Callback::new(move |s: ExplorerState| {
-        navigate(&format!("/results?{}", s.to_query()), NavigateOptions { replace: true, scroll: false, ..Default::default() });
+        let q = s.to_query();
+        replace_query(&q);
+        set_query.set(q);
     });
     let on_toggle = Callback::new(move |(id, on): (String, bool)| {
         let s = state.get_untracked();

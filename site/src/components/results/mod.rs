@@ -2,6 +2,7 @@
 //! their tables, and error cards for files that do not pass validation.
 
 pub mod allocator_ab;
+pub mod app;
 pub mod contention_chart;
 pub mod controls;
 pub mod error_card;

@@ -1,0 +1,149 @@
+//! The live parts of the pre-rendered pages. At build time a page renders each live part as a box,
+//! [`Live`], that says what will appear there (or, for parts that do not depend on the target, holds
+//! their first frame). In the browser, [`mount_all`] finds the boxes and mounts each one's component
+//! into it. Nothing else in the page is rendered by the wasm: the text is in the HTML.
+//!
+//! This is the islands pattern done with plain client-side mounting rather than Leptos's
+//! `islands` feature, whose islands hydrate: their server markup must match the client's first
+//! render, and our widgets' first render is target-specific (wasm32 sizes, live bytes) and must never
+//! be produced natively. ARCHITECTURE.md has the longer why.
+
+use leptos::prelude::*;
+
+use crate::content::Widget;
+
+/// One kind of live part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Island {
+    /// A widget a chapter places with `<!-- widget: NAME -->`.
+    Widget(Widget),
+    /// The header's light/dark switch.
+    ThemeToggle,
+    /// The home page's `size_of` table, measured on wasm32.
+    LayoutTable,
+    /// The home page's "type any text" line.
+    TryIt,
+    /// `/bench`: controls, run, chart and tables.
+    Bench,
+    /// `/choose`: the form, the advice and the table.
+    Choose,
+    /// `/results`: the results files loaded and charted.
+    Results,
+    /// `/submit`: the label field and the commands that use it.
+    SubmitSteps,
+}
+
+impl Island {
+    /// The box's `data-live` name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Island::Widget(w) => w.name(),
+            Island::ThemeToggle => "theme-toggle",
+            Island::LayoutTable => "layout-table",
+            Island::TryIt => "try-it",
+            Island::Bench => "bench",
+            Island::Choose => "choose",
+            Island::Results => "results",
+            Island::SubmitSteps => "submit-steps",
+        }
+    }
+
+    /// The island named by a box's `data-live` (and `data-suite`).
+    pub fn from_box(name: &str, suite: Option<&str>) -> Option<Island> {
+        Some(match name {
+            "theme-toggle" => Island::ThemeToggle,
+            "layout-table" => Island::LayoutTable,
+            "try-it" => Island::TryIt,
+            "bench" => Island::Bench,
+            "choose" => Island::Choose,
+            "results" => Island::Results,
+            "submit-steps" => Island::SubmitSteps,
+            other => Island::Widget(Widget::from_name(other, suite)?),
+        })
+    }
+
+    /// What the box says until the island is live, and all along without JavaScript.
+    pub fn what(self) -> &'static str {
+        match self {
+            Island::Widget(w) => w.what(),
+            Island::ThemeToggle | Island::SubmitSteps => "",
+            Island::LayoutTable => "Live: the sizes of the string types, measured in this page's WebAssembly.",
+            Island::TryIt => "Live: type any text and see what its &str holds.",
+            Island::Bench => "Live: the benchmark runs in your browser, with JavaScript and WebAssembly.",
+            Island::Choose => "Live: the comparison runs in your browser, with JavaScript and WebAssembly.",
+            Island::Results => "Live: the results files are loaded and charted in your browser, with JavaScript.",
+        }
+    }
+
+    /// The island's component, as the browser mounts it.
+    pub fn view(self) -> AnyView {
+        use crate::components::*;
+        match self {
+            Island::Widget(w) => widgets::widget_view(w),
+            Island::ThemeToggle => view! { <theme_toggle::ThemeToggle/> }.into_any(),
+            Island::LayoutTable => view! { <layout_table::LayoutTable/> }.into_any(),
+            Island::TryIt => view! { <try_it::TryIt/> }.into_any(),
+            Island::Bench => view! { <bench::app::BenchApp/> }.into_any(),
+            Island::Choose => view! { <choose::app::ChooseApp/> }.into_any(),
+            Island::Results => view! { <results::app::ResultsApp/> }.into_any(),
+            Island::SubmitSteps => view! { <submit_steps::SubmitSteps/> }.into_any(),
+        }
+    }
+}
+
+/// An island's box in the static page. Without `children` it holds a note saying what will appear;
+/// with them, their first frame (only for islands whose first frame is the same on every target).
+/// The box keeps its size when the island mounts (CSS gives each kind its height), so nothing moves.
+#[component]
+pub fn Live(island: Island, #[prop(optional)] children: Option<Children>) -> impl IntoView {
+    let inner = match children {
+        Some(children) => Some(children()),
+        None if island.what().is_empty() => None,
+        None => Some(view! { <p class="live-note">{island.what()}</p> }.into_any()),
+    };
+    let suite = match island {
+        Island::Widget(w) => w.suite(),
+        _ => None,
+    };
+    view! { <div class="live" data-live=island.name() data-suite=suite>{inner}</div> }
+}
+
+/// Mounts every island of the page into its box, and serves the page's Copy buttons. Marks each
+/// box `data-mounted` and the moment the last one mounted as the `islands-mounted` performance mark.
+pub fn mount_all() {
+    use wasm_bindgen::JsCast;
+    let Some(window) = web_sys::window() else { return };
+    let Some(document) = window.document() else { return };
+    crate::components::code_copy::listen(&document);
+    let Ok(boxes) = document.query_selector_all("[data-live]") else { return };
+    for i in 0..boxes.length() {
+        let Some(el) = boxes.item(i).and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok()) else { continue };
+        let name = el.get_attribute("data-live").unwrap_or_default();
+        let Some(island) = Island::from_box(&name, el.get_attribute("data-suite").as_deref()) else {
+            leptos::logging::warn!("no island is named {name:?}");
+            continue;
+        };
+        el.set_inner_html("");
+        leptos::mount::mount_to(el.clone(), move || island.view()).forget();
+        let _ = el.set_attribute("data-mounted", "");
+    }
+    if let Some(performance) = window.performance() {
+        let _ = performance.mark("islands-mounted");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_island_is_found_by_its_box() {
+        let pages = [Island::ThemeToggle, Island::LayoutTable, Island::TryIt, Island::Bench, Island::Choose, Island::Results, Island::SubmitSteps];
+        for island in pages {
+            assert_eq!(Island::from_box(island.name(), None), Some(island));
+        }
+        let w = Island::Widget(Widget::RecordedResults("sso"));
+        assert_eq!(Island::from_box(w.name(), Some("sso")), Some(w));
+        assert_eq!(Island::from_box("nothing", None), None);
+    }
+}
