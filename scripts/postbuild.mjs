@@ -3,7 +3,7 @@
 // 2. One index.html per route (and 404.html), so deep links load on a plain static server. Each holds
 //    its page, rendered by the site's own components at build time (site/src/bin/prerender.rs), with
 //    its own <title>, description, canonical link and Open Graph/Twitter tags; the wasm only mounts
-//    the live parts. The wasm is not preloaded, so it never competes with the page for first paint.
+//    the live parts. The wasm starts after the first paint, so it never competes with the text.
 // 3. A Content-Security-Policy that allows only this site's own scripts (the inline loader trunk
 //    writes is allowed by its hash) and wasm.
 import { execFileSync } from "node:child_process";
@@ -104,13 +104,34 @@ export function prerenderPages() {
   }
 }
 
-/** `html` with the page's body in place of the shell's empty one, d3 (if any) deferred so it never
- *  holds up the text, and no preload of the wasm. */
+/** `html` whose wasm starts after the first paint: trunk's loader imports the glue statically (so
+ *  it is fetched while the page is still parsing, competing with the stylesheet) and preloads the
+ *  glue and the wasm. Here the loader waits for the first frame to be painted, then imports the glue
+ *  and starts the wasm; the preloads go. Throws if trunk's loader changes shape. */
+export function withLateStart(html) {
+  const loader = /<script type="module">\s*import init, \* as bindings from '([^']+)';\s*const wasm = await init\(\{ module_or_path: '([^']+)' \}\);([\s\S]*?)<\/script>/;
+  if (html.includes("start the wasm once the first frame has been painted")) return html; // done already
+  const m = html.match(loader);
+  if (!m) throw new Error("postbuild: trunk's wasm loader script was not found in dist/index.html; update withLateStart");
+  const [, glue, wasm, rest] = m;
+  const late = `<script type="module">
+// The text is already on screen; start the wasm once the first frame has been painted.
+await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
+const bindings = await import('${glue}');
+const init = bindings.default;
+const wasm = await init({ module_or_path: '${wasm}' });${rest}</script>`;
+  return html
+    .replace(loader, () => late)
+    .replace(/<link rel="modulepreload"[^>]*>/g, "")
+    .replace(/<link rel="preload" href="[^"]*\.wasm"[^>]*>/g, "");
+}
+
+/** `html` with the page's body in place of the shell's empty one, and d3 (if any) deferred so it
+ *  never holds up the text. */
 export function withBody(html, body) {
   return html
     .replace(/<body>[\s\S]*<\/body>/, () => `<body>\n${body}\n</body>`)
-    .replace(/<script src="(\/d3\.min[^"]*\.js)"/, '<script defer src="$1"')
-    .replace(/<link rel="preload" href="[^"]*\.wasm"[^>]*>/, "");
+    .replace(/<script src="(\/d3\.min[^"]*\.js)"/, '<script defer src="$1"');
 }
 
 /** Routes whose first view draws charts, besides the chapters that place a charting widget. */
@@ -163,7 +184,7 @@ export function allRouteMeta() {
 
 export function writeRoutePages(dist, pages = prerenderPages()) {
   const indexPath = path.join(dist, "index.html");
-  const shell = withCsp(fs.readFileSync(indexPath, "utf8"));
+  const shell = withCsp(withLateStart(fs.readFileSync(indexPath, "utf8")));
   for (const page of pages) {
     const route = page.path === null ? "404" : page.path.slice(1);
     const html = withBody(withD3(withMeta(shell, { ...page, route }), page.charts), page.body);
