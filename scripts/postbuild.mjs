@@ -108,12 +108,13 @@ export function prerenderPages() {
  *  it is fetched while the page is still parsing, competing with the stylesheet) and preloads the
  *  glue and the wasm. Here the loader waits for the first frame to be painted, then imports the glue
  *  and starts the wasm; the preloads go. Throws if trunk's loader changes shape. */
-export function withLateStart(html) {
+export function withLateStart(html, app = null) {
   const loader = /<script type="module">\s*import init, \* as bindings from '([^']+)';\s*const wasm = await init\(\{ module_or_path: '([^']+)' \}\);([\s\S]*?)<\/script>/;
   if (html.includes("start the wasm once the first frame has been painted")) return html; // done already
   const m = html.match(loader);
   if (!m) throw new Error("postbuild: trunk's wasm loader script was not found in dist/index.html; update withLateStart");
-  const [, glue, wasm, rest] = m;
+  const [, trunkGlue, trunkWasm, rest] = m;
+  const { glue, wasm } = app ?? { glue: trunkGlue, wasm: trunkWasm };
   const late = `<script type="module">
 // The text is already on screen; start the wasm once the first frame has been painted.
 await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
@@ -124,6 +125,38 @@ const wasm = await init({ module_or_path: '${wasm}' });${rest}</script>`;
     .replace(loader, () => late)
     .replace(/<link rel="modulepreload"[^>]*>/g, "")
     .replace(/<link rel="preload" href="[^"]*\.wasm"[^>]*>/g, "");
+}
+
+/** Builds the small wasm (`site/src/bin/site-lite.rs`: the page chrome and the memory inspectors) the
+ *  way trunk builds the full one: cargo with the same profile, wasm-bindgen, then wasm-opt with the
+ *  options `site/index.html` gives trunk. Writes `site-lite-<hash>.js` and `_bg.wasm` into `dist`
+ *  and returns their URLs. */
+export function buildLite(dist) {
+  const indexHtml = fs.readFileSync(path.join(root, "site", "index.html"), "utf8");
+  const optParams = (indexHtml.match(/data-wasm-opt-params="([^"]*)"/) ?? [, ""])[1].split(/\s+/).filter(Boolean);
+  const optLevel = (indexHtml.match(/data-wasm-opt="([^"]*)"/) ?? [, "z"])[1];
+  const profile = (indexHtml.match(/data-cargo-profile="([^"]*)"/) ?? [, "release"])[1];
+  const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+  run("cargo", ["build", "--quiet", "--locked", "--profile", profile, "--target", "wasm32-unknown-unknown", "-p", "site", "--bin", "site-lite"]);
+  const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(root, "target");
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-lite-"));
+  try {
+    run("wasm-bindgen", ["--target", "web", "--no-typescript", "--out-dir", tmp, "--out-name", "site-lite",
+      path.join(targetDir, "wasm32-unknown-unknown", profile, "site-lite.wasm")]);
+    run("wasm-opt", [`-O${optLevel}`, ...optParams, path.join(tmp, "site-lite_bg.wasm"), "-o", path.join(tmp, "opt.wasm")]);
+    const wasmBytes = fs.readFileSync(path.join(tmp, "opt.wasm"));
+    const glueText = fs.readFileSync(path.join(tmp, "site-lite.js"));
+    const hash = crypto.createHash("sha256").update(wasmBytes).update(glueText).digest("hex").slice(0, 16);
+    const name = `site-lite-${hash}`;
+    fs.writeFileSync(path.join(dist, `${name}_bg.wasm`), wasmBytes);
+    fs.writeFileSync(path.join(dist, `${name}.js`), glueText);
+    // Inline JS the glue imports (the same files trunk already copied for the full wasm).
+    const snippets = path.join(tmp, "snippets");
+    if (fs.existsSync(snippets)) fs.cpSync(snippets, path.join(dist, "snippets"), { recursive: true, force: false });
+    return { glue: `/${name}.js`, wasm: `/${name}_bg.wasm` };
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
 }
 
 /** `html` with the page's body in place of the shell's empty one, and d3 (if any) deferred so it
@@ -182,11 +215,14 @@ export function allRouteMeta() {
   return [...pages, ...chapters];
 }
 
-export function writeRoutePages(dist, pages = prerenderPages()) {
+export function writeRoutePages(dist, pages = prerenderPages(), lite = buildLite(dist)) {
   const indexPath = path.join(dist, "index.html");
-  const shell = withCsp(withLateStart(fs.readFileSync(indexPath, "utf8")));
+  const trunkShell = fs.readFileSync(indexPath, "utf8");
+  // Pages whose live parts are all in the small wasm load it; the others, trunk's full one.
+  const shells = { full: withCsp(withLateStart(trunkShell)), lite: withCsp(withLateStart(trunkShell, lite)) };
   for (const page of pages) {
     const route = page.path === null ? "404" : page.path.slice(1);
+    const shell = page.lite ? shells.lite : shells.full;
     const html = withBody(withD3(withMeta(shell, { ...page, route }), page.charts), page.body);
     if (page.path === null) {
       writeAtomic(path.join(dist, "404.html"), html.replace(/\s*<link rel="canonical"[^>]*>/, "").replace(/\s*<meta property="og:url"[^>]*>/, ""));

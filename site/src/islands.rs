@@ -75,18 +75,43 @@ impl Island {
         }
     }
 
-    /// The island's component, as the browser mounts it.
-    pub fn view(self) -> AnyView {
-        use crate::components::*;
+    /// Whether the small wasm (`src/bin/site-lite.rs`) carries this island: the page chrome and the
+    /// memory inspectors, nothing that loads results files, runs a benchmark or charts. A page whose
+    /// islands are all lite loads that wasm instead of the full one.
+    pub fn is_lite(self) -> bool {
+        use Widget::*;
         match self {
-            Island::Widget(w) => widgets::widget_view(w),
+            Island::ThemeToggle | Island::LayoutTable | Island::TryIt | Island::SubmitSteps => true,
+            Island::Widget(WidePointer | Vtable | ArcInspector | SsoInspector | LayoutProbe | AltInspector) => true,
+            Island::Widget(SizeTable | SsoBench | ArcSwapBench | ArenaBench | RecordedResults(_)) => false,
+            Island::Bench | Island::Choose | Island::Results => false,
+        }
+    }
+
+    /// The component of a lite island ([`Island::is_lite`]); `None` for the others, so a wasm that
+    /// mounts only these links none of the rest.
+    pub fn lite_view(self) -> Option<AnyView> {
+        use crate::components::*;
+        use Widget::*;
+        Some(match self {
             Island::ThemeToggle => view! { <theme_toggle::ThemeToggle/> }.into_any(),
             Island::LayoutTable => view! { <layout_table::LayoutTable/> }.into_any(),
             Island::TryIt => view! { <try_it::TryIt/> }.into_any(),
+            Island::SubmitSteps => view! { <submit_steps::SubmitSteps/> }.into_any(),
+            Island::Widget(w @ (WidePointer | Vtable | ArcInspector | SsoInspector | LayoutProbe | AltInspector)) => widgets::widget_view(w),
+            _ => return None,
+        })
+    }
+
+    /// The island's component, as the full wasm mounts it.
+    pub fn view(self) -> AnyView {
+        use crate::components::*;
+        match self {
             Island::Bench => view! { <bench::app::BenchApp/> }.into_any(),
             Island::Choose => view! { <choose::app::ChooseApp/> }.into_any(),
             Island::Results => view! { <results::app::ResultsApp/> }.into_any(),
-            Island::SubmitSteps => view! { <submit_steps::SubmitSteps/> }.into_any(),
+            Island::Widget(w) if !self.is_lite() => widgets::widget_view(w),
+            lite => lite.lite_view().expect("every island is lite or handled above"),
         }
     }
 }
@@ -108,9 +133,20 @@ pub fn Live(island: Island, #[prop(optional)] children: Option<Children>) -> imp
     view! { <div class="live" data-live=island.name() data-suite=suite>{inner}</div> }
 }
 
-/// Mounts every island of the page into its box, and serves the page's Copy buttons. Marks each
-/// box `data-mounted` and the moment the last one mounted as the `islands-mounted` performance mark.
+/// Mounts every island of the page into its box (the full wasm).
 pub fn mount_all() {
+    mount_with::<false>();
+}
+
+/// Mounts the lite islands of the page (the small wasm, which only pages without any other load).
+pub fn mount_lite() {
+    mount_with::<true>();
+}
+
+/// Mounts each island into its box, and serves the page's Copy buttons. Marks each box
+/// `data-mounted`, and the moment the last one mounted as the `islands-mounted` performance mark.
+/// `LITE` is a constant so that the lite wasm does not link the other islands at all.
+fn mount_with<const LITE: bool>() {
     use wasm_bindgen::JsCast;
     let Some(window) = web_sys::window() else { return };
     let Some(document) = window.document() else { return };
@@ -123,8 +159,13 @@ pub fn mount_all() {
             leptos::logging::warn!("no island is named {name:?}");
             continue;
         };
+        if LITE && !island.is_lite() {
+            leptos::logging::warn!("the lite wasm has no {name:?}: this page should load the full one");
+            continue;
+        }
         el.set_inner_html("");
-        leptos::mount::mount_to(el.clone(), move || island.view()).forget();
+        let view = move || if LITE { island.lite_view() } else { Some(island.view()) };
+        leptos::mount::mount_to(el.clone(), view).forget();
         let _ = el.set_attribute("data-mounted", "");
     }
     if let Some(performance) = window.performance() {

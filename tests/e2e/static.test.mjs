@@ -103,6 +103,24 @@ test("with JavaScript on, the wasm fills every box and leaves the text alone", a
   assert.deepEqual(errors, []);
 });
 
+test("every route's wasm has every island the page holds: all boxes mount, the lite wasm where it suffices", async () => {
+  let lite = 0;
+  for (const meta of allRouteMeta()) {
+    const route = `/${meta.route}`;
+    const { page, errors } = await h.open(route);
+    await page.waitForFunction(() => performance.getEntriesByName("islands-mounted").length === 1, null, { timeout: 30_000 });
+    const boxes = await page.locator("[data-live]").count();
+    assert.equal(await page.locator("[data-live][data-mounted]").count(), boxes, `${route}: every box mounted`);
+    const usesLite = (await page.content()).includes("import('/site-lite-");
+    const onlyInspectors = !(await page.locator('[data-live="recorded-results"], [data-live="size-table"], [data-live$="-bench"], [data-live="bench"], [data-live="choose"], [data-live="results"]').count());
+    assert.equal(usesLite, onlyInspectors, `${route}: ${usesLite ? "lite" : "full"} wasm`);
+    lite += usesLite;
+    assert.deepEqual(errors, [], route);
+    await page.context().close();
+  }
+  assert.ok(lite >= 6, `${lite} pages load the lite wasm`);
+});
+
 test("an unknown path gets the 404 page, itself static", async () => {
   const { page, context, response } = await openWithoutJs("/chapters/no-such-chapter");
   assert.equal(response.status(), 404);

@@ -31,11 +31,14 @@ fn main() {
             };
             // `untrack`: rendering reads each signal once, outside any effect, which is the point here.
             let body = Owner::new().with(|| untrack(|| view! { <App route/> }.to_html()));
+            let lite = lite_enough(&body);
             serde_json::json!({
                 "path": path,
                 "title": title,
                 "description": description,
                 "charts": route.charts(),
+                // Every live part of the page is in the small wasm (`site-lite`).
+                "lite": lite,
                 // `<!>` marks where text nodes meet for hydration; these pages are never hydrated.
                 "body": body.replace("<!>", ""),
             })
@@ -47,6 +50,17 @@ fn main() {
         eprintln!("error: cannot write {}: {e}", out.to_string_lossy());
         std::process::exit(1);
     }
+}
+
+/// Whether every island box in `body` (`data-live="NAME"`, with `data-suite` right after it for the
+/// one widget that has an argument) is one the lite wasm carries.
+#[cfg(not(target_arch = "wasm32"))]
+fn lite_enough(body: &str) -> bool {
+    body.split(r#"data-live=""#).skip(1).all(|rest| {
+        let name = rest.split('"').next().unwrap_or_default();
+        let suite = rest.split_once(r#"data-suite=""#).filter(|(before, _)| !before.contains('>')).map(|(_, s)| s.split('"').next().unwrap_or_default());
+        site::islands::Island::from_box(name, suite).is_some_and(site::islands::Island::is_lite)
+    })
 }
 
 #[cfg(target_arch = "wasm32")]
