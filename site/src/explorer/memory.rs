@@ -3,9 +3,9 @@
 //! leaking (`forget`) String clones is slow: the allocator has to map fresh memory all the time.
 
 use super::format::{mib, sig4};
-use super::series::{contention_lines, line_name, machine_names};
+use super::series::{contention_lines, line_name};
 use super::state::ModeFilter;
-use super::Machine;
+use super::{machine_names, Machine};
 use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, XValue};
 use wasm_core::results::MemoryStats;
 

@@ -2,6 +2,7 @@
 //! table rows and URL state. No DOM in here, so all of it is unit-tested natively
 //! (`cargo test --workspace`); the components in `components/results/` only wire it to the page.
 
+pub mod choice;
 pub mod format;
 pub mod memory;
 pub mod series;
@@ -147,6 +148,21 @@ pub fn allocator_groups<'a>(all: &'a [Machine], selected: &[String]) -> Vec<Vec<
         g.sort_by(|a, b| a.allocator().cmp(b.allocator()).then(a.id.cmp(&b.id)));
     }
     groups
+}
+
+/// Names that tell the chosen machines apart: the label, then the allocator, then the file name.
+pub fn machine_names(machines: &[&Machine]) -> Vec<String> {
+    let clash = |name: &dyn Fn(&Machine) -> String, m: &Machine| machines.iter().filter(|o| name(o) == name(m)).count() > 1;
+    let by_label = |m: &Machine| m.data.label.clone();
+    let by_allocator = |m: &Machine| format!("{} ({})", m.data.label, m.allocator());
+    machines
+        .iter()
+        .map(|m| match () {
+            _ if !clash(&by_label, m) => by_label(m),
+            _ if !clash(&by_allocator, m) => by_allocator(m),
+            _ => m.id.clone(),
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 
 use super::format::sig4;
 use super::state::{ModeFilter, View};
-use super::{contention_variants, Machine};
+use super::{contention_variants, machine_names, Machine};
 use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, XValue};
 use wasm_core::results::CaseResult;
 
@@ -12,21 +12,6 @@ pub struct Line<'a> {
     pub name: String,
     pub dashed: bool,
     pub cases: Vec<&'a CaseResult>,
-}
-
-/// Names that tell the chosen machines apart: the label, then the allocator, then the file name.
-pub fn machine_names(machines: &[&Machine]) -> Vec<String> {
-    let clash = |name: &dyn Fn(&Machine) -> String, m: &Machine| machines.iter().filter(|o| name(o) == name(m)).count() > 1;
-    let by_label = |m: &Machine| m.data.label.clone();
-    let by_allocator = |m: &Machine| format!("{} ({})", m.data.label, m.allocator());
-    machines
-        .iter()
-        .map(|m| match () {
-            _ if !clash(&by_label, m) => by_label(m),
-            _ if !clash(&by_allocator, m) => by_allocator(m),
-            _ => m.id.clone(),
-        })
-        .collect()
 }
 
 /// The cases of `machine` for one variant and mode, one per thread count (the first recorded).

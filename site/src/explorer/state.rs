@@ -1,6 +1,7 @@
 //! What the explorer shows, as it is written in the query string (`?machines=a,b&view=ratio&mode=drop&scale=log`,
 //! plus `&suite=arena&condition=t2-n100000` for the other suites), so a chart can be shared by its URL. Unknown or missing values fall back to the defaults.
 
+use super::choice::Choice;
 use super::suites::Suite;
 use crate::charts::Scale;
 
@@ -25,19 +26,6 @@ pub enum ModeFilter {
     Drop,
     Forget,
     Both,
-}
-
-/// A `(value, label)` list of a control's choices, in order.
-pub trait Choice: Sized + Copy + PartialEq + 'static {
-    const ALL: &'static [(Self, &'static str, &'static str)];
-
-    fn key(self) -> &'static str {
-        Self::ALL.iter().find(|(v, ..)| *v == self).map(|(_, k, _)| *k).unwrap_or_default()
-    }
-
-    fn parse(key: &str) -> Option<Self> {
-        Self::ALL.iter().find(|(_, k, _)| *k == key).map(|(v, ..)| *v)
-    }
 }
 
 impl Choice for View {

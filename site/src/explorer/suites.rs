@@ -5,9 +5,8 @@
 
 use wasm_core::results::CaseResult;
 
-use super::series::machine_names;
-use super::state::Choice;
-use super::Machine;
+use super::choice::Choice;
+use super::{machine_names, Machine};
 use crate::charts::{ChartKind, ChartSpec, Scale};
 use crate::components::bench::results_table::{list_unit, Unit};
 use crate::components::bench::spec::{bars, series, x_variant_id};

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::explorer::state::Choice;
+use crate::explorer::choice::Choice;
 
 #[component]
 pub fn ChoiceSelect<T>(

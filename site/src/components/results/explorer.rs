@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 
 use super::allocator_ab::AllocatorComparison;
+use super::chosen::chosen_memo;
 use super::contention_chart::ContentionChart;
 use super::controls::ChoiceSelect;
 use super::error_card::ErrorCard;
@@ -17,24 +18,6 @@ use crate::explorer::series::contention_spec;
 use crate::explorer::state::{suite_in, ExplorerState, ModeFilter, View};
 use crate::explorer::suites::{has_suite, Suite};
 use crate::explorer::{partition, LoadedFile, Machine};
-
-/// A memo of `f` over the chosen machines and the state: recomputed (and redrawn) only on change.
-pub fn chosen_memo<T>(
-    machines: StoredValue<Vec<Machine>>,
-    state: Memo<ExplorerState>,
-    f: impl Fn(&[&Machine], &ExplorerState) -> T + Send + Sync + 'static,
-) -> Memo<T>
-where
-    T: PartialEq + Send + Sync + 'static,
-{
-    Memo::new(move |_| {
-        let s = state.get();
-        machines.with_value(|all| {
-            let chosen: Vec<&Machine> = all.iter().filter(|m| s.machines.contains(&m.id)).collect();
-            f(&chosen, &s)
-        })
-    })
-}
 
 /// The address bar's query string (without `?`).
 fn page_query() -> String {

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::contention_chart::ChartWithTable;
-use super::explorer::chosen_memo;
+use super::chosen::chosen_memo;
 use crate::explorer::memory::{memory_spec, timeline_spec, Figure};
 use crate::explorer::state::ExplorerState;
 use crate::explorer::Machine;

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::contention_chart::ChartWithTable;
-use super::explorer::chosen_memo;
+use super::chosen::chosen_memo;
 use crate::explorer::state::ExplorerState;
 use crate::explorer::suites::{conditions, pick_condition, suite_spec, Condition};
 use crate::explorer::Machine;
