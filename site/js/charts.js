@@ -5,7 +5,10 @@
 // client-side navigation loads it once, on first use.
 //
 // Spec: { kind: "bars" | "lines", title, x_label, y_label, y_scale: "linear" | "log",
-//         series: [{ name, dashed, points: [{ x: number | string, y, y_low?, y_high?, tooltip }] }] }
+//         series: [{ name, dashed, style?, points: [{ x: number | string, y, y_low?, y_high?, tooltip }] }] }
+// `style` ({ colour, colour_name, marker, marker_name }) encodes two things at once on line charts
+// with several machines: colour = the type (fixed per type), marker shape = the machine. Then the
+// legend lists each type and each machine once, and each line is labelled with its type at its end.
 // Every mark carries data-series / data-x / data-y so tests can read what was drawn.
 
 const MARGIN = { top: 28, right: 16, bottom: 52, left: 64 };
@@ -61,7 +64,10 @@ function drawChart(host, specJson) {
     .attr("role", "img")
     .attr("aria-label", spec.title);
   svg.append("title").text(spec.title);
-  const inner = { w: width - MARGIN.left - MARGIN.right, h: height - top - bottom };
+  // Lines styled by type get their type's name at their right end, where there is room for it.
+  const labelled = spec.kind === "lines" && width >= 560 && spec.series.some((s) => s.style);
+  const right = labelled ? LABEL_ROOM : MARGIN.right;
+  const inner = { w: width - MARGIN.left - right, h: height - top - bottom };
   const g = svg.append("g").attr("transform", `translate(${MARGIN.left},${top})`);
 
   const points = spec.series.flatMap((s) => s.points);
@@ -72,8 +78,10 @@ function drawChart(host, specJson) {
     spec.y_scale === "log"
       ? d3.scaleLog().domain([Math.max(yMin * 0.8, 1e-9), yMax * 1.25]).nice().range([inner.h, 0])
       : d3.scaleLinear().domain([0, yMax * 1.1]).nice().range([inner.h, 0]);
-  // Twelve colours: one per clone type of one machine (the clone suite has eleven thread-safe ones).
+  // Twelve colours (the clone suite has eleven thread-safe types); a styled series keeps its type's.
   const colour = (i) => `var(--series-${(i % 12) + 1})`;
+  const colourOf = (s, i) => colour(s.style ? s.style.colour : i);
+  const markerOf = (s) => markerShape(s.style?.marker ?? 0);
 
   let x;
   if (spec.kind === "bars") {
@@ -94,7 +102,7 @@ function drawChart(host, specJson) {
           .attr("width", sub.bandwidth())
           .attr("y", y(p.y))
           .attr("height", Math.max(0, inner.h - y(p.y)))
-          .attr("fill", colour(i));
+          .attr("fill", colourOf(s, i));
         bar.append("title").text(p.tooltip ?? `${s.name} ${p.x}: ${p.y}`);
         whisker(marks, left + sub.bandwidth() / 2, p, y, sub.bandwidth() / 3);
       }
@@ -110,26 +118,27 @@ function drawChart(host, specJson) {
         .append("path")
         .attr("class", "line")
         .attr("fill", "none")
-        .attr("stroke", colour(i))
+        .attr("stroke", colourOf(s, i))
         .attr("stroke-width", 2)
         .attr("stroke-dasharray", s.dashed ? "6 4" : null)
         .attr("d", d3.line().x((p) => x(Number(p.x))).y((p) => y(p.y))(sorted));
       for (const p of sorted) {
         whisker(marks, x(Number(p.x)), p, y, 4);
         marks
-          .append("circle")
+          .append("path")
           .attr("class", "point")
           .attr("data-series", s.name)
           .attr("data-x", p.x)
           .attr("data-y", p.y)
-          .attr("cx", x(Number(p.x)))
-          .attr("cy", y(p.y))
-          .attr("r", 4)
-          .attr("fill", colour(i))
+          .attr("data-marker", s.style?.marker ?? 0)
+          .attr("d", d3.symbol(markerOf(s), 64)())
+          .attr("transform", `translate(${x(Number(p.x))},${y(p.y)})`)
+          .attr("fill", colourOf(s, i))
           .append("title")
           .text(p.tooltip ?? `${s.name} at ${p.x}: ${p.y}`);
       }
     });
+    if (labelled) endLabels(g, spec.series, x, y, inner, colourOf);
   }
 
   const xAxis = g.append("g").attr("class", "axis x").attr("transform", `translate(0,${inner.h})`).call(d3.axisBottom(x));
@@ -144,6 +153,29 @@ function drawChart(host, specJson) {
   g.append("text").attr("class", "axis-label").attr("transform", "rotate(-90)").attr("x", -inner.h / 2)
     .attr("y", -50).attr("text-anchor", "middle").attr("fill", "currentColor").text(spec.y_label);
   legend(svg, legendRows, colour);
+}
+
+const LABEL_ROOM = 120;
+
+/** The type's name just right of the last point of each styled line. A label that would overlap
+ *  one already placed is left out rather than moved away from its line (the legend still names it). */
+function endLabels(g, series, x, y, inner, colourOf) {
+  const placed = [];
+  const labels = g.append("g").attr("class", "end-labels");
+  // Lower lines first: the bottom of a log chart is where lines crowd least.
+  const ends = series
+    .map((s, i) => ({ s, i, last: s.points.reduce((a, b) => (Number(b.x) > Number(a.x) ? b : a), s.points[0]) }))
+    .filter((e) => e.s.style && e.last)
+    .map((e) => ({ text: e.s.style.colour_name, x: x(Number(e.last.x)) + 8, y: y(e.last.y), fill: colourOf(e.s, e.i) }))
+    .sort((a, b) => b.y - a.y);
+  for (const e of ends) {
+    const width = e.text.length * 6.5;
+    const clash = placed.some((p) => Math.abs(p.y - e.y) < 12 && e.x < p.x + p.width && p.x < e.x + width);
+    if (clash || e.x + width > inner.w + LABEL_ROOM) continue;
+    placed.push({ ...e, width });
+    labels.append("text").attr("class", "end-label").attr("x", e.x).attr("y", e.y).attr("dy", "0.32em")
+      .attr("fill", e.fill).attr("font-size", 12).text(e.text);
+  }
 }
 
 // Bar categories too wide for their band (long variant names, a phone's width) are drawn slanted,
@@ -163,18 +195,40 @@ function whisker(marks, cx, p, y, halfWidth) {
   marks.append("path").attr("class", "whisker").attr("d", path).attr("stroke", "currentColor").attr("fill", "none");
 }
 
+// Marker shapes, one per machine (d3's symbol types, each easy to tell apart at 8 px).
+const MARKERS = ["symbolCircle", "symbolSquare", "symbolTriangle", "symbolDiamond", "symbolStar", "symbolCross", "symbolWye"];
+const markerShape = (index) => d3[MARKERS[index % MARKERS.length]];
+
+/** The legend's entries: one per series, or for styled series one per type (colour), one per machine
+ *  (marker) when there are several, and the two line styles when both modes are drawn. */
+function legendEntries(spec) {
+  if (!spec.series.some((s) => s.style)) return spec.series.map((s, i) => ({ name: s.name, colour: i, dashed: s.dashed }));
+  const entries = [];
+  const seen = new Set();
+  const add = (key, entry) => { if (!seen.has(key)) { seen.add(key); entries.push(entry); } };
+  spec.series.forEach((s, i) => (s.style ? add(`c${s.style.colour}`, { name: s.style.colour_name, colour: s.style.colour }) : add(`s${i}`, { name: s.name, colour: i, dashed: s.dashed })));
+  const machines = new Set(spec.series.filter((s) => s.style).map((s) => s.style.marker));
+  if (machines.size > 1) spec.series.forEach((s) => s.style && add(`m${s.style.marker}`, { name: s.style.marker_name, marker: s.style.marker }));
+  const modes = new Set(spec.series.filter((s) => s.style).map((s) => s.dashed));
+  if (modes.size > 1) {
+    add("solid", { name: "drop", line: "solid" });
+    add("dashed", { name: "forget", line: "dashed" });
+  }
+  return entries;
+}
+
 /** Where each legend item goes: rows of items that fit the width (text width estimated). */
 function legendLayout(spec, width) {
   const room = width - 2 * LEGEND_LEFT;
   let x = 0;
   let row = 0;
-  return spec.series.map((s) => {
-    const w = 24 + s.name.length * 7;
+  return legendEntries(spec).map((entry) => {
+    const w = 24 + entry.name.length * 7;
     if (x > 0 && x + w > room) {
       x = 0;
       row += 1;
     }
-    const item = { name: s.name, dashed: s.dashed, x, row };
+    const item = { ...entry, x, row };
     x += w;
     return item;
   });
@@ -182,12 +236,16 @@ function legendLayout(spec, width) {
 
 function legend(svg, rows, colour) {
   const items = svg.append("g").attr("class", "legend").attr("transform", `translate(${LEGEND_LEFT},12)`);
-  rows.forEach((r, i) => {
+  rows.forEach((r) => {
     const item = items.append("g").attr("transform", `translate(${r.x},${16 * r.row})`);
-    if (r.dashed) {
-      item.append("path").attr("d", "M0,-4H10").attr("stroke", colour(i)).attr("stroke-width", 3).attr("stroke-dasharray", "4 2");
+    if (r.marker !== undefined) {
+      item.append("path").attr("d", d3.symbol(markerShape(r.marker), 48)()).attr("transform", "translate(5,-4)").attr("fill", "currentColor");
+    } else if (r.line) {
+      item.append("path").attr("d", "M0,-4H12").attr("stroke", "currentColor").attr("stroke-width", 2).attr("stroke-dasharray", r.line === "dashed" ? "4 2" : null);
+    } else if (r.dashed) {
+      item.append("path").attr("d", "M0,-4H10").attr("stroke", colour(r.colour)).attr("stroke-width", 3).attr("stroke-dasharray", "4 2");
     } else {
-      item.append("rect").attr("width", 10).attr("height", 10).attr("y", -9).attr("fill", colour(i));
+      item.append("rect").attr("width", 10).attr("height", 10).attr("y", -9).attr("fill", colour(r.colour));
     }
     item.append("text").attr("x", 14).attr("fill", "currentColor").attr("font-size", 12).text(r.name);
   });

@@ -55,6 +55,24 @@ pub struct ChartSeries {
     pub name: String,
     pub dashed: bool,
     pub points: Vec<ChartPoint>,
+    /// How a line chart with many machines tells its lines apart; `None`: one colour per series,
+    /// in order, and one legend entry per series.
+    pub style: Option<SeriesStyle>,
+}
+
+/// Two independent encodings: colour for what is measured (one per type, the same on every chart),
+/// marker shape for where (one per machine). The legend lists each once, and a line is labelled with
+/// its type at its end.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeriesStyle {
+    /// Palette index (`--series-N`), fixed per type.
+    pub colour: u32,
+    /// What the colour stands for: the type's name.
+    pub colour_name: String,
+    /// Marker index: circle, square, triangle, diamond, ...
+    pub marker: u32,
+    /// What the marker stands for: the machine's name.
+    pub marker_name: String,
 }
 
 /// Everything `renderChart` needs; serialised to JSON for the JS side.

@@ -163,13 +163,49 @@ fn mount_with<const LITE: bool>() {
             leptos::logging::warn!("the lite wasm has no {name:?}: this page should load the full one");
             continue;
         }
+        let typed = typed_values(&el);
         el.set_inner_html("");
         let view = move || if LITE { island.lite_view() } else { Some(island.view()) };
         leptos::mount::mount_to(el.clone(), view).forget();
+        restore_typed(&el, typed);
         let _ = el.set_attribute("data-mounted", "");
     }
     if let Some(performance) = window.performance() {
         let _ = performance.mark("islands-mounted");
+    }
+}
+
+/// What the reader already typed into a pre-rendered island's fields (by id), and which had focus:
+/// the page is usable before the wasm arrives, and mounting must not throw their text away.
+fn typed_values(el: &web_sys::HtmlElement) -> Vec<(String, String, bool)> {
+    use wasm_bindgen::JsCast;
+    let focused = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+    let Ok(inputs) = el.query_selector_all("input[id]") else { return Vec::new() };
+    (0..inputs.length())
+        .filter_map(|i| inputs.item(i)?.dyn_into::<web_sys::HtmlInputElement>().ok())
+        .filter(|input| !input.value().is_empty())
+        .map(|input| {
+            let has_focus = focused.as_ref().is_some_and(|f| f.is_same_node(Some(&input)));
+            (input.id(), input.value(), has_focus)
+        })
+        .collect()
+}
+
+/// Puts `typed` back into the mounted island's fields, telling the island with an `input` event.
+fn restore_typed(el: &web_sys::HtmlElement, typed: Vec<(String, String, bool)>) {
+    use wasm_bindgen::JsCast;
+    for (id, value, has_focus) in typed {
+        let found = el.query_selector(&format!("#{id}")).ok().flatten();
+        let Some(input) = found.and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok()) else { continue };
+        input.set_value(&value);
+        let init = web_sys::EventInit::new();
+        init.set_bubbles(true);
+        if let Ok(event) = web_sys::Event::new_with_event_init_dict("input", &init) {
+            let _ = input.dispatch_event(&event);
+        }
+        if has_focus {
+            let _ = input.focus();
+        }
     }
 }
 

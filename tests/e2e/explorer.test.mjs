@@ -33,8 +33,8 @@ after(async () => {
 /** The marks a chart drew: [{ series, x, y }] in drawing order. */
 async function marks(page, testId) {
   const chart = page.getByTestId(testId);
-  await chart.locator("circle.point").first().waitFor();
-  return chart.locator("circle.point").evaluateAll((els) =>
+  await chart.locator(".point").first().waitFor();
+  return chart.locator(".point").evaluateAll((els) =>
     els.map((e) => ({ series: e.dataset.series, x: Number(e.dataset.x), y: Number(e.dataset.y) })),
   );
 }

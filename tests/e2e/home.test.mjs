@@ -138,7 +138,7 @@ test("d3 loads only where a chart is: pages without one name it, and a chart rea
   await page.locator("main h1").waitFor();
   assert.equal(await page.evaluate(() => typeof window.d3), "undefined");
   await page.locator('header nav a[href="/results"]').click();
-  await page.getByTestId("contention-chart").locator("circle.point").first().waitFor({ timeout: 20_000 });
+  await page.getByTestId("contention-chart").locator(".point").first().waitFor({ timeout: 20_000 });
   assert.equal(await page.evaluate(() => typeof window.d3), "object");
   assert.deepEqual(errors, []);
 });

@@ -42,8 +42,8 @@ test("a huge file and a BOM file become error cards; a 15,000-point timeline is 
   assert.match(await card("huge-2026-11-21.json"), /is 52428800 bytes; at most 1048576 are allowed, so it was not read/);
   assert.match(await card("bom-2026-11-21.json"), /file: /);
   const timeline = page.getByTestId("mapped-timeline-chart");
-  await timeline.locator("circle.point").first().waitFor();
-  const drawn = await timeline.locator("circle.point").count();
+  await timeline.locator(".point").first().waitFor();
+  const drawn = await timeline.locator(".point").count();
   assert.ok(drawn > 100 && drawn <= 401, `points drawn: ${drawn}`);
   const nodes = await page.evaluate(() => document.getElementsByTagName("*").length);
   assert.ok(nodes < 20_000, `DOM nodes: ${nodes}`);

@@ -61,7 +61,7 @@ pub fn memory_spec(machines: &[&Machine], mode: ModeFilter, figure: Figure, scal
                     })
                 })
                 .collect();
-            (!points.is_empty()).then_some(ChartSeries { name: line.name, dashed: line.dashed, points })
+            (!points.is_empty()).then_some(ChartSeries { name: line.name, dashed: line.dashed, points, style: line.style })
         })
         .collect();
     ChartSpec {
@@ -114,7 +114,7 @@ pub fn timeline_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> C
                     }
                 })
                 .collect();
-            series.push(ChartSeries { dashed: c.mode.as_deref() == Some("forget"), name, points });
+            series.push(ChartSeries { dashed: c.mode.as_deref() == Some("forget"), name, points, style: None });
         }
     }
     ChartSpec {

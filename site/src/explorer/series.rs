@@ -4,7 +4,7 @@
 use super::format::sig4;
 use super::state::{ModeFilter, View};
 use super::{contention_variants, machine_names, Machine};
-use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, XValue};
+use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, SeriesStyle, XValue};
 use wasm_core::results::CaseResult;
 
 /// The cases of one line: one variant in one mode on one machine, sorted by thread count.
@@ -12,6 +12,8 @@ pub struct Line<'a> {
     pub name: String,
     pub dashed: bool,
     pub cases: Vec<&'a CaseResult>,
+    /// Colour by type, marker by machine.
+    pub style: Option<SeriesStyle>,
 }
 
 /// The cases of `machine` for one variant and mode, one per thread count (the first recorded).
@@ -34,9 +36,9 @@ pub fn line_name(base: &str, machine: Option<&str>, mode: Option<&str>) -> Strin
 pub fn contention_lines<'a>(machines: &[&'a Machine], mode: ModeFilter) -> Vec<Line<'a>> {
     let names = machine_names(machines);
     let mut lines = Vec::new();
-    for (m, machine_name) in machines.iter().zip(&names) {
+    for (marker, (m, machine_name)) in (0u32..).zip(machines.iter().zip(&names)) {
         for &md in mode.modes() {
-            for v in contention_variants() {
+            for (colour, v) in (0u32..).zip(contention_variants()) {
                 let cases = cases_of(m, v, md);
                 let Some(first) = cases.first() else { continue };
                 let name = line_name(
@@ -44,7 +46,8 @@ pub fn contention_lines<'a>(machines: &[&'a Machine], mode: ModeFilter) -> Vec<L
                     (machines.len() > 1).then_some(machine_name.as_str()),
                     (mode == ModeFilter::Both).then_some(md),
                 );
-                lines.push(Line { name, dashed: md == "forget", cases });
+                let style = SeriesStyle { colour, colour_name: first.variant.clone(), marker, marker_name: machine_name.clone() };
+                lines.push(Line { name, dashed: md == "forget", cases, style: Some(style) });
             }
         }
     }
@@ -97,6 +100,7 @@ fn metric_series(lines: Vec<Line>, view: View) -> Vec<ChartSeries> {
             points: l.cases.iter().map(|c| metric_point(&l.name, c, view)).collect(),
             name: l.name,
             dashed: l.dashed,
+            style: l.style,
         })
         .collect()
 }
@@ -146,7 +150,7 @@ pub fn ratio_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> Char
                 continue;
             }
             all_threads.extend(thread_counts(&points));
-            series.push(ChartSeries { name, dashed: md == "forget", points });
+            series.push(ChartSeries { name, dashed: md == "forget", points, style: None });
         }
     }
     all_threads.sort_unstable();
@@ -162,7 +166,7 @@ pub fn ratio_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> Char
                 tooltip: format!("{t} threads: above this line String clones faster than Arc<str>"),
             })
             .collect();
-        series.push(ChartSeries { name: EQUAL_COST.into(), dashed: true, points });
+        series.push(ChartSeries { name: EQUAL_COST.into(), dashed: true, points, style: None });
     }
     lines_spec("Arc<str> time ÷ String time per clone".into(), "Arc<str> ÷ String", scale, series)
 }
@@ -203,12 +207,13 @@ pub fn allocator_spec(group: &[&Machine], view: View, mode: ModeFilter, scale: S
     let view = if view == View::Rate { View::Rate } else { View::Time };
     let mut lines = Vec::new();
     for &md in mode.modes() {
-        for v in contention_variants() {
-            for (i, m) in group.iter().enumerate() {
+        for (colour, v) in (0u32..).zip(contention_variants()) {
+            for (i, m) in (0u32..).zip(group) {
                 let cases = cases_of(m, v, md);
                 let Some(first) = cases.first() else { continue };
                 let name = line_name(&first.variant, Some(m.allocator()), (mode == ModeFilter::Both).then_some(md));
-                lines.push(Line { name, dashed: i > 0, cases });
+                let style = SeriesStyle { colour, colour_name: first.variant.clone(), marker: i, marker_name: m.allocator().to_owned() };
+                lines.push(Line { name, dashed: md == "forget", cases, style: Some(style) });
             }
         }
     }
@@ -284,7 +289,32 @@ mod tests {
         let names: Vec<&str> = spec.series.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(names, ["Arc<str> · jemalloc", "Arc<str> · system", "String · jemalloc", "String · system"]);
         assert_eq!(spec.y_label, "ns per clone (median)");
-        assert!(spec.series[1].dashed && !spec.series[0].dashed);
+        // The allocator is the marker, the type the colour (the same for both allocators).
+        let style = |i: usize| spec.series[i].style.clone().unwrap();
+        assert_eq!((style(0).marker, style(1).marker), (0, 1));
+        assert_eq!((style(0).marker_name.as_str(), style(1).marker_name.as_str()), ("jemalloc", "system"));
+        assert_eq!(style(0).colour, style(1).colour);
+        assert_ne!(style(0).colour, style(2).colour);
+        assert!(spec.series.iter().all(|s| !s.dashed), "drop mode only: no dashed line");
+    }
+
+    #[test]
+    fn contention_lines_colour_by_type_and_mark_by_machine() {
+        let a = contention_machine("a", "Xeon", "jemalloc");
+        let b = contention_machine("b", "Ryzen", "jemalloc");
+        let spec = contention_spec(&[&a, &b], View::Time, ModeFilter::Both, Scale::Linear);
+        let styles: Vec<_> = spec.series.iter().map(|s| s.style.clone().unwrap()).collect();
+        for (s, st) in spec.series.iter().zip(&styles) {
+            assert!(s.name.starts_with(&st.colour_name), "{} is coloured as {}", s.name, st.colour_name);
+            assert!(s.name.contains(&st.marker_name), "{} is marked as {}", s.name, st.marker_name);
+            assert_eq!(s.dashed, s.name.ends_with("forget"));
+            // One colour per type, whatever the machine or mode.
+            for (t, tt) in spec.series.iter().zip(&styles) {
+                assert_eq!(st.colour == tt.colour, st.colour_name == tt.colour_name, "{} vs {}", s.name, t.name);
+                assert_eq!(st.marker == tt.marker, st.marker_name == tt.marker_name);
+            }
+        }
+        assert!(styles.iter().any(|s| s.marker == 1));
     }
 
     #[test]

@@ -47,7 +47,7 @@ pub fn series(name: &str, source: &str, cases: &[CaseResult], unit: Unit, x_of: 
             }
         })
         .collect();
-    ChartSeries { name: name.into(), dashed: false, points }
+    ChartSeries { name: name.into(), dashed: false, points, style: None }
 }
 
 /// A bar chart of `series` (empty ones dropped); `None` when nothing is left to draw.

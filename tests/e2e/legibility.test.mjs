@@ -1,0 +1,48 @@
+// The results chart reads unambiguously with every shipped file selected: one colour per type (the
+// same on every machine and mode), one marker shape per machine, each listed once in the legend.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { dist, screenshot, start } from "./harness.mjs";
+
+let h;
+before(async () => { h = await start(); });
+after(async () => { await h?.close(); });
+
+const ids = fs.readdirSync(path.join(dist, "results")).filter((f) => f.endsWith(".json") && f !== "index.json").map((f) => f.replace(/\.json$/, ""));
+
+test("every shipped file selected: a distinct colour per type and a marker per machine", async () => {
+  for (const [width, colorScheme] of [[1280, "light"], [375, "dark"]]) {
+    const { page, errors } = await h.open(`/results?machines=${ids.join(",")}&view=time&mode=both&scale=log`, { width, colorScheme });
+    const chart = page.getByTestId("contention-chart");
+    await chart.locator(".point").first().waitFor({ timeout: 20_000 });
+    const points = await chart.locator(".point").evaluateAll((els) =>
+      els.map((e) => ({ series: e.dataset.series, fill: getComputedStyle(e).fill, marker: e.dataset.marker })));
+    const machines = await page.locator('[data-testid="machine-picker"] input:checked').count();
+    assert.ok(machines >= 4, `${machines} machines ticked`);
+    const byType = new Map();
+    const byMachine = new Map();
+    for (const p of points) {
+      const [type, machine] = p.series.split(" · ");
+      (byType.get(type) ?? byType.set(type, new Set()).get(type)).add(p.fill);
+      (byMachine.get(machine) ?? byMachine.set(machine, new Set()).get(machine)).add(p.marker);
+    }
+    for (const [type, fills] of byType) assert.equal(fills.size, 1, `${type} is drawn in ${[...fills]}`);
+    const fills = [...byType.values()].map((f) => [...f][0]);
+    assert.equal(new Set(fills).size, fills.length, `types share a colour: ${fills}`);
+    for (const [machine, markers] of byMachine) assert.equal(markers.size, 1, `${machine} has markers ${[...markers]}`);
+    const markers = [...byMachine.values()].map((m) => [...m][0]);
+    assert.equal(new Set(markers).size, markers.length, "two machines share a marker");
+    assert.equal(byMachine.size, machines);
+    // The legend names each type and each machine once, and the two modes.
+    const legend = await chart.locator(".legend text").allTextContents();
+    assert.equal(legend.length, byType.size + byMachine.size + 2, legend.join(" | "));
+    // Axis ticks are readable on a phone.
+    const tickSize = await chart.locator(".axis text").first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+    assert.ok(tickSize >= 12, `ticks at ${tickSize}px`);
+    await screenshot(page, `legible-results-${width}-${colorScheme}`);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  }
+});
