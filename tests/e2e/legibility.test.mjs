@@ -41,6 +41,16 @@ test("every shipped file selected: a distinct colour per type and a marker per m
     // Axis ticks are readable on a phone.
     const tickSize = await chart.locator(".axis text").first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
     assert.ok(tickSize >= 12, `ticks at ${tickSize}px`);
+    // Machines side by side: one row per machine, one "fastest" per thread count.
+    const grid = page.getByTestId("machine-grid");
+    assert.equal(await grid.locator("tbody tr").count(), machines);
+    const columns = await grid.locator("thead th").count() - 1;
+    for (let col = 0; col < columns; col++) {
+      const cells = await grid.locator(`tbody tr td:nth-of-type(${col + 1})`).allTextContents();
+      assert.equal(cells.filter((c) => c.includes("fastest")).length, 1, `column ${col}: ${cells}`);
+    }
+    await grid.locator("select").selectOption({ label: "String" });
+    await grid.locator("caption", { hasText: "String, drop mode" }).waitFor();
     await screenshot(page, `legible-results-${width}-${colorScheme}`);
     assert.deepEqual(errors, []);
     await page.context().close();

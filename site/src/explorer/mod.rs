@@ -4,6 +4,7 @@
 
 pub mod choice;
 pub mod format;
+pub mod grid;
 pub mod memory;
 pub mod series;
 pub mod state;

@@ -10,6 +10,7 @@ use super::chosen::chosen_memo;
 use super::contention_chart::ContentionChart;
 use super::controls::ChoiceSelect;
 use super::error_card::ErrorCard;
+use super::grid::MachineGrid;
 use super::machine_picker::MachinePicker;
 use super::memory_chart::MemoryCharts;
 use super::suite_chart::{ConditionSelect, SuiteChart};
@@ -113,7 +114,7 @@ pub fn Explorer(files: Vec<LoadedFile>) -> impl IntoView {
                 } else if is_memory.get() {
                     view! { <MemoryCharts machines=clone_machines state=state/> }.into_any()
                 } else {
-                    view! { <ContentionChart spec=contention/> }.into_any()
+                    view! { <ContentionChart spec=contention/> <MachineGrid machines=clone_machines state=state/> }.into_any()
                 }}
             </section>
             <AllocatorComparison machines=clone_machines state=state/>

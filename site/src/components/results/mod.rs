@@ -7,6 +7,7 @@ pub mod chosen;
 pub mod contention_chart;
 pub mod controls;
 pub mod error_card;
+pub mod grid;
 pub mod explorer;
 pub mod loader;
 pub mod machine_picker;
