@@ -311,6 +311,8 @@ test("the submit page gives the runner commands, under the same Content-Security
   assert.ok(text.includes("no host name, no user name"));
   // The label field fills every command; a bad label is named and the placeholder stays.
   const commands = () => page.getByTestId("submit-commands").allTextContents().then((t) => t.join("\n"));
+  // (static.test.mjs covers typing before the wasm arrives; here the island is live first.)
+  await page.locator('[data-live="submit-steps"][data-mounted]').waitFor();
   await page.getByTestId("submit-label").fill("my-laptop");
   await page.waitForFunction(() => document.querySelector('[data-testid="submit-commands"]').textContent.includes("--label my-laptop"));
   const filled = await commands();

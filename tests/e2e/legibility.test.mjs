@@ -56,3 +56,21 @@ test("every shipped file selected: a distinct colour per type and a marker per m
     await page.context().close();
   }
 });
+
+test("each suite keeps its chosen machines: tick three, go to SSO and back, three are still ticked", async () => {
+  const { page, errors } = await h.open("/results");
+  const picker = page.getByTestId("machine-picker");
+  await picker.locator("input").first().waitFor({ timeout: 20_000 });
+  const boxes = picker.locator("input[type=checkbox]");
+  for (let i = 0; i < 3; i++) if (!(await boxes.nth(i).isChecked())) await boxes.nth(i).check();
+  const ticked = () => picker.locator("input:checked").count();
+  assert.equal(await ticked(), 3);
+  await page.locator("#suite-select").selectOption("sso");
+  await page.waitForURL(/suite=sso/);
+  await page.locator("#suite-select").selectOption("clone");
+  await page.waitForURL((url) => !url.search.includes("suite=sso"));
+  await picker.locator("input:checked").nth(2).waitFor();
+  assert.equal(await ticked(), 3);
+  assert.match(page.url(), /sso\.machines=/);
+  assert.deepEqual(errors, []);
+});

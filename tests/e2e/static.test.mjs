@@ -121,6 +121,21 @@ test("every route's wasm has every island the page holds: all boxes mount, the l
   assert.ok(lite >= 6, `${lite} pages load the lite wasm`);
 });
 
+test("what a reader types into a pre-rendered field before the wasm arrives is kept", async () => {
+  let release;
+  const gate = new Promise((resolve) => { release = resolve; });
+  const { page, errors } = await h.open("/submit", {
+    setup: (context) => context.route(/\.wasm$/, async (route) => { await gate; await route.continue(); }),
+  });
+  await page.getByTestId("submit-label").fill("early-bird");
+  assert.equal(await page.locator("[data-mounted]").count(), 0, "the wasm was held back");
+  release();
+  await page.locator('[data-live="submit-steps"][data-mounted]').waitFor();
+  await page.waitForFunction(() => document.querySelector('[data-testid="submit-commands"]').textContent.includes("--label early-bird"));
+  assert.equal(await page.getByTestId("submit-label").inputValue(), "early-bird");
+  assert.deepEqual(errors, []);
+});
+
 test("an unknown path gets the 404 page, itself static", async () => {
   const { page, context, response } = await openWithoutJs("/chapters/no-such-chapter");
   assert.equal(response.status(), 404);

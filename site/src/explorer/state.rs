@@ -72,6 +72,9 @@ pub struct ExplorerState {
     pub suite: Suite,
     /// The other suites' chosen condition key, if any (an unknown one falls back to the default).
     pub condition: Option<String>,
+    /// The machines chosen under each other suite, kept for when the reader switches back
+    /// (`sso.machines=` in the URL), as named: checked against the files only when restored.
+    pub kept: Vec<(Suite, Vec<String>)>,
 }
 
 impl ExplorerState {
@@ -91,7 +94,28 @@ impl ExplorerState {
             scale: get("scale").and_then(|v| Scale::parse(&v)).unwrap_or_default(),
             suite: suite_in(&get),
             condition: get("condition").filter(|c| !c.is_empty()),
+            kept: Suite::ALL
+                .iter()
+                .filter(|(suite, ..)| *suite != suite_in(&get))
+                .filter_map(|(suite, key, _)| {
+                    let named = get(&format!("{key}.machines")).filter(|v| !v.is_empty())?;
+                    Some((*suite, named.split(',').map(str::to_owned).collect()))
+                })
+                .collect(),
         }
+    }
+
+    /// This state under suite `to`: the machines chosen now are kept under the current suite, and
+    /// those kept under `to` (if any) come back; the condition starts from `to`'s default.
+    pub fn switch_suite(&self, to: Suite) -> ExplorerState {
+        if to == self.suite {
+            return self.clone();
+        }
+        let mut kept: Vec<(Suite, Vec<String>)> = self.kept.iter().filter(|(s, _)| *s != to && *s != self.suite).cloned().collect();
+        kept.push((self.suite, self.machines.clone()));
+        kept.sort_by_key(|(s, _)| s.key());
+        let machines = self.kept.iter().find(|(s, _)| *s == to).map(|(_, m)| m.clone()).unwrap_or_default();
+        ExplorerState { suite: to, machines, condition: None, kept, ..self.clone() }
     }
 
     /// The query string (without `?`) that restores this state.
@@ -103,6 +127,10 @@ impl ExplorerState {
             if let Some(c) = &self.condition {
                 q.push_str(&format!("&condition={}", encode(c)));
             }
+        }
+        for (suite, machines) in &self.kept {
+            let machines: Vec<String> = machines.iter().map(|m| encode(m)).collect();
+            q.push_str(&format!("&{}.machines={}", suite.key(), machines.join(",")));
         }
         q
     }
@@ -139,6 +167,27 @@ mod tests {
     use super::*;
     use std::collections::HashMap;
 
+    #[test]
+    fn each_suite_keeps_its_machines_across_a_switch_and_in_the_url() {
+        let clone_files = [("a".to_owned(), true), ("b".to_owned(), false), ("c".to_owned(), false)];
+        let sso_files = [("b".to_owned(), false), ("s".to_owned(), false)];
+        let parse = |q: &str, available: &[(String, bool)]| {
+            let pairs: HashMap<String, String> = q.split('&').filter_map(|kv| kv.split_once('=')).map(|(k, v)| (k.to_owned(), v.replace("%2C", ","))).collect();
+            ExplorerState::from_query(|k| pairs.get(k).cloned(), available)
+        };
+        let start = parse("machines=a,b,c", &clone_files);
+        assert_eq!(start.machines, ["a", "b", "c"]);
+        let sso = start.switch_suite(Suite::Sso);
+        // Through the URL, as the page does it: sso has no kept choice yet, so its default.
+        let sso = parse(&sso.to_query(), &sso_files);
+        assert_eq!((sso.suite, sso.machines.clone()), (Suite::Sso, vec!["b".to_owned()]));
+        let sso = sso.toggle_machine("s", true, &sso_files);
+        let back = parse(&sso.switch_suite(Suite::Clone).to_query(), &clone_files);
+        assert_eq!((back.suite, back.machines.clone()), (Suite::Clone, vec!["a".to_owned(), "b".to_owned(), "c".to_owned()]));
+        let again = parse(&back.switch_suite(Suite::Sso).to_query(), &sso_files);
+        assert_eq!(again.machines, ["b", "s"]);
+    }
+
     fn available() -> Vec<(String, bool)> {
         vec![("a-1".into(), false), ("ref".into(), true), ("c d".into(), false)]
     }
@@ -151,7 +200,7 @@ mod tests {
     #[test]
     fn defaults_pick_the_reference_dataset() {
         let s = parse(&[]);
-        assert_eq!(s, ExplorerState { machines: vec!["ref".into()], view: View::Time, mode: ModeFilter::Drop, scale: Scale::Linear, suite: Suite::Clone, condition: None });
+        assert_eq!(s, ExplorerState { machines: vec!["ref".into()], view: View::Time, mode: ModeFilter::Drop, scale: Scale::Linear, suite: Suite::Clone, condition: None, kept: Vec::new() });
         assert_eq!(ExplorerState::from_query(|_| None, &[("x".into(), false)]).machines, vec!["x"]);
         assert!(ExplorerState::from_query(|_| None, &[]).machines.is_empty());
     }
@@ -165,10 +214,11 @@ mod tests {
             scale: Scale::Log,
             suite: Suite::Clone,
             condition: None,
+            kept: Vec::new(),
         };
         let q = s.to_query();
         assert_eq!(q, "machines=a-1,c%20d&view=ratio&mode=both&scale=log");
-        // The router hands over decoded values.
+        // `URLSearchParams` hands over decoded values.
         let decoded = q.replace("%20", " ");
         let pairs: Vec<(&str, &str)> = decoded.split('&').map(|kv| kv.split_once('=').unwrap()).collect();
         assert_eq!(parse(&pairs), s);
@@ -184,7 +234,7 @@ mod tests {
     #[test]
     fn ignores_unknown_values() {
         let s = parse(&[("machines", "nope,a-1,<script>"), ("view", "pie"), ("mode", "forget"), ("scale", "cubic")]);
-        assert_eq!(s, ExplorerState { machines: vec!["a-1".into()], view: View::Time, mode: ModeFilter::Forget, scale: Scale::Linear, suite: Suite::Clone, condition: None });
+        assert_eq!(s, ExplorerState { machines: vec!["a-1".into()], view: View::Time, mode: ModeFilter::Forget, scale: Scale::Linear, suite: Suite::Clone, condition: None, kept: Vec::new() });
     }
 
     #[test]

@@ -73,10 +73,8 @@ pub fn Explorer(files: Vec<LoadedFile>) -> impl IntoView {
     let chosen = Signal::derive(move || state.read().machines.clone());
     let is_memory = Memo::new(move |_| state.read().view == View::Memory);
     let contention = chosen_memo(clone_machines, state, |m, s| contention_spec(m, s.view, s.mode, s.scale));
-    // A new suite starts from its default machines and condition.
-    let on_suite = Callback::new(move |v: Suite| {
-        set_state.run(ExplorerState { suite: v, machines: Vec::new(), condition: None, ..state.get_untracked() })
-    });
+    // A new suite gets back the machines chosen under it before (or its default), and its default condition.
+    let on_suite = Callback::new(move |v: Suite| set_state.run(state.get_untracked().switch_suite(v)));
     let on_condition = Callback::new(move |c: String| set_state.run(ExplorerState { condition: Some(c), ..state.get_untracked() }));
 
     view! {
