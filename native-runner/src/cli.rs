@@ -166,6 +166,12 @@ pub struct CloneArgs {
     /// Sample jemalloc's mapped bytes every MS milliseconds during the last timed repeat.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=60_000))]
     pub mapped_timeline: Option<u64>,
+    /// Also run every case of 2 or more threads pinned, once per placement this machine has: the
+    /// timed thread on the first allowed CPU, the contenders (one per CPU) on its SMT sibling, on
+    /// other cores sharing its L3, in another L3 of its socket, or on another socket. Says which
+    /// placements the machine lacks. Pinned cases record `placement` and `cpus` (Linux).
+    #[arg(long)]
+    pub pin: bool,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -301,6 +307,9 @@ pub struct CaseArgs {
     pub max_leak: u64,
     #[arg(long)]
     pub timeline_ms: Option<u64>,
+    /// Pin the timed thread to the first CPU and contender `i` to `cpus[1 + i % (len - 1)]`.
+    #[arg(long, value_delimiter = ',')]
+    pub cpus: Option<Vec<u32>>,
 }
 
 #[cfg(test)]

@@ -60,7 +60,7 @@ pub fn now_rfc3339() -> String {
     jiff::Timestamp::from_second(now.as_second()).expect("in range").to_string()
 }
 
-fn read_trimmed(path: impl AsRef<Path>) -> Option<String> {
+pub fn read_trimmed(path: impl AsRef<Path>) -> Option<String> {
     std::fs::read_to_string(path).ok().and_then(|t| non_empty(&t))
 }
 

@@ -11,6 +11,7 @@ mod guard;
 mod info;
 mod measure;
 mod output;
+mod placement;
 mod reference;
 mod sso;
 mod suite;

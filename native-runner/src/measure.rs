@@ -50,7 +50,15 @@ fn sample_mapped(running: &AtomicBool, interval: Duration) -> Vec<TimelinePoint>
 /// One repeat: contenders (and the optional sampler) start together with the timed thread. Every
 /// helper thread is started before any of them passes the gate; if one cannot be started, the rest
 /// are released and the repeat fails with one line instead of waiting forever at the barrier.
-fn run_repeat(source: &CloneSource, ty: CloneType, mode: CloneMode, threads: u32, samples: u64, timeline: Option<Duration>) -> Result<Repeat, String> {
+fn run_repeat(
+    source: &CloneSource,
+    ty: CloneType,
+    mode: CloneMode,
+    threads: u32,
+    samples: u64,
+    timeline: Option<Duration>,
+    cpus: Option<&[u32]>,
+) -> Result<Repeat, String> {
     let shared = source.shared();
     let contenders = if ty.is_thread_safe() { threads.saturating_sub(1) } else { 0 };
     // In forget mode a contender stops after `samples` clones, so the leak estimate is an upper bound.
@@ -61,18 +69,24 @@ fn run_repeat(source: &CloneSource, ty: CloneType, mode: CloneMode, threads: u32
     std::thread::scope(|scope| {
         let mut handles = Vec::with_capacity(contenders as usize);
         for started in 0..contenders {
-            let spawned = std::thread::Builder::new().spawn_scoped(scope, || {
+            // Pinned: contender i on cpus[1 + i % (len - 1)] (the timed thread has cpus[0]).
+            let cpu = cpus.map(|c| c[1 + started as usize % (c.len() - 1)]);
+            let (gate, barrier, running) = (&gate, &barrier, &running);
+            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
                 if !gate.wait() {
-                    return 0.0;
+                    return Ok(0.0);
                 }
+                let pinned = cpu.map_or(Ok(()), crate::placement::pin_current);
                 barrier.wait();
+                // A contender that could not be pinned does not run (the case fails below).
+                pinned?;
                 let start = Instant::now();
                 let mut ops = 0u64;
                 while running.load(Ordering::Relaxed) && ops + CONTENDER_BATCH <= contender_cap {
                     clone_batch_shared(shared, ty, mode, CONTENDER_BATCH).expect("thread-safe type");
                     ops += CONTENDER_BATCH;
                 }
-                ops as f64 / start.elapsed().as_secs_f64().max(1e-9)
+                Ok::<f64, String>(ops as f64 / start.elapsed().as_secs_f64().max(1e-9))
             });
             match spawned {
                 Ok(handle) => handles.push(handle),
@@ -108,7 +122,7 @@ fn run_repeat(source: &CloneSource, ty: CloneType, mode: CloneMode, threads: u32
         clone_batch(source, ty, mode, samples);
         let elapsed = start.elapsed();
         running.store(false, Ordering::Relaxed);
-        let rates: Vec<f64> = handles.into_iter().map(|h| h.join().expect("contender panicked")).collect();
+        let rates: Vec<f64> = handles.into_iter().map(|h| h.join().expect("contender panicked")).collect::<Result<_, String>>()?;
         Ok(Repeat {
             elapsed_ns: (elapsed.as_nanos() as f64).max(1.0),
             contender_ops_per_sec: (!rates.is_empty()).then(|| rates.iter().sum()),
@@ -128,6 +142,12 @@ pub fn run_case(args: &CaseArgs) -> Result<CaseReport, String> {
     if !ty.is_thread_safe() && args.threads > 1 {
         return Err(format!("{ty} is single-thread only"));
     }
+    if let Some(cpus) = &args.cpus {
+        if cpus.len() < 2 {
+            return Err("--cpus needs the timed thread's CPU and at least one contender CPU".into());
+        }
+        crate::placement::pin_current(cpus[0])?;
+    }
     let source = CloneSource::new(args.string_len as usize);
     let mut report = CaseReport { repeat_times_ns: vec![], contender_ops_per_sec: vec![], memory: None, mapped_timeline: None };
     let total = args.warmups + args.repeats;
@@ -135,7 +155,7 @@ pub fn run_case(args: &CaseArgs) -> Result<CaseReport, String> {
         let last = i + 1 == total;
         let before = if last { allocator::snapshot() } else { None };
         let timeline = if last { args.timeline_ms.map(Duration::from_millis) } else { None };
-        let repeat = run_repeat(&source, ty, mode, args.threads, args.samples, timeline)?;
+        let repeat = run_repeat(&source, ty, mode, args.threads, args.samples, timeline, args.cpus.as_deref())?;
         if last {
             report.memory = allocator::memory_stats(before, allocator::snapshot());
             report.mapped_timeline = repeat.timeline;

@@ -22,12 +22,41 @@ struct Planned {
     threads: u32,
     samples: u64,
     note: Option<String>,
+    /// `--pin`: the placement and the CPUs (the timed thread's first).
+    pinned: Option<(&'static str, Vec<u32>)>,
 }
 
 impl Planned {
     fn name(&self) -> String {
-        format!("{} {} x{}", self.ty, self.mode, self.threads)
+        match &self.pinned {
+            Some((placement, _)) => format!("{} {} x{} {placement}", self.ty, self.mode, self.threads),
+            None => format!("{} {} x{}", self.ty, self.mode, self.threads),
+        }
     }
+}
+
+/// `--pin`: a pinned copy of every planned case of 2 or more threads, once per placement this
+/// machine has that holds its contenders (one per CPU); and a line for each placement it lacks.
+fn pinned_copies(planned: &[Planned]) -> Result<(Vec<Planned>, Vec<String>), Failure> {
+    let cpus = crate::placement::allowed_cpus()
+        .ok_or_else(|| Failure::runtime("--pin: this system does not say which CPUs the runner may use, or how they are arranged (Linux sysfs)".into()))?;
+    let timed = cpus[0].cpu;
+    let (placements, mut missing) = crate::placement::placements(timed, &cpus);
+    let mut copies = Vec::new();
+    for placement in &placements {
+        let fits = |p: &&Planned| p.threads >= 2 && (p.threads - 1) as usize <= placement.cpus.len();
+        let most = 1 + placement.cpus.len();
+        if planned.iter().any(|p| p.threads > most as u32) {
+            missing.push(format!("{}: {} contender CPU(s) here, so pinned cases stop at {most} threads", placement.name, placement.cpus.len()));
+        }
+        for p in planned.iter().filter(fits) {
+            let mut used = vec![timed];
+            used.extend(placement.cpus.iter().take((p.threads - 1) as usize));
+            let note = format!("pinned ({}): timed thread on CPU {timed}, contenders on CPU(s) {:?}", placement.name, &used[1..]);
+            copies.push(Planned { ty: p.ty, mode: p.mode, threads: p.threads, samples: p.samples, note: Some(note), pinned: Some((placement.name, used)) });
+        }
+    }
+    Ok((copies, missing))
 }
 
 /// Makes the child die when this process does (Ctrl-C sent to the runner alone, `kill`, a crash):
@@ -75,6 +104,9 @@ fn run_child(case: &CaseArgs) -> Result<CaseReport, Failure> {
     if let Some(ms) = case.timeline_ms {
         command.arg("--timeline-ms").arg(ms.to_string());
     }
+    if let Some(cpus) = &case.cpus {
+        command.arg("--cpus").arg(cpus.iter().map(u32::to_string).collect::<Vec<_>>().join(","));
+    }
     die_with_parent(&mut command);
     let out = command.output().map_err(|e| Failure::runtime(format!("cannot start a case process: {e}")))?;
     if !out.status.success() {
@@ -96,7 +128,7 @@ fn plan(args: &CloneArgs, samples: u64, max_leak: u64) -> Result<Vec<Planned>, F
             for &ty in types.iter().filter(|ty| (ty.is_thread_safe() || t == 1) && (mode == CloneMode::Drop || ty.has_forget_mode())) {
                 let (samples, note) = guard::fit_samples(ty, mode, t, samples, args.string_len, max_leak, args.on_excess_leak)
                     .map_err(Failure::usage)?;
-                planned.push(Planned { ty, mode, threads: t, samples, note });
+                planned.push(Planned { ty, mode, threads: t, samples, note, pinned: None });
             }
         }
     }
@@ -119,6 +151,7 @@ fn measure(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar: &Pro
         warmups: if fresh_per_repeat { 0 } else { args.run.warmups },
         max_leak,
         timeline_ms: args.mapped_timeline,
+        cpus: p.pinned.as_ref().map(|(_, cpus)| cpus.clone()),
     };
     bar.set_message(p.name());
     let report = if fresh_per_repeat {
@@ -147,6 +180,9 @@ fn measure(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar: &Pro
     case.memory = report.memory;
     case.mapped_timeline = report.mapped_timeline;
     case.notes.extend(p.note.clone());
+    if let Some((placement, cpus)) = &p.pinned {
+        (case.placement, case.cpus) = (Some((*placement).to_owned()), Some(cpus.clone()));
+    }
     Ok(case)
 }
 
@@ -156,10 +192,14 @@ fn print_summary(cases: &[CaseResult]) {
     for c in cases {
         let rate = c.contender_ops_per_sec.map_or("-".to_string(), |r| format!("{r:.3e}"));
         let mapped = c.memory.map_or("-".to_string(), |m| guard::human_bytes(m.mapped_after_bytes));
-        eprintln!("{:<12} {:<7} {:>3} {:>12.1} {:>10.2} {:>16} {:>12}", c.variant, c.mode.as_deref().unwrap_or("-"), c.threads, c.median_ns / 1e6, c.median_ns_per_op, rate, mapped);
+        let variant = match &c.placement {
+            Some(placement) => format!("{} @{placement}", c.variant),
+            None => c.variant.clone(),
+        };
+        eprintln!("{:<12} {:<7} {:>3} {:>12.1} {:>10.2} {:>16} {:>12}", variant, c.mode.as_deref().unwrap_or("-"), c.threads, c.median_ns / 1e6, c.median_ns_per_op, rate, mapped);
     }
     let find = |variant: &str, threads: u32| {
-        cases.iter().find(|c| c.variant == variant && c.threads == threads && c.mode.as_deref() == Some("drop"))
+        cases.iter().find(|c| c.variant == variant && c.threads == threads && c.mode.as_deref() == Some("drop") && c.placement.is_none())
     };
     let mut threads: Vec<u32> = cases.iter().map(|c| c.threads).collect();
     threads.dedup();
@@ -191,11 +231,23 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
     };
     let created_at = info::now_rfc3339();
     let path = common::output_path(&args.run, None, &created_at)?;
-    let planned = plan(args, samples, max_leak)?;
-    let bar = common::progress_bar(planned.len() as u64 * (args.run.warmups + repeats) as u64, args.run.quiet);
-    for note in planned.iter().filter_map(|p| p.note.as_ref()) {
-        bar.println(format!("note: {note}"));
+    let mut planned = plan(args, samples, max_leak)?;
+    let mut unplaced = Vec::new();
+    if args.pin {
+        let (copies, missing) = pinned_copies(&planned)?;
+        planned.extend(copies);
+        unplaced = missing;
     }
+    // Printed before the progress bar exists: a hidden bar (no terminal) would swallow them.
+    if !args.run.quiet {
+        for line in &unplaced {
+            eprintln!("note: --pin could not place {line}");
+        }
+        for note in planned.iter().filter(|p| p.pinned.is_none()).filter_map(|p| p.note.as_ref()) {
+            eprintln!("note: {note}");
+        }
+    }
+    let bar = common::progress_bar(planned.len() as u64 * (args.run.warmups + repeats) as u64, args.run.quiet);
     let probe = info::Probe::start(args.run.quick);
     let mut cases = Vec::with_capacity(planned.len());
     for p in &planned {

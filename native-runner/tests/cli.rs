@@ -367,3 +367,31 @@ fn runs_record_their_conditions_and_noise_and_quick_runs_are_no_submission() {
     assert_eq!(refused.status.code(), Some(1));
     assert!(stdout(&refused).contains("conditions.quick: is true"), "{}", stdout(&refused));
 }
+
+/// `--pin` works on any machine: where it can place contenders, the pinned cases say where (and
+/// name their CPUs); what it cannot place it says on stderr; the file validates either way.
+#[test]
+fn pin_places_what_the_machine_has_and_says_what_it_cannot() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pinned.json");
+    let out = run(&["clone", "--quick", "--pin", "--type", "arc_str,string", "--mode", "drop", "--threads", "1,2", "--label", "ci-pin", "--out", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json = read_json(&path);
+    let cases = json["cases"].as_array().unwrap();
+    let unpinned = cases.iter().filter(|c| c.get("placement").is_none()).count();
+    assert_eq!(unpinned, 4, "the ordinary cases run as before");
+    let pinned: Vec<_> = cases.iter().filter(|c| c.get("placement").is_some()).collect();
+    let said = stderr(&out).matches("note: --pin could not place").count();
+    // Four placements in all: each is either measured (two types at 2 threads) or named on stderr.
+    let placements: std::collections::BTreeSet<&str> = pinned.iter().map(|c| c["placement"].as_str().unwrap()).collect();
+    assert_eq!(pinned.len(), 2 * placements.len());
+    assert!(placements.len() + said >= 4, "{placements:?} placed; stderr: {}", stderr(&out));
+    for c in &pinned {
+        assert_eq!(c["threads"], 2);
+        let cpus = c["cpus"].as_array().unwrap();
+        assert_eq!(cpus.len(), 2);
+        assert_ne!(cpus[0], cpus[1]);
+    }
+    let out = run(&["validate", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+}

@@ -100,6 +100,9 @@ pub struct CpuTopology {
 /// A case is `noisy` when its repeats' median absolute deviation exceeds this share of the median.
 pub const NOISY_REL_MAD: f64 = 0.05;
 
+/// Where `clone --pin` puts the contenders relative to the timed thread, nearest first.
+pub const PLACEMENTS: [&str; 4] = ["smt-sibling", "same-l3", "other-l3", "other-socket"];
+
 /// The program that produced the numbers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
@@ -254,6 +257,15 @@ pub struct CaseResult {
     /// `noise_rel_mad > NOISY_REL_MAD` (0.05): the repeats disagree by more than 5 %.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub noisy: Option<bool>,
+    /// `clone --pin` only: where the contenders ran relative to the timed thread, one of
+    /// [`PLACEMENTS`]: `smt-sibling` (the other hardware thread of its core), `same-l3` (other cores
+    /// sharing its last-level cache), `other-l3` (same socket, another L3) or `other-socket`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placement: Option<String>,
+    /// `clone --pin` only: the logical CPUs used, the timed thread's first, then the contenders'
+    /// (contender `i` ran on `cpus[1 + i % (cpus.len() - 1)]`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpus: Option<Vec<u32>>,
     /// Operations per second the contender threads did together while the timed thread ran
     /// (median over repeats); absent for one thread or when not recorded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -380,6 +392,8 @@ impl CaseResult {
             median_ns_per_op: 0.0,
             noise_rel_mad: None,
             noisy: None,
+            placement: None,
+            cpus: None,
             contender_ops_per_sec: None,
             all_threads_ops_per_sec: None,
             memory: None,

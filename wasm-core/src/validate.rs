@@ -7,7 +7,7 @@ use crate::kernels::arcswap::ReadVariant;
 use crate::kernels::arena::ArenaVariant;
 use crate::kernels::sso::{InputSet, SsoVariant};
 use crate::kernels::CloneType;
-use crate::results::{CaseResult, ResultsFile, SCHEMA_VERSION};
+use crate::results::{CaseResult, ResultsFile, PLACEMENTS, SCHEMA_VERSION};
 use std::fmt;
 
 /// Largest results file accepted, in bytes (1 MiB).
@@ -292,8 +292,8 @@ fn duplicate_cases(file: &ResultsFile) -> Vec<Problem> {
     for (i, c) in file.cases.iter().enumerate() {
         let p = &c.params;
         let key = format!(
-            "{}|{}|{:?}|{}|{:?}|{:?}|{:?}|{:?}|{:?}",
-            c.suite, c.variant_id, c.mode, c.threads, p.string_len_bytes, p.input_set, p.writer, p.writer_period_us, p.nodes
+            "{}|{}|{:?}|{}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
+            c.suite, c.variant_id, c.mode, c.threads, p.string_len_bytes, p.input_set, p.writer, p.writer_period_us, p.nodes, c.placement
         );
         match seen.iter().find(|(_, k)| *k == key) {
             Some((first, _)) => problems.push(Problem::new(format!("cases[{i}]"), format!("measures the same case as cases[{first}]"))),
@@ -426,6 +426,21 @@ fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
     }
     if case.suite != "clone" {
         check(case.mode.is_none(), "mode", format!("is {:?}; only clone cases have a mode", case.mode));
+        check(case.placement.is_none() && case.cpus.is_none(), "placement", "is set; only clone cases are pinned".into());
+    }
+    if let Some(placement) = &case.placement {
+        check(PLACEMENTS.contains(&placement.as_str()), "placement", format!("is {placement:?}; one of {}", PLACEMENTS.join(", ")));
+        check(case.threads >= 2, "placement", "is set but threads is 1 (no contender to place)".into());
+        check(case.cpus.is_some(), "cpus", "is missing; a pinned case names its CPUs".into());
+    }
+    if let Some(cpus) = &case.cpus {
+        check(case.placement.is_some(), "placement", "is missing; cpus are recorded only for a pinned case".into());
+        check(cpus.len() >= 2 && cpus.len() <= case.threads as usize, "cpus", format!("lists {} CPUs for {} threads; a pinned case uses 2 to `threads`", cpus.len(), case.threads));
+        let mut sorted = cpus.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        check(sorted.len() == cpus.len(), "cpus", "lists a CPU twice".into());
+        check(cpus.iter().all(|&c| c < 65_536), "cpus", "names a CPU past 65535".into());
     }
     problems
 }
@@ -455,6 +470,8 @@ mod tests {
             median_ns_per_op: 0.0,
             noise_rel_mad: None,
             noisy: None,
+            placement: None,
+            cpus: None,
             contender_ops_per_sec: Some(1e6),
             all_threads_ops_per_sec: None,
             memory: Some(MemoryStats { mapped_before_bytes: 1, mapped_after_bytes: 2, allocated_before_bytes: 3, allocated_after_bytes: 4, resident_before_bytes: 5, resident_after_bytes: 6 }),
@@ -699,6 +716,32 @@ mod tests {
         other.threads = 4;
         f.cases.push(other);
         assert_eq!(problems_of(&f), Vec::<String>::new());
+    }
+
+    #[test]
+    fn pinned_cases_name_a_known_placement_and_their_cpus() {
+        let pinned = |f: &mut ResultsFile| {
+            let c = &mut f.cases[0];
+            c.threads = 2;
+            (c.placement, c.cpus) = (Some("same-l3".into()), Some(vec![0, 1]));
+        };
+        let mut f = file();
+        pinned(&mut f);
+        assert_eq!(problems_of(&f), Vec::<String>::new());
+        // The same case unpinned, or pinned elsewhere, is another case; pinned the same way twice is not.
+        let mut other = f.cases[0].clone();
+        (other.placement, other.cpus) = (None, None);
+        f.cases.push(other);
+        let mut elsewhere = f.cases[0].clone();
+        elsewhere.placement = Some("other-socket".into());
+        f.cases.push(elsewhere);
+        assert_eq!(problems_of(&f), Vec::<String>::new());
+        assert_one_problem(|f| { pinned(f); f.cases.push(f.cases[0].clone()) }, "cases[1]");
+        assert_one_problem(|f| { pinned(f); f.cases[0].placement = Some("next-door".into()) }, "cases[0].placement");
+        assert_one_problem(|f| { pinned(f); f.cases[0].cpus = None }, "cases[0].cpus");
+        assert_one_problem(|f| { pinned(f); f.cases[0].placement = None }, "cases[0].placement");
+        assert_one_problem(|f| { pinned(f); f.cases[0].cpus = Some(vec![3, 3]) }, "cases[0].cpus");
+        assert_one_problem(|f| { pinned(f); f.cases[0].cpus = Some(vec![0, 1, 2]) }, "cases[0].cpus");
     }
 
     #[test]
