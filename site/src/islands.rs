@@ -170,6 +170,10 @@ fn mount_with<const LITE: bool>() {
         restore_typed(&el, typed);
         let _ = el.set_attribute("data-mounted", "");
     }
+    // The page's Copy buttons work from now on (CSS shows them).
+    if let Some(root) = document.document_element() {
+        let _ = root.set_attribute("data-islands", "ready");
+    }
     if let Some(performance) = window.performance() {
         let _ = performance.mark("islands-mounted");
     }

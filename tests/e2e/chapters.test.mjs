@@ -14,6 +14,8 @@ const slugs = chapterSlugs();
 async function openChapter(slug, opts) {
   const opened = await h.open(`/chapters/${slug}`, opts);
   await opened.page.locator(`[data-testid="chapter"][data-slug="${slug}"]`).waitFor();
+  // The text is there at once; the widgets and Copy buttons once the wasm has mounted them.
+  await opened.page.waitForFunction(() => performance.getEntriesByName("islands-mounted").length === 1);
   return opened;
 }
 

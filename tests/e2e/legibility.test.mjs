@@ -74,3 +74,19 @@ test("each suite keeps its chosen machines: tick three, go to SSO and back, thre
   assert.match(page.url(), /sso\.machines=/);
   assert.deepEqual(errors, []);
 });
+
+test("the placement view charts the pinned cases, one marker per placement; the other views leave them out", async () => {
+  const pinned = ids.find((id) => id.includes("pinned"));
+  assert.ok(pinned, "a shipped file with pinned cases");
+  const { page, errors } = await h.open(`/results?machines=${pinned}&view=placement&mode=drop&scale=linear`);
+  const chart = page.getByTestId("placement-chart");
+  await chart.locator(".point").first().waitFor({ timeout: 20_000 });
+  const series = await chart.locator(".point").evaluateAll((els) => [...new Set(els.map((e) => e.dataset.series))]);
+  assert.ok(series.length >= 2 && series.every((s) => /@(smt-sibling|same-l3|other-l3|other-socket)$/.test(s)), series.join(" | "));
+  await page.locator("#view-select").selectOption("time");
+  const time = page.getByTestId("contention-chart");
+  await time.locator(".point").first().waitFor();
+  const timeSeries = await time.locator(".point").evaluateAll((els) => els.map((e) => e.dataset.series));
+  assert.ok(timeSeries.every((s) => !s.includes("@")), "pinned cases stay out of the time chart");
+  assert.deepEqual(errors, []);
+});

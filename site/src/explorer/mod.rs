@@ -112,9 +112,15 @@ impl Machine {
         parts.join(" · ")
     }
 
-    /// The clone cases the contention charts use.
+    /// The clone cases the contention charts use: not pinned (`clone --pin`), so each machine's
+    /// lines are its ordinary run.
     pub fn clone_cases(&self) -> impl Iterator<Item = &CaseResult> {
-        self.data.cases.iter().filter(|c| c.suite == "clone" && contention_variants().any(|v| v == c.variant_id))
+        self.data.cases.iter().filter(|c| c.suite == "clone" && c.placement.is_none() && contention_variants().any(|v| v == c.variant_id))
+    }
+
+    /// The pinned clone cases, which only the placement view charts.
+    pub fn pinned_cases(&self) -> impl Iterator<Item = &CaseResult> {
+        self.data.cases.iter().filter(|c| c.suite == "clone" && c.placement.is_some() && contention_variants().any(|v| v == c.variant_id))
     }
 
     /// Whether the file has any case the explorer charts (files of other suites only do not).

@@ -122,8 +122,40 @@ pub fn contention_spec(machines: &[&Machine], view: View, mode: ModeFilter, scal
     if view == View::Ratio {
         return ratio_spec(machines, mode, scale);
     }
+    if view == View::Placement {
+        return placement_spec(machines, mode, scale);
+    }
     let title = if view == View::Rate { "Clones per second under contention" } else { "Time per clone under contention" };
     lines_spec(title.into(), metric_y_label(view), scale, metric_series(contention_lines(machines, mode), view))
+}
+
+/// The pinned cases (`clone --pin`): time per clone over threads, one line per machine, type,
+/// placement and mode. Colour is the type; the marker is the placement, so the same placement looks
+/// the same on every machine.
+pub fn placement_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> ChartSpec {
+    use wasm_core::results::PLACEMENTS;
+    let names = machine_names(machines);
+    let mut lines = Vec::new();
+    for (m, machine_name) in machines.iter().zip(&names) {
+        for &md in mode.modes() {
+            for (colour, v) in (0u32..).zip(contention_variants()) {
+                for (marker, placement) in (0u32..).zip(PLACEMENTS) {
+                    let mut cases: Vec<&CaseResult> = m
+                        .pinned_cases()
+                        .filter(|c| c.variant_id == v && c.mode.as_deref() == Some(md) && c.placement.as_deref() == Some(placement))
+                        .collect();
+                    cases.sort_by_key(|c| c.threads);
+                    cases.dedup_by_key(|c| c.threads);
+                    let Some(first) = cases.first() else { continue };
+                    let base = format!("{} @{placement}", first.variant);
+                    let name = line_name(&base, (machines.len() > 1).then_some(machine_name.as_str()), (mode == ModeFilter::Both).then_some(md));
+                    let style = SeriesStyle { colour, colour_name: first.variant.clone(), marker, marker_name: placement.to_owned() };
+                    lines.push(Line { name, dashed: md == "forget", cases, style: Some(style) });
+                }
+            }
+        }
+    }
+    lines_spec("Time per clone by placement (pinned runs)".into(), metric_y_label(View::Time), scale, metric_series(lines, View::Time))
 }
 
 /// Name of the reference line at y = 1 on the ratio chart.
@@ -315,6 +347,20 @@ mod tests {
             }
         }
         assert!(styles.iter().any(|s| s.marker == 1));
+    }
+
+    #[test]
+    fn pinned_cases_chart_only_by_placement() {
+        let mut pinned = case("arc_str", "drop", 2, &[90.0]);
+        (pinned.placement, pinned.cpus) = (Some("same-l3".into()), Some(vec![0, 1]));
+        let m = machine("m", "EPYC", "jemalloc", vec![case("arc_str", "drop", 2, &[40.0]), pinned]);
+        let time = contention_spec(&[&m], View::Time, ModeFilter::Drop, Scale::Linear);
+        assert_eq!(time.series.len(), 1);
+        assert_eq!(time.series[0].points[0].y, 4.0, "the ordinary case, not the pinned one");
+        let placed = contention_spec(&[&m], View::Placement, ModeFilter::Drop, Scale::Linear);
+        assert_eq!(placed.series.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["Arc<str> @same-l3"]);
+        assert_eq!(placed.series[0].points[0].y, 9.0);
+        assert_eq!(placed.series[0].style.as_ref().unwrap().marker_name, "same-l3");
     }
 
     #[test]

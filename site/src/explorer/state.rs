@@ -17,6 +17,8 @@ pub enum View {
     Ratio,
     /// Allocator mapped/resident memory and the mapped-memory timeline.
     Memory,
+    /// Time per clone of the pinned cases (`clone --pin`), one line per type and placement.
+    Placement,
 }
 
 /// Which clone modes to show.
@@ -34,6 +36,7 @@ impl Choice for View {
         (View::Rate, "rate", "Clones per second"),
         (View::Ratio, "ratio", "Arc<str> ÷ String"),
         (View::Memory, "memory", "Memory"),
+        (View::Placement, "placement", "By placement (pinned runs)"),
     ];
 }
 

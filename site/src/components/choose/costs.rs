@@ -20,7 +20,7 @@ pub fn recorded(files: &[NativeFile], clone_id: &str) -> (Option<Recorded>, Opti
             f.results
                 .cases
                 .iter()
-                .filter(|c| c.suite == "clone" && c.variant_id == clone_id && c.mode.as_deref() == Some("drop"))
+                .filter(|c| c.suite == "clone" && c.placement.is_none() && c.variant_id == clone_id && c.mode.as_deref() == Some("drop"))
                 .map(move |c| (f, c.threads, c.median_ns_per_op))
         })
         .collect();

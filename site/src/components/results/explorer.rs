@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use super::allocator_ab::AllocatorComparison;
 use super::chosen::chosen_memo;
-use super::contention_chart::ContentionChart;
+use super::contention_chart::{ChartWithTable, ContentionChart};
 use super::controls::ChoiceSelect;
 use super::error_card::ErrorCard;
 use super::grid::MachineGrid;
@@ -111,6 +111,11 @@ pub fn Explorer(files: Vec<LoadedFile>) -> impl IntoView {
                     view! { <SuiteChart machines=all state=state/> }.into_any()
                 } else if is_memory.get() {
                     view! { <MemoryCharts machines=clone_machines state=state/> }.into_any()
+                } else if state.read().view == View::Placement {
+                    view! {
+                        <ChartWithTable spec=contention test_id="placement-chart"
+                            empty_note="None of the chosen machines has pinned cases: a run with `clone --pin` records where its contenders ran."/>
+                    }.into_any()
                 } else {
                     view! { <ContentionChart spec=contention/> <MachineGrid machines=clone_machines state=state/> }.into_any()
                 }}
