@@ -32,7 +32,7 @@ pub fn Submit() -> impl IntoView {
             <ul>
                 <li>"The CPU model, its logical and physical core counts, the architecture, the operating system name and version, the kernel version and total memory."</li>
                 <li>"The rustc version, target triple and profile the runner was built with, the allocator and its version, the runner's version and git commit."</li>
-                <li>"The size and alignment of the string types on your target, the time the file was written (UTC), and every measurement, with how much its repeats disagreed."</li>
+                <li>"The size and alignment of the string types on your target, the time the file was written (UTC), and every measurement, with how much its repeats disagreed; for " <code>"--pin"</code> " runs, where each pinned case ran (its placement and logical CPU numbers)."</li>
                 <li>"The run's conditions: whether it was " <code>"--quick"</code> ", the CPU topology, the cpufreq governor and boost, the hypervisor's vendor name on a virtual machine, the load average before and after, and the CPU time the hypervisor stole during the run."</li>
             </ul>
             <p>
