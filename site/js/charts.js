@@ -4,7 +4,7 @@
 // leave it out (scripts/postbuild.mjs) and name it in <meta name="d3-src">, so a chart reached by
 // client-side navigation loads it once, on first use.
 //
-// Spec: { kind: "bars" | "lines", title, x_label, y_label, y_scale: "linear" | "log",
+// Spec: { kind: "bars" | "lines", title, x_label, y_label, y_scale: "linear" | "log", x_names: [[category, name]],
 //         series: [{ name, dashed, style?, points: [{ x: number | string, y, y_low?, y_high?, tooltip }] }] }
 // `style` ({ colour, colour_name, marker, marker_name }) encodes two things at once on line charts
 // with several machines: colour = the type (fixed per type), marker shape = the machine. Then the
@@ -141,7 +141,10 @@ function drawChart(host, specJson) {
     if (labelled) endLabels(g, spec.series, x, y, inner, colourOf);
   }
 
-  const xAxis = g.append("g").attr("class", "axis x").attr("transform", `translate(0,${inner.h})`).call(d3.axisBottom(x));
+  // Bars placed by id are labelled with their type name (`x_names`), the words the tables use.
+  const xNames = new Map(spec.x_names ?? []);
+  const xAxis = g.append("g").attr("class", "axis x").attr("transform", `translate(0,${inner.h})`)
+    .call(d3.axisBottom(x).tickFormat((d) => xNames.get(String(d)) ?? (typeof d === "number" ? d3.format("~g")(d) : d)));
   if (slant) xAxis.selectAll(".tick text").attr("text-anchor", "end").attr("dx", "-0.5em").attr("dy", "0.3em").attr("transform", "rotate(-40)");
   // Log axes: SI suffixes for big numbers (10M), plain digits below 1 (0.2, not 200m).
   // Linear axes: SI suffixes once numbers get long (400M, not 400,000,000, which collides with the title).
@@ -179,11 +182,12 @@ function endLabels(g, series, x, y, inner, colourOf) {
 }
 
 // Bar categories too wide for their band (long variant names, a phone's width) are drawn slanted,
-// and the chart grows by the height they need, so the plot keeps its size. ~6.5 px per character.
+// and the chart grows by the height they need, so the plot keeps its size. ~7.5 px per character of 12 px text.
 function slantedLabels(spec, width) {
   if (spec.kind !== "bars") return { slant: false, extra: 0 };
-  const names = [...new Set(spec.series.flatMap((s) => s.points.map((p) => String(p.x))))];
-  const longest = Math.max(0, ...names.map((n) => n.length)) * 6.5;
+  const xNames = new Map(spec.x_names ?? []);
+  const names = [...new Set(spec.series.flatMap((s) => s.points.map((p) => String(p.x))))].map((n) => xNames.get(n) ?? n);
+  const longest = Math.max(0, ...names.map((n) => n.length)) * 7.5;
   const band = (width - MARGIN.left - MARGIN.right) / Math.max(1, names.length);
   const slant = names.length > 0 && longest > band * 0.9;
   return { slant, extra: slant ? Math.min(120, Math.round(longest * 0.64)) : 0 };

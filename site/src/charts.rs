@@ -84,6 +84,9 @@ pub struct ChartSpec {
     pub y_label: String,
     pub y_scale: Scale,
     pub series: Vec<ChartSeries>,
+    /// What the x axis writes for a category (`inline_buf` → `InlineBuf<128>`), when it differs from
+    /// the category itself; marks keep the category in `data-x`.
+    pub x_names: Vec<(String, String)>,
 }
 
 /// Draws `spec` into `host`, replacing what was there. Errors from d3 come back as a message.

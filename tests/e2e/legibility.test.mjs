@@ -90,3 +90,31 @@ test("the placement view charts the pinned cases, one marker per placement; the 
   assert.ok(timeSeries.every((s) => !s.includes("@")), "pinned cases stay out of the time chart");
   assert.deepEqual(errors, []);
 });
+
+test("the memory view says, per chosen run, why it has no allocator statistics", async () => {
+  const reference = ids.find((id) => id.startsWith("reference-"));
+  const system = ids.find((id) => id.endsWith("system") || id.includes("-system-"));
+  const { page, errors } = await h.open(`/results?machines=${reference},${system}&view=memory&mode=both&scale=linear`);
+  const missing = page.getByTestId("memory-missing");
+  await missing.waitFor({ timeout: 20_000 });
+  const lines = await missing.locator("li").allTextContents();
+  assert.ok(lines.some((l) => l.includes("reference") && l.includes("article's published data")), lines.join(" | "));
+  assert.ok(lines.some((l) => l.includes("system") && l.includes("system allocator reports none")), lines.join(" | "));
+  assert.ok(!lines.some((l) => l.includes("reference") && l.includes("system allocator")), "the jemalloc reference is not blamed on the system allocator");
+  assert.deepEqual(errors, []);
+});
+
+test("the SSO chart names its bars as the table does; a /bench field shows the value the run will use", async () => {
+  const { page, errors } = await h.open(`/results?machines=${ids.join(",")}&suite=sso`);
+  const chart = page.locator(".explorer-main .chart-host").first();
+  await chart.locator("rect.bar").first().waitFor({ timeout: 20_000 });
+  const ticks = await chart.locator(".axis.x .tick text").allTextContents();
+  assert.ok(ticks.length > 3 && ticks.every((t) => !/^[a-z0-9_]+$/.test(t)), `axis shows ids: ${ticks}`);
+  const bench = await h.open("/bench");
+  await bench.page.locator('[data-live="bench"][data-mounted]').waitFor();
+  const samples = bench.page.locator("#bench-samples");
+  await samples.fill("0");
+  await samples.press("Tab");
+  assert.equal(await samples.inputValue(), "1", "0 samples is raised to the minimum, and the field says so");
+  assert.deepEqual([...errors, ...bench.errors], []);
+});

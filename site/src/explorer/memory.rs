@@ -71,6 +71,7 @@ pub fn memory_spec(machines: &[&Machine], mode: ModeFilter, figure: Figure, scal
         y_label: format!("MiB {} after", figure.name()),
         y_scale: scale,
         series,
+        x_names: Vec::new(),
     }
 }
 
@@ -124,13 +125,46 @@ pub fn timeline_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> C
         y_label: "mapped MiB".into(),
         y_scale: scale,
         series,
+        x_names: Vec::new(),
     }
+}
+
+/// Why each chosen machine without allocator statistics has none: (machine name, reason). Only
+/// jemalloc runs of the native runner record them.
+pub fn missing_stats(machines: &[&Machine]) -> Vec<(String, &'static str)> {
+    let names = machine_names(machines);
+    machines
+        .iter()
+        .zip(names)
+        .filter(|(m, _)| !m.clone_cases().any(|c| c.memory.is_some()))
+        .map(|(m, name)| {
+            let why = if m.is_reference() {
+                "imported from the article's published data, which has no allocator statistics"
+            } else if m.allocator() != "jemalloc" {
+                "the system allocator reports none"
+            } else {
+                "this file recorded none"
+            };
+            (name, why)
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::test_data::*;
     use super::*;
+
+    #[test]
+    fn missing_statistics_are_explained_per_machine() {
+        let sys = machine("sys", "Xeon", "system", vec![case("arc_str", "drop", 1, &[5.0])]);
+        let je = machine("je", "Xeon", "jemalloc", vec![case("arc_str", "drop", 1, &[5.0])]);
+        let mut with_stats = case("arc_str", "drop", 1, &[5.0]);
+        with_stats.memory = Some(wasm_core::results::MemoryStats { mapped_before_bytes: 1, mapped_after_bytes: 1, allocated_before_bytes: 1, allocated_after_bytes: 1, resident_before_bytes: 1, resident_after_bytes: 1 });
+        let measured = machine("measured", "Xeon", "jemalloc", vec![with_stats]);
+        let why: Vec<(String, &str)> = missing_stats(&[&sys, &je, &measured]);
+        assert_eq!(why, [("sys".to_owned(), "the system allocator reports none"), ("je".to_owned(), "this file recorded none")]);
+    }
     use wasm_core::results::TimelinePoint;
 
     fn with_memory() -> Machine {

@@ -106,7 +106,7 @@ fn metric_series(lines: Vec<Line>, view: View) -> Vec<ChartSeries> {
 }
 
 fn lines_spec(title: String, y_label: &str, scale: Scale, series: Vec<ChartSeries>) -> ChartSpec {
-    ChartSpec { kind: ChartKind::Lines, title, x_label: "threads cloning at once".into(), y_label: y_label.into(), y_scale: scale, series }
+    ChartSpec { kind: ChartKind::Lines, title, x_label: "threads cloning at once".into(), y_label: y_label.into(), y_scale: scale, series, x_names: Vec::new() }
 }
 
 fn metric_y_label(view: View) -> &'static str {

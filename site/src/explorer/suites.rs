@@ -9,7 +9,7 @@ use super::choice::Choice;
 use super::{machine_names, Machine};
 use crate::charts::{ChartKind, ChartSpec, Scale};
 use crate::components::bench::results_table::{list_unit, Unit};
-use crate::components::bench::spec::{bars, series, x_variant_id};
+use crate::components::bench::spec::{bars, series, variant_names, x_variant_id};
 
 /// Which suite the explorer charts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -121,7 +121,7 @@ pub fn condition_bars(title: String, suite: &str, sources: &[(String, String, Ve
     let all: Vec<&CaseResult> = sources.iter().flat_map(|(_, _, c)| c.iter()).collect();
     let unit = unit_for(suite, &all);
     let series = sources.iter().map(|(name, source, cases)| series(name, source, cases, unit, x_variant_id)).collect();
-    bars(title, "variant", unit, series).map(|spec| ChartSpec { y_scale: scale, ..spec })
+    bars(title, "variant", unit, series).map(|spec| ChartSpec { y_scale: scale, x_names: variant_names(all.iter().copied()), ..spec })
 }
 
 /// Whether `machine` has cases of `suite` (for `clone`, the variants the contention charts use).
@@ -150,6 +150,7 @@ pub fn suite_spec(machines: &[&Machine], suite: Suite, key: &str, scale: Scale) 
         y_label: String::new(),
         y_scale: scale,
         series: Vec::new(),
+        x_names: Vec::new(),
     })
 }
 

@@ -118,6 +118,7 @@ fn empty_spec() -> ChartSpec {
         y_label: String::new(),
         y_scale: Scale::Linear,
         series: Vec::new(),
+        x_names: Vec::new(),
     }
 }
 

@@ -12,7 +12,8 @@ pub const MAX_SAMPLES: u64 = 50_000_000;
 pub const MAX_REPEATS: u32 = 20;
 pub const MAX_STRING_LEN: usize = 65_536;
 
-/// One labelled whole-number input; a typed value is clamped to `min..=max` when it is committed.
+/// One labelled whole-number input; a typed value is clamped to `min..=max` when it is committed,
+/// and the field shows the clamped value.
 #[component]
 pub fn NumberField(
     id: &'static str,
@@ -23,10 +24,17 @@ pub fn NumberField(
     set: impl Fn(u64) + 'static,
     running: Signal<bool>,
 ) -> impl IntoView {
-    let commit = move |ev| {
-        if let Ok(v) = event_target_value(&ev).trim().replace(['_', ','], "").parse::<u64>() {
-            set(v.clamp(min, max));
-        }
+    // The field always shows what the run will use: a value out of range is clamped and written back
+    // (0 samples becomes 1, not a red field beside a run that says "Done."); text that is no number
+    // gives the last good value back.
+    let commit = move |ev: leptos::ev::Event| {
+        let typed = event_target_value(&ev).trim().replace(['_', ','], "").parse::<u64>();
+        let used = match typed {
+            Ok(v) => v.clamp(min, max),
+            Err(_) => value.get_untracked(),
+        };
+        set(used);
+        event_target::<web_sys::HtmlInputElement>(&ev).set_value(&used.to_string());
     };
     view! {
         <div class="field">

@@ -27,6 +27,9 @@ pub struct NativeResults {
 pub struct NativeMatch {
     pub series_name: String,
     pub machine: String,
+    /// The file's label and allocator, which tell apart two runs of one machine.
+    pub label: String,
+    pub allocator: String,
     pub string_len: u64,
     pub cases: Vec<CaseResult>,
 }
@@ -66,6 +69,8 @@ pub fn matches(native: &NativeResults, mode: CloneMode, string_len: u64) -> Vec<
             Some(NativeMatch {
                 series_name: format!("native: {}", f.results.label),
                 machine,
+                label: f.results.label.clone(),
+                allocator: f.results.allocator.name.clone(),
                 string_len: nearest,
                 cases: candidates.into_iter().filter(|c| c.params.string_len_bytes == Some(nearest)).cloned().collect(),
             })

@@ -129,7 +129,10 @@ pub fn ResultsTable(
 /// Browser medians beside one native machine's single-thread medians, with the ratio.
 #[component]
 pub fn ComparisonTable(#[prop(into)] cases: Signal<Vec<CaseResult>>, native: NativeMatch) -> impl IntoView {
-    let caption = format!("This browser vs {} ({}-byte string): median ns per clone, one thread", native.machine, native.string_len);
+    let caption = format!(
+        "This browser vs {} ({}, {} allocator; {}-byte string): median ns per clone, one thread",
+        native.label, native.machine, native.allocator, native.string_len
+    );
     let series = native.series_name.clone();
     let rows = move || {
         cases

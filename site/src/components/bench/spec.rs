@@ -12,8 +12,8 @@ use crate::charts::XValue;
 /// Name of the browser's series in the charts (tests look bars up by it).
 pub const BROWSER_SERIES: &str = "browser (wasm32)";
 
-/// Where a bar sits on the x axis: `/bench` uses the type (`Arc<str>`), the suites' charts the short
-/// variant id (`inline_buf`), because their full names do not fit under a bar on a phone.
+/// Where a bar sits on the x axis: `/bench` uses the type (`Arc<str>`), the suites' charts the
+/// variant id (`inline_buf`, stable in `data-x`), whose axis label is the type name ([`variant_names`]).
 pub type XOf = fn(&CaseResult) -> String;
 
 pub fn x_variant(case: &CaseResult) -> String {
@@ -60,7 +60,17 @@ pub fn bars(title: String, x_label: &str, unit: Unit, mut series: Vec<ChartSerie
         y_label: unit.name.into(),
         y_scale: Scale::Linear,
         series,
+        x_names: Vec::new(),
     })
+}
+
+/// The axis names of bars placed by [`x_variant_id`]: each id's type name (`InlineBuf<128>`), the
+/// same words the tables use.
+pub fn variant_names<'a>(cases: impl IntoIterator<Item = &'a CaseResult>) -> Vec<(String, String)> {
+    let mut names: Vec<(String, String)> = cases.into_iter().map(|c| (c.variant_id.clone(), c.variant.clone())).collect();
+    names.sort();
+    names.dedup();
+    names
 }
 
 /// `/bench`'s chart: a browser run (if any) beside the native matches.

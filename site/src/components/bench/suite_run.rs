@@ -9,7 +9,7 @@ use wasm_core::results::{CaseParams, CaseResult};
 use super::controls::RunForm;
 use super::live::{LiveRun, RunControl, RunStatus, TimerNote};
 use super::results_table::{ResultsTable, Unit};
-use super::spec::{bars, series, x_variant_id, BROWSER_SERIES};
+use super::spec::{bars, series, variant_names, x_variant_id, BROWSER_SERIES};
 use super::timing::{measure, performance, timer_step_ms, Job, Plan, Timing};
 use crate::components::chart::Chart;
 
@@ -97,7 +97,8 @@ pub fn LiveBench(
             <RunStatus run=live test_id=format!("{test_id}-status")/>
             <TimerNote step_ms=step test_id=format!("{test_id}-timer")/>
             {move || result.get().map(|r| {
-                let spec = bars(r.title.clone(), x_label, r.unit, vec![series(BROWSER_SERIES, "this browser", &r.cases, r.unit, x_variant_id)]);
+                let spec = bars(r.title.clone(), x_label, r.unit, vec![series(BROWSER_SERIES, "this browser", &r.cases, r.unit, x_variant_id)])
+                    .map(|spec| crate::charts::ChartSpec { x_names: variant_names(&r.cases), ..spec });
                 view! {
                     <p class="field-note">{format!("Bars: median {}; whiskers: the fastest and slowest repeat. Shorter is faster.", r.unit.name)}</p>
                     {spec.map(|spec| view! { <Chart spec=spec test_id=format!("{test_id}-chart")/> })}

@@ -29,7 +29,7 @@ pub fn MachineGrid(machines: StoredValue<Vec<Machine>>, state: Memo<ExplorerStat
                 <label for="grid-type">"Type:"</label>
                 <select id="grid-type" on:change=move |ev| set_variant.set(event_target_value(&ev))>{options}</select>
             </div>
-            {move || grid_table(&grid.get(), &type_name(&variant.get()), mode(&state.get()))}
+            {move || grid_table(&grid.get(), type_name(&variant.get()), mode(&state.get()))}
         </section>
     }
 }
@@ -50,7 +50,7 @@ fn grid_table(grid: &Grid, type_name: &str, mode: &str) -> AnyView {
                     Some(c) => {
                         let best = c.times_best <= 1.0;
                         let class = if best { "num best" } else { "num" };
-                        let noisy = c.noisy.then_some(" (noisy)").unwrap_or_default();
+                        let noisy = if c.noisy { " (noisy)" } else { "" };
                         view! {
                             <td class=class data-times-best=sig4(c.times_best)>
                                 {format!("{} ns", sig4(c.median_ns))}<br/>

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::contention_chart::ChartWithTable;
 use super::chosen::chosen_memo;
-use crate::explorer::memory::{memory_spec, timeline_spec, Figure};
+use crate::explorer::memory::{memory_spec, missing_stats, timeline_spec, Figure};
 use crate::explorer::state::ExplorerState;
 use crate::explorer::Machine;
 
@@ -14,8 +14,17 @@ pub fn MemoryCharts(machines: StoredValue<Vec<Machine>>, state: Memo<ExplorerSta
     let mapped = chosen_memo(machines, state, |m, s| memory_spec(m, s.mode, Figure::Mapped, s.scale));
     let resident = chosen_memo(machines, state, |m, s| memory_spec(m, s.mode, Figure::Resident, s.scale));
     let timeline = chosen_memo(machines, state, |m, s| timeline_spec(m, s.mode, s.scale));
-    let no_stats = "None of the chosen runs recorded allocator statistics in this mode (jemalloc reports them; the system allocator does not).";
+    let missing = chosen_memo(machines, state, |m, _| missing_stats(m));
+    let no_stats = "None of the chosen runs recorded allocator statistics in this mode (see above why).";
     view! {
+        {move || {
+            let missing = missing.get();
+            (!missing.is_empty()).then(|| view! {
+                <ul class="note" data-testid="memory-missing">
+                    {missing.into_iter().map(|(name, why)| view! { <li>"No allocator statistics from " <strong>{name}</strong> ": " {why} "."</li> }).collect_view()}
+                </ul>
+            })
+        }}
         <p class="note">
             "A forgotten String clone is never freed, so the allocator keeps mapping fresh memory from the kernel; "
             "a dropped clone reuses the same few pages. Arc<str> clones allocate nothing either way."
