@@ -116,8 +116,18 @@ export function withLateStart(html, app = null) {
   const [, trunkGlue, trunkWasm, rest] = m;
   const { glue, wasm } = app ?? { glue: trunkGlue, wasm: trunkWasm };
   const late = `<script type="module">
-// The text is already on screen; start the wasm once the first frame has been painted.
+// The text is already on screen; start the wasm (and d3, on a page that charts) once the first
+// frame has been painted.
 await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
+const d3src = document.querySelector('meta[name="d3-src"][data-load]');
+if (d3src) {
+  const script = document.createElement("script");
+  script.src = d3src.content;
+  if (d3src.dataset.integrity) script.integrity = d3src.dataset.integrity;
+  script.dataset.d3 = "";
+  script.onerror = () => { script.dataset.failed = ""; };
+  document.head.append(script);
+}
 const bindings = await import('${glue}');
 const init = bindings.default;
 const wasm = await init({ module_or_path: '${wasm}' });${rest}</script>`;
@@ -159,25 +169,23 @@ export function buildLite(dist) {
   }
 }
 
-/** `html` with the page's body in place of the shell's empty one, and d3 (if any) deferred so it
- *  never holds up the text. */
+/** `html` with the page's body in place of the shell's empty one. */
 export function withBody(html, body) {
-  return html
-    .replace(/<body>[\s\S]*<\/body>/, () => `<body>\n${body}\n</body>`)
-    .replace(/<script src="(\/d3\.min[^"]*\.js)"/, '<script defer src="$1"');
+  return html.replace(/<body>[\s\S]*<\/body>/, () => `<body>\n${body}\n</body>`);
 }
 
 /** Routes whose first view draws charts, besides the chapters that place a charting widget. */
 const CHART_ROUTES = ["bench", "results"];
 
-/** `html` without d3's script tag when the page draws no chart, naming it in <meta name="d3-src">
- *  instead, so js/charts.js can load it if the reader navigates to a chart. */
+/** `html` without d3's script tag, naming it in <meta name="d3-src"> instead. On a page that charts
+ *  the meta also says `data-load`: the wasm loader starts d3 right after the first paint, together
+ *  with the wasm (so d3 never competes with the text); js/charts.js waits for that script, or loads
+ *  d3 itself on a page that did not expect a chart. */
 export function withD3(html, charts) {
   const tag = html.match(/<script src="(\/d3\.min[^"]*\.js)"(?: integrity="([^"]*)")?[^>]*><\/script>\s*/);
   if (!tag) return html;
-  const meta = `<meta name="d3-src" content="${tag[1]}"${tag[2] ? ` data-integrity="${tag[2]}"` : ""} />`;
-  const withMetaTag = html.includes('name="d3-src"') ? html : html.replace(/<meta charset="utf-8" \/>/, (m) => `${m}\n    ${meta}`);
-  return charts ? withMetaTag : withMetaTag.replace(tag[0], "");
+  const meta = `<meta name="d3-src" content="${tag[1]}"${tag[2] ? ` data-integrity="${tag[2]}"` : ""}${charts ? " data-load" : ""} />`;
+  return html.replace(tag[0], "").replace(/<meta charset="utf-8" \/>/, (m) => `${m}\n    ${meta}`);
 }
 
 /** `html` with the page's own title, description, canonical link and social tags. */
