@@ -38,7 +38,11 @@ fn grid_table(grid: &Grid, type_name: &str, mode: &str) -> AnyView {
     if grid.rows.is_empty() {
         return view! { <p class="note">{format!("No chosen machine measured {type_name} in {mode} mode.")}</p> }.into_any();
     }
-    let head = grid.threads.iter().map(|t| view! { <th scope="col" class="num">{format!("{t} threads")}</th> }).collect_view();
+    let head = grid
+        .threads
+        .iter()
+        .map(|&t| view! { <th scope="col" class="num">{if t == 1 { "1 thread".to_owned() } else { format!("{t} threads") }}</th> })
+        .collect_view();
     let rows = grid
         .rows
         .iter()
