@@ -4,7 +4,7 @@
 // first paint (scripts/postbuild.mjs's loader); this module waits for that, or loads it on first use.
 //
 // Spec: { kind: "bars" | "lines", title, x_label, y_label, y_scale: "linear" | "log", x_names: [[category, name]],
-//         series: [{ name, dashed, style?, points: [{ x: number | string, y, y_low?, y_high?, tooltip }] }] }
+//         series: [{ name, dashed, style?, points: [{ x: number | string, y, y_low?, y_high?, tooltip, noisy }] }] }
 // `style` ({ colour, colour_name, marker, marker_name }) encodes two things at once on line charts
 // with several machines: colour = the type (fixed per type), marker shape = the machine. Then the
 // legend lists each type and each machine once, and each line is labelled with its type at its end.
@@ -107,7 +107,10 @@ function drawChart(host, specJson) {
           .attr("width", sub.bandwidth())
           .attr("y", y(p.y))
           .attr("height", Math.max(0, inner.h - y(p.y)))
-          .attr("fill", colourOf(s, i));
+          .attr("fill", colourOf(s, i))
+          .attr("fill-opacity", p.noisy ? 0.35 : null)
+          .attr("stroke", p.noisy ? colourOf(s, i) : null)
+          .attr("data-noisy", p.noisy ? "" : null);
         bar.append("title").text(p.tooltip ?? `${s.name} ${p.x}: ${p.y}`);
         whisker(marks, left + sub.bandwidth() / 2, p, y, sub.bandwidth() / 3);
       }
@@ -138,7 +141,11 @@ function drawChart(host, specJson) {
           .attr("data-marker", s.style?.marker ?? 0)
           .attr("d", d3.symbol(markerOf(s), 64)())
           .attr("transform", `translate(${x(Number(p.x))},${y(p.y)})`)
-          .attr("fill", colourOf(s, i))
+          // A noisy case (repeats disagree by more than 5 %) is drawn hollow.
+          .attr("fill", p.noisy ? "var(--bg)" : colourOf(s, i))
+          .attr("stroke", p.noisy ? colourOf(s, i) : null)
+          .attr("stroke-width", p.noisy ? 1.5 : null)
+          .attr("data-noisy", p.noisy ? "" : null)
           .append("title")
           .text(p.tooltip ?? `${s.name} at ${p.x}: ${p.y}`);
       }
@@ -211,13 +218,17 @@ const markerShape = (index) => d3[MARKERS[index % MARKERS.length]];
 /** The legend's entries: one per series, or for styled series one per type (colour), one per machine
  *  (marker) when there are several, and the two line styles when both modes are drawn. */
 function legendEntries(spec) {
-  if (!spec.series.some((s) => s.style)) return spec.series.map((s, i) => ({ name: s.name, colour: i, dashed: s.dashed }));
+  const noisy = spec.series.some((s) => s.points.some((p) => p.noisy))
+    ? [{ name: spec.kind === "bars" ? "pale: noisy (repeats disagree > 5 %)" : "hollow: noisy (repeats disagree > 5 %)", noisy: true }]
+    : [];
+  if (!spec.series.some((s) => s.style)) return [...spec.series.map((s, i) => ({ name: s.name, colour: i, dashed: s.dashed })), ...noisy];
   const entries = [];
   const seen = new Set();
   const add = (key, entry) => { if (!seen.has(key)) { seen.add(key); entries.push(entry); } };
   spec.series.forEach((s, i) => (s.style ? add(`c${s.style.colour}`, { name: s.style.colour_name, colour: s.style.colour }) : add(`s${i}`, { name: s.name, colour: i, dashed: s.dashed })));
   const machines = new Set(spec.series.filter((s) => s.style).map((s) => s.style.marker));
   if (machines.size > 1) spec.series.forEach((s) => s.style && add(`m${s.style.marker}`, { name: s.style.marker_name, marker: s.style.marker }));
+  noisy.forEach((entry) => add("noisy", entry));
   const modes = new Set(spec.series.filter((s) => s.style).map((s) => s.dashed));
   if (modes.size > 1) {
     add("solid", { name: "drop", line: "solid" });
@@ -247,7 +258,9 @@ function legend(svg, rows, colour) {
   const items = svg.append("g").attr("class", "legend").attr("transform", `translate(${LEGEND_LEFT},12)`);
   rows.forEach((r) => {
     const item = items.append("g").attr("transform", `translate(${r.x},${16 * r.row})`);
-    if (r.marker !== undefined) {
+    if (r.noisy) {
+      item.append("circle").attr("cx", 5).attr("cy", -4).attr("r", 4).attr("fill", "none").attr("stroke", "currentColor").attr("stroke-width", 1.5);
+    } else if (r.marker !== undefined) {
       item.append("path").attr("d", d3.symbol(markerShape(r.marker), 48)()).attr("transform", "translate(5,-4)").attr("fill", "currentColor");
     } else if (r.line) {
       item.append("path").attr("d", "M0,-4H12").attr("stroke", "currentColor").attr("stroke-width", 2).attr("stroke-dasharray", r.line === "dashed" ? "4 2" : null);

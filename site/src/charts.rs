@@ -47,6 +47,9 @@ pub struct ChartPoint {
     pub y_low: Option<f64>,
     pub y_high: Option<f64>,
     pub tooltip: String,
+    /// The case's runner flagged it noisy (its repeats disagree by more than 5 %): drawn hollow, and
+    /// marked in the table.
+    pub noisy: bool,
 }
 
 /// A named group of marks drawn in one colour.

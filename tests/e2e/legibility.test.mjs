@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { dist, screenshot, start } from "./harness.mjs";
+import { dist, distWithResults, root, screenshot, start } from "./harness.mjs";
 
 let h;
 before(async () => { h = await start(); });
@@ -117,4 +117,24 @@ test("the SSO chart names its bars as the table does; a /bench field shows the v
   await samples.press("Tab");
   assert.equal(await samples.inputValue(), "1", "0 samples is raised to the minimum, and the field says so");
   assert.deepEqual([...errors, ...bench.errors], []);
+});
+
+test("a case its runner flagged noisy is drawn hollow, named in the legend and marked in the table", async () => {
+  // A real --quick run from a shared 2-vCPU VM, kept because one case came out noisy.
+  const noisy = await start({ dir: distWithResults(path.join(root, "tests/fixtures/results/noisy")) });
+  try {
+    const { page, errors } = await noisy.open("/results?machines=noisy-check&view=time&mode=drop&scale=linear");
+    const chart = page.getByTestId("contention-chart");
+    await chart.locator(".point").first().waitFor({ timeout: 20_000 });
+    const flagged = JSON.parse(fs.readFileSync(path.join(root, "tests/fixtures/results/noisy/noisy-check.json"), "utf8"))
+      .cases.filter((c) => c.noisy && c.variant_id !== "rc_str").length;
+    assert.ok(flagged >= 1);
+    assert.equal(await chart.locator(".point[data-noisy]").count(), flagged);
+    assert.equal(await chart.locator(".point[data-noisy]").first().getAttribute("fill"), "var(--bg)");
+    assert.ok((await chart.locator(".legend text").allTextContents()).some((t) => t.startsWith("hollow: noisy")));
+    assert.equal(await page.locator('[data-testid="contention-chart-table"] td[data-noisy]').count(), flagged);
+    assert.deepEqual(errors, []);
+  } finally {
+    await noisy.close();
+  }
 });

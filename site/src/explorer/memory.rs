@@ -48,6 +48,7 @@ pub fn memory_spec(machines: &[&Machine], mode: ModeFilter, figure: Figure, scal
                         y: mib(after),
                         y_low: None,
                         y_high: None,
+                        noisy: false,
                         tooltip: format!(
                             "{}, {} threads: {} {} MiB before → {} MiB after the last repeat (allocated {} → {} MiB)",
                             line.name,
@@ -111,6 +112,7 @@ pub fn timeline_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> C
                         y: mib(p.mapped_bytes),
                         y_low: None,
                         y_high: None,
+                        noisy: false,
                         tooltip: format!("{name}: {} MiB mapped at {} ms", sig4(mib(p.mapped_bytes)), sig4(ms)),
                     }
                 })

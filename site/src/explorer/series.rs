@@ -82,7 +82,14 @@ pub fn metric_point(series: &str, c: &CaseResult, view: View) -> ChartPoint {
         );
         (median, min, max, tip)
     };
-    ChartPoint { x: XValue::Number(f64::from(threads)), y, y_low: Some(y_low), y_high: Some(y_high), tooltip: tooltip + &noise_note(c) }
+    ChartPoint {
+        x: XValue::Number(f64::from(threads)),
+        y,
+        y_low: Some(y_low),
+        y_high: Some(y_high),
+        tooltip: tooltip + &noise_note(c),
+        noisy: c.noisy == Some(true),
+    }
 }
 
 /// " · noisy: …" for a case its runner flagged noisy (repeats disagree by more than 5 %), else "".
@@ -196,6 +203,7 @@ pub fn ratio_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> Char
                 y_low: None,
                 y_high: None,
                 tooltip: format!("{t} threads: above this line String clones faster than Arc<str>"),
+                noisy: false,
             })
             .collect();
         series.push(ChartSeries { name: EQUAL_COST.into(), dashed: true, points, style: None });
@@ -224,6 +232,7 @@ fn ratio_point(series: &str, arc: &CaseResult, string: &CaseResult) -> ChartPoin
         y: ratio,
         y_low: Some(a_min / s_max),
         y_high: Some(a_max / s_min),
+        noisy: arc.noisy == Some(true) || string.noisy == Some(true),
         tooltip: format!(
             "{series}, {} threads: {} ({} ns vs {} ns per clone): {verdict}",
             arc.threads,
@@ -347,6 +356,23 @@ mod tests {
             }
         }
         assert!(styles.iter().any(|s| s.marker == 1));
+    }
+
+    #[test]
+    fn noisy_cases_are_flagged_on_their_points() {
+        let mut noisy = case("arc_str", "drop", 1, &[10.0, 14.0, 7.0]);
+        noisy.mark_noise();
+        assert_eq!(noisy.noisy, Some(true));
+        let mut quiet = case("string", "drop", 1, &[10.0, 10.1, 9.9]);
+        quiet.mark_noise();
+        let m = machine("m", "EPYC", "jemalloc", vec![noisy, quiet]);
+        let time = contention_spec(&[&m], View::Time, ModeFilter::Drop, Scale::Linear);
+        let flags: Vec<(String, bool)> = time.series.iter().map(|s| (s.name.clone(), s.points[0].noisy)).collect();
+        assert_eq!(flags, [("Arc<str>".to_owned(), true), ("String".to_owned(), false)]);
+        assert!(time.series[0].points[0].tooltip.contains("noisy"));
+        // A ratio is as noisy as either of its two cases.
+        let ratio = contention_spec(&[&m], View::Ratio, ModeFilter::Drop, Scale::Linear);
+        assert!(ratio.series[0].points[0].noisy);
     }
 
     #[test]

@@ -40,7 +40,9 @@ pub fn ChartTable(#[prop(into)] spec: Signal<ChartSpec>, #[prop(into)] test_id: 
                                 <tr data-series=s.name.clone() data-x=data_x>
                                     <th scope="row">{s.name.clone()}</th>
                                     <td class="num">{x}</td>
-                                    <td class="num" data-field="y">{sig4(p.y)}</td>
+                                    <td class="num" data-field="y" data-noisy=p.noisy.then_some("")>
+                                        {sig4(p.y)}{p.noisy.then_some(" (noisy)")}
+                                    </td>
                                     <td class="num" data-field="low">{opt(p.y_low)}</td>
                                     <td class="num" data-field="high">{opt(p.y_high)}</td>
                                 </tr>
