@@ -118,11 +118,6 @@ impl Machine {
         self.data.cases.iter().filter(|c| c.suite == "clone" && c.placement.is_none() && contention_variants().any(|v| v == c.variant_id))
     }
 
-    /// The pinned clone cases, which only the placement view charts.
-    pub fn pinned_cases(&self) -> impl Iterator<Item = &CaseResult> {
-        self.data.cases.iter().filter(|c| c.suite == "clone" && c.placement.is_some() && contention_variants().any(|v| v == c.variant_id))
-    }
-
     /// Whether the file has any case the explorer charts (files of other suites only do not).
     pub fn has_clone_cases(&self) -> bool {
         self.clone_cases().next().is_some()

@@ -16,11 +16,19 @@ pub struct Line<'a> {
     pub style: Option<SeriesStyle>,
 }
 
-/// The cases of `machine` for one variant and mode, one per thread count (the first recorded).
+/// The cases of `machine` for one variant and mode, not pinned, one per thread count (the first
+/// recorded).
 pub fn cases_of<'a>(machine: &'a Machine, variant_id: &str, mode: &str) -> Vec<&'a CaseResult> {
+    cases_at(machine, variant_id, mode, None)
+}
+
+/// [`cases_of`] for the cases pinned at `placement` (`clone --pin`); `None`: the unpinned ones.
+pub fn cases_at<'a>(machine: &'a Machine, variant_id: &str, mode: &str, placement: Option<&str>) -> Vec<&'a CaseResult> {
     let mut cases: Vec<&CaseResult> = machine
-        .clone_cases()
-        .filter(|c| c.variant_id == variant_id && c.mode.as_deref() == Some(mode))
+        .data
+        .cases
+        .iter()
+        .filter(|c| c.suite == "clone" && c.variant_id == variant_id && c.mode.as_deref() == Some(mode) && c.placement.as_deref() == placement)
         .collect();
     cases.sort_by_key(|c| c.threads);
     cases.dedup_by_key(|c| c.threads);
@@ -147,12 +155,7 @@ pub fn placement_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> 
         for &md in mode.modes() {
             for (colour, v) in (0u32..).zip(contention_variants()) {
                 for (marker, placement) in (0u32..).zip(PLACEMENTS) {
-                    let mut cases: Vec<&CaseResult> = m
-                        .pinned_cases()
-                        .filter(|c| c.variant_id == v && c.mode.as_deref() == Some(md) && c.placement.as_deref() == Some(placement))
-                        .collect();
-                    cases.sort_by_key(|c| c.threads);
-                    cases.dedup_by_key(|c| c.threads);
+                    let cases = cases_at(m, v, md, Some(placement));
                     let Some(first) = cases.first() else { continue };
                     let base = format!("{} @{placement}", first.variant);
                     let name = line_name(&base, (machines.len() > 1).then_some(machine_name.as_str()), (mode == ModeFilter::Both).then_some(md));
