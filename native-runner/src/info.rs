@@ -60,7 +60,7 @@ pub fn now_rfc3339() -> String {
     jiff::Timestamp::from_second(now.as_second()).expect("in range").to_string()
 }
 
-pub fn read_trimmed(path: impl AsRef<Path>) -> Option<String> {
+fn read_trimmed(path: impl AsRef<Path>) -> Option<String> {
     std::fs::read_to_string(path).ok().and_then(|t| non_empty(&t))
 }
 
@@ -80,6 +80,36 @@ pub fn parse_cpu_list(text: &str) -> Vec<u32> {
     cpus
 }
 
+/// What Linux's sysfs says about one logical CPU; `None` where it does not say.
+pub struct CpuFacts {
+    /// `physical_package_id`.
+    pub package: Option<String>,
+    /// `core_id`.
+    pub core: Option<String>,
+    /// The CPUs of its core, itself included.
+    pub siblings: Option<Vec<u32>>,
+    /// The CPUs sharing its level-3 cache, itself included.
+    pub l3: Option<Vec<u32>>,
+}
+
+/// Reads [`CpuFacts`] for `cpu` from `/sys/devices/system/cpu/cpuN` (the
+/// run's topology and `clone --pin`'s placements both read them here).
+pub fn cpu_facts(cpu: u32) -> CpuFacts {
+    let dir = Path::new("/sys/devices/system/cpu").join(format!("cpu{cpu}"));
+    // The level-3 cache, whichever index it has.
+    let l3 = (0..8)
+        .map(|index| dir.join(format!("cache/index{index}")))
+        .find(|cache| read_trimmed(cache.join("level")).as_deref() == Some("3"))
+        .and_then(|cache| read_trimmed(cache.join("shared_cpu_list")))
+        .map(|t| parse_cpu_list(&t));
+    CpuFacts {
+        package: read_trimmed(dir.join("topology/physical_package_id")),
+        core: read_trimmed(dir.join("topology/core_id")),
+        siblings: read_trimmed(dir.join("topology/thread_siblings_list")).map(|t| parse_cpu_list(&t)),
+        l3,
+    }
+}
+
 /// Sockets, cores, SMT siblings and L3 groups from `/sys/devices/system/cpu` (Linux only).
 pub fn topology() -> Option<CpuTopology> {
     let root = Path::new("/sys/devices/system/cpu");
@@ -96,25 +126,16 @@ pub fn topology() -> Option<CpuTopology> {
     let mut sockets: BTreeMap<String, ()> = BTreeMap::new();
     let mut smt: BTreeMap<Vec<u32>, ()> = BTreeMap::new();
     let mut l3: BTreeMap<Vec<u32>, ()> = BTreeMap::new();
-    for cpu in &cpus {
-        let dir = root.join(format!("cpu{cpu}"));
-        let package = read_trimmed(dir.join("topology/physical_package_id")).unwrap_or_default();
-        let core = read_trimmed(dir.join("topology/core_id")).unwrap_or_else(|| cpu.to_string());
+    for &cpu in &cpus {
+        let facts = cpu_facts(cpu);
+        let package = facts.package.unwrap_or_default();
         sockets.insert(package.clone(), ());
-        cores.insert((package, core), ());
-        if let Some(siblings) = read_trimmed(dir.join("topology/thread_siblings_list")).map(|t| parse_cpu_list(&t)) {
-            if siblings.len() > 1 {
-                smt.insert(siblings, ());
-            }
+        cores.insert((package, facts.core.unwrap_or_else(|| cpu.to_string())), ());
+        if let Some(siblings) = facts.siblings.filter(|s| s.len() > 1) {
+            smt.insert(siblings, ());
         }
-        // The level-3 cache, whichever index it has.
-        for index in 0..8 {
-            let cache = dir.join(format!("cache/index{index}"));
-            if read_trimmed(cache.join("level")).as_deref() == Some("3") {
-                if let Some(shared) = read_trimmed(cache.join("shared_cpu_list")).map(|t| parse_cpu_list(&t)) {
-                    l3.insert(shared, ());
-                }
-            }
+        if let Some(shared) = facts.l3 {
+            l3.insert(shared, ());
         }
     }
     Some(CpuTopology {

@@ -1,9 +1,8 @@
 //! `clone --pin`: which logical CPUs stand in which relation to the timed thread's CPU. Read from
-//! Linux's sysfs topology (SMT siblings, package, the CPUs sharing the level-3 cache); the pure part,
+//! Linux's sysfs topology (`info::cpu_facts`: SMT siblings, package, the CPUs sharing the L3); the pure part,
 //! [`placements`], works on any list of [`CpuInfo`] and is unit-tested.
 
-use crate::info::{parse_cpu_list, read_trimmed};
-use std::path::Path;
+use crate::info::cpu_facts;
 use wasm_core::results::PLACEMENTS;
 
 /// What sysfs says about one logical CPU.
@@ -73,19 +72,11 @@ pub fn placements(timed: u32, cpus: &[CpuInfo]) -> (Vec<Placement>, Vec<String>)
 /// OS does not say which CPUs are allowed.
 pub fn allowed_cpus() -> Option<Vec<CpuInfo>> {
     let allowed: Vec<u32> = core_affinity::get_core_ids()?.into_iter().map(|c| c.id as u32).collect();
-    let root = Path::new("/sys/devices/system/cpu");
     let infos: Vec<CpuInfo> = allowed
         .into_iter()
         .filter_map(|cpu| {
-            let dir = root.join(format!("cpu{cpu}"));
-            let siblings = read_trimmed(dir.join("topology/thread_siblings_list")).map(|t| parse_cpu_list(&t))?;
-            let package = read_trimmed(dir.join("topology/physical_package_id")).unwrap_or_default();
-            let l3 = (0..8)
-                .map(|i| dir.join(format!("cache/index{i}")))
-                .find(|cache| read_trimmed(cache.join("level")).as_deref() == Some("3"))
-                .and_then(|cache| read_trimmed(cache.join("shared_cpu_list")))
-                .map(|t| parse_cpu_list(&t));
-            Some(CpuInfo { cpu, siblings, package, l3 })
+            let facts = cpu_facts(cpu);
+            Some(CpuInfo { cpu, siblings: facts.siblings?, package: facts.package.unwrap_or_default(), l3: facts.l3 })
         })
         .collect();
     (!infos.is_empty()).then_some(infos)
