@@ -47,23 +47,25 @@ impl Widget {
         }
     }
 
-    /// The widget named `name`; `suite` is the `recorded-results` argument (one of
-    /// [`RECORDED_SUITES`]). `None` for anything else.
+    /// Every widget without an argument (`RecordedResults` carries one of [`RECORDED_SUITES`]).
+    const PLAIN: [Widget; 10] = [
+        Widget::WidePointer,
+        Widget::Vtable,
+        Widget::ArcInspector,
+        Widget::SizeTable,
+        Widget::SsoInspector,
+        Widget::LayoutProbe,
+        Widget::AltInspector,
+        Widget::SsoBench,
+        Widget::ArcSwapBench,
+        Widget::ArenaBench,
+    ];
+
+    /// The widget named `name` ([`Widget::name`]) with argument `suite` ([`Widget::suite`]); `None`
+    /// for anything else.
     pub fn from_name(name: &str, suite: Option<&str>) -> Option<Widget> {
-        Some(match name {
-            "wide-pointer" => Widget::WidePointer,
-            "vtable" => Widget::Vtable,
-            "arc-inspector" => Widget::ArcInspector,
-            "size-table" => Widget::SizeTable,
-            "sso-inspector" => Widget::SsoInspector,
-            "layout-probe" => Widget::LayoutProbe,
-            "alt-inspector" => Widget::AltInspector,
-            "sso-bench" => Widget::SsoBench,
-            "arcswap-bench" => Widget::ArcSwapBench,
-            "arena-bench" => Widget::ArenaBench,
-            "recorded-results" => Widget::RecordedResults(RECORDED_SUITES.iter().copied().find(|s| Some(*s) == suite)?),
-            _ => return None,
-        })
+        let recorded = RECORDED_SUITES.iter().map(|s| Widget::RecordedResults(s));
+        Self::PLAIN.into_iter().chain(recorded).find(|w| w.name() == name && w.suite() == suite)
     }
 
     /// Whether the widget draws with d3.

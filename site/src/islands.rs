@@ -48,18 +48,13 @@ impl Island {
         }
     }
 
+    /// Every island that is not a chapter widget.
+    const PAGE_PARTS: [Island; 7] =
+        [Island::ThemeToggle, Island::LayoutTable, Island::TryIt, Island::Bench, Island::Choose, Island::Results, Island::SubmitSteps];
+
     /// The island named by a box's `data-live` (and `data-suite`).
     pub fn from_box(name: &str, suite: Option<&str>) -> Option<Island> {
-        Some(match name {
-            "theme-toggle" => Island::ThemeToggle,
-            "layout-table" => Island::LayoutTable,
-            "try-it" => Island::TryIt,
-            "bench" => Island::Bench,
-            "choose" => Island::Choose,
-            "results" => Island::Results,
-            "submit-steps" => Island::SubmitSteps,
-            other => Island::Widget(Widget::from_name(other, suite)?),
-        })
+        Self::PAGE_PARTS.into_iter().find(|i| i.name() == name).or_else(|| Widget::from_name(name, suite).map(Island::Widget))
     }
 
     /// What the box says until the island is live, and all along without JavaScript.
@@ -219,8 +214,7 @@ mod tests {
 
     #[test]
     fn every_island_is_found_by_its_box() {
-        let pages = [Island::ThemeToggle, Island::LayoutTable, Island::TryIt, Island::Bench, Island::Choose, Island::Results, Island::SubmitSteps];
-        for island in pages {
+        for island in Island::PAGE_PARTS {
             assert_eq!(Island::from_box(island.name(), None), Some(island));
         }
         let w = Island::Widget(Widget::RecordedResults("sso"));
