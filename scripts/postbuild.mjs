@@ -116,18 +116,8 @@ export function withLateStart(html, app = null) {
   const [, trunkGlue, trunkWasm, rest] = m;
   const { glue, wasm } = app ?? { glue: trunkGlue, wasm: trunkWasm };
   const late = `<script type="module">
-// The text is already on screen; start the wasm (and d3, on a page that charts) once the first
-// frame has been painted.
+// The text is already on screen; start the wasm once the first frame has been painted.
 await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
-const d3src = document.querySelector('meta[name="d3-src"][data-load]');
-if (d3src) {
-  const script = document.createElement("script");
-  script.src = d3src.content;
-  if (d3src.dataset.integrity) script.integrity = d3src.dataset.integrity;
-  script.dataset.d3 = "";
-  script.onerror = () => { script.dataset.failed = ""; };
-  document.head.append(script);
-}
 const bindings = await import('${glue}');
 const init = bindings.default;
 const wasm = await init({ module_or_path: '${wasm}' });${rest}</script>`;
@@ -178,9 +168,9 @@ export function withBody(html, body) {
 const CHART_ROUTES = ["bench", "results"];
 
 /** `html` without d3's script tag, naming it in <meta name="d3-src"> instead. On a page that charts
- *  the meta also says `data-load`: the wasm loader starts d3 right after the first paint, together
- *  with the wasm (so d3 never competes with the text); js/charts.js waits for that script, or loads
- *  d3 itself on a page that did not expect a chart. */
+ *  the meta also says `data-load`: js/charts.js, which the wasm's glue imports after the first paint,
+ *  starts d3 then, beside the wasm (so d3 never competes with the text); elsewhere it loads d3 on
+ *  first use. */
 export function withD3(html, charts) {
   const tag = html.match(/<script src="(\/d3\.min[^"]*\.js)"(?: integrity="([^"]*)")?[^>]*><\/script>\s*/);
   if (!tag) return html;

@@ -1,7 +1,7 @@
 // The only code that touches d3. Rust calls renderChart/clearChart (site/src/charts.rs) with a plain
 // JSON spec; d3 owns everything inside `host`, and Leptos never renders into that node.
-// d3 itself is the UMD build (the global `d3`). Pages that chart start loading it right after their
-// first paint (scripts/postbuild.mjs's loader); this module waits for that, or loads it on first use.
+// d3 itself is the UMD build (the global `d3`). On pages that chart (<meta name="d3-src" data-load>)
+// this module starts loading it as soon as it is imported, after the first paint; elsewhere on first use.
 //
 // Spec: { kind: "bars" | "lines", title, x_label, y_label, y_scale: "linear" | "log", x_names: [[category, name]],
 //         series: [{ name, dashed, style?, points: [{ x: number | string, y, y_low?, y_high?, tooltip, noisy }] }] }
@@ -15,29 +15,27 @@ const LEGEND_LEFT = 8;
 
 let d3Loading = null;
 
-/** Resolves once the global `d3` exists: waits for the script the page's loader started after the
- *  first paint (`script[data-d3]`), or loads the one named by <meta name="d3-src">. */
+/** Resolves once the global `d3` exists, loading the script named by <meta name="d3-src">. */
 function loadD3() {
   if (window.d3) return Promise.resolve();
   if (!d3Loading) {
     const meta = document.querySelector('meta[name="d3-src"]');
     d3Loading = new Promise((resolve, reject) => {
-      let script = document.querySelector("script[data-d3]");
-      if (script && "failed" in script.dataset) return reject(new Error(`could not load ${script.src}`));
-      if (!script) {
-        if (!meta) return reject(new Error("d3 is not loaded and no <meta name=d3-src> says where it is"));
-        script = document.createElement("script");
-        script.src = meta.content;
-        if (meta.dataset.integrity) script.integrity = meta.dataset.integrity;
-        script.dataset.d3 = "";
-        document.head.append(script);
-      }
-      script.addEventListener("load", () => resolve());
-      script.addEventListener("error", () => reject(new Error(`could not load ${script.src}`)));
+      if (!meta) return reject(new Error("d3 is not loaded and no <meta name=d3-src> says where it is"));
+      const script = document.createElement("script");
+      script.src = meta.content;
+      if (meta.dataset.integrity) script.integrity = meta.dataset.integrity;
+      script.onload = () => resolve();
+      script.onerror = () => reject(new Error(`could not load ${meta.content}`));
+      document.head.append(script);
     });
   }
   return d3Loading;
 }
+
+// A page that charts (its meta says `data-load`) starts d3 now, beside the wasm; this module is
+// imported after the first paint. A failure shows where a chart would have been drawn.
+if (document.querySelector('meta[name="d3-src"][data-load]')) loadD3().catch(() => {});
 
 export function clearChart(host) {
   host.replaceChildren();
