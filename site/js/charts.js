@@ -57,7 +57,9 @@ function drawChart(host, specJson) {
   const legendRows = legendLayout(spec, width);
   const top = MARGIN.top + 16 * (legendRows.at(-1)?.row ?? 0);
   // Category labels that do not fit under their bar are slanted, which needs room below the axis.
-  const { slant, extra } = slantedLabels(spec, width);
+  // Bars placed by id are labelled with their type name (`x_names`), the words the tables use.
+  const xNames = new Map(spec.x_names ?? []);
+  const { slant, extra } = slantedLabels(spec, width, xNames);
   const bottom = MARGIN.bottom + extra;
   const height = Math.round(Math.min(420, Math.max(240, width * 0.55))) + top - MARGIN.top + extra;
   const svg = d3
@@ -151,8 +153,6 @@ function drawChart(host, specJson) {
     if (labelled) endLabels(g, spec.series, x, y, inner, colourOf);
   }
 
-  // Bars placed by id are labelled with their type name (`x_names`), the words the tables use.
-  const xNames = new Map(spec.x_names ?? []);
   const xAxis = g.append("g").attr("class", "axis x").attr("transform", `translate(0,${inner.h})`)
     .call(d3.axisBottom(x).tickFormat((d) => xNames.get(String(d)) ?? (typeof d === "number" ? d3.format("~g")(d) : d)));
   if (slant) xAxis.selectAll(".tick text").attr("text-anchor", "end").attr("dx", "-0.5em").attr("dy", "0.3em").attr("transform", "rotate(-40)");
@@ -193,9 +193,8 @@ function endLabels(g, series, x, y, inner, colourOf) {
 
 // Bar categories too wide for their band (long variant names, a phone's width) are drawn slanted,
 // and the chart grows by the height they need, so the plot keeps its size. ~7.5 px per character of 12 px text.
-function slantedLabels(spec, width) {
+function slantedLabels(spec, width, xNames) {
   if (spec.kind !== "bars") return { slant: false, extra: 0 };
-  const xNames = new Map(spec.x_names ?? []);
   const names = [...new Set(spec.series.flatMap((s) => s.points.map((p) => String(p.x))))].map((n) => xNames.get(n) ?? n);
   const longest = Math.max(0, ...names.map((n) => n.length)) * 7.5;
   const band = (width - MARGIN.left - MARGIN.right) / Math.max(1, names.length);

@@ -34,19 +34,20 @@ mod tests {
     use std::collections::HashMap;
 
     /// Arc<str> ÷ String median time per clone (drop mode, not pinned) per thread count, per file.
-    fn ratios() -> HashMap<String, Vec<(u64, f64)>> {
+    fn ratios() -> HashMap<String, Vec<(u32, f64)>> {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/results");
         let mut out = HashMap::new();
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
-            if path.extension().is_none_or(|e| e != "json") || path.file_name().unwrap() == "results.schema.json" {
+            if path.extension().is_none_or(|e| e != "json") {
                 continue;
             }
-            let file: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
-            let Some(cases) = file["cases"].as_array() else { continue };
-            let ns = |id: &str, t: u64| {
-                cases.iter().find(|c| c["suite"] == "clone" && c["variant_id"] == id && c["mode"] == "drop" && c["threads"] == t && c.get("placement").is_none())
-                    .and_then(|c| c["median_ns_per_op"].as_f64())
+            let file: wasm_core::results::ResultsFile = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+            let ns = |id: &str, t: u32| {
+                file.cases
+                    .iter()
+                    .find(|c| c.suite == "clone" && c.variant_id == id && c.mode.as_deref() == Some("drop") && c.threads == t && c.placement.is_none())
+                    .map(|c| c.median_ns_per_op)
             };
             let mut r = Vec::new();
             for t in 1..=1024 {
