@@ -56,8 +56,7 @@ pub fn runner() -> RunnerInfo {
 
 /// Now, as RFC 3339 UTC to the second (`2025-01-31T12:00:00Z`).
 pub fn now_rfc3339() -> String {
-    let now = jiff::Timestamp::now();
-    jiff::Timestamp::from_second(now.as_second()).expect("in range").to_string()
+    humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
 }
 
 fn read_trimmed(path: impl AsRef<Path>) -> Option<String> {

@@ -89,15 +89,16 @@ pub fn label_problem(label: &str) -> Option<String> {
 }
 
 /// Why `text` is not an RFC 3339 time in UTC (`2025-01-31T12:00:00Z`, optional fraction), or `None`.
-/// Parsed by jiff, so impossible dates (February 30th) and stray characters are refused too.
+/// Parsed by humantime, so impossible dates (February 30th) and stray characters are refused too.
 pub fn created_at_problem(text: &str) -> Option<String> {
     if !text.ends_with('Z') || text.get(10..11) != Some("T") {
         return Some("is not an RFC 3339 UTC time with a T and ending in Z, like 2025-01-31T12:00:00Z".into());
     }
-    match text.parse::<jiff::Timestamp>() {
+    // 2020-01-01T00:00:00Z: no results file of this format is older.
+    let earliest = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_577_836_800);
+    match humantime::parse_rfc3339(text) {
         Err(e) => Some(format!("is not an RFC 3339 UTC time like 2025-01-31T12:00:00Z ({e})")),
-        // 2020-01-01T00:00:00Z: no results file of this format is older.
-        Ok(t) if t.as_second() < 1_577_836_800 => {
+        Ok(t) if t < earliest => {
             Some("is before 2020, earlier than any file this format can come from".into())
         }
         Ok(_) => None,
