@@ -10,10 +10,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
+import { allRouteMeta } from "./postbuild.mjs";
 import { serveStatic } from "./serve.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const DEFAULT_ROUTES = ["/", "/chapters/inside-arc", "/chapters/sso-benchmarks", "/bench", "/choose", "/results", "/submit"];
+/** Every page of the site (the 404 page aside). */
+const DEFAULT_ROUTES = allRouteMeta().map((m) => `/${m.route}`);
 const PROFILE = { latencyMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4, width: 375, height: 812 };
 
 const { values } = parseArgs({
@@ -28,7 +30,7 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(`usage: npm run bench:site -- [--no-build] [--routes /,/bench] [--runs 3] [--json]
   --no-build   measure the dist/ already built
-  --routes     comma-separated paths (default: ${DEFAULT_ROUTES.join(",")})
+  --routes     comma-separated paths (default: all ${DEFAULT_ROUTES.length} pages)
   --runs       loads per route and setting; the median is printed (default 3)
   --json       print the medians as JSON instead of a table`);
   process.exit(0);
@@ -81,6 +83,8 @@ async function load(browser, url, javaScriptEnabled) {
       fcpMs: fcp,
       bytesBeforeFcp: sum(entries.filter((e) => e.responseEnd <= fcp)),
       totalBytes: sum(entries),
+      // Of the total: the results files the page loaded (data, not code).
+      dataBytes: sum(entries.filter((e) => /\/results\/[^/]+\.json$/.test(new URL(e.name).pathname))),
       liveMs: performance.getEntriesByName("islands-mounted")[0]?.startTime ?? null,
       cls: window.__cls,
     };
@@ -111,7 +115,7 @@ try {
         loads.push(await load(browser, base + route, js));
       }
       const pick = (k) => median(loads.map((l) => l[k]));
-      rows.push({ route, javascript: js, fcp_ms: pick("fcpMs"), bytes_before_fcp: pick("bytesBeforeFcp"), total_bytes: pick("totalBytes"), live_ms: js ? pick("liveMs") : null, cls: pick("cls") });
+      rows.push({ route, javascript: js, fcp_ms: pick("fcpMs"), bytes_before_fcp: pick("bytesBeforeFcp"), total_bytes: pick("totalBytes"), results_data_bytes: pick("dataBytes"), live_ms: js ? pick("liveMs") : null, cls: pick("cls") });
     }
   }
 } finally {
@@ -126,8 +130,8 @@ if (values.json) {
   const kb = (b) => (b === null ? "–" : `${(b / 1024).toFixed(1)} KB`);
   const ms = (t) => (t === null ? "–" : `${Math.round(t)} ms`);
   console.log(`Mobile profile: ${PROFILE.width}×${PROFILE.height}, ${PROFILE.cpuSlowdown}× CPU slowdown, ${PROFILE.latencyMs} ms RTT, ${PROFILE.downKbps / 1000} Mbps down; gzip; cold cache; median of ${runs}.\n`);
-  const header = ["route", "JS", "before FCP", "total", "FCP", "live", "CLS"];
-  const table = rows.map((r) => [r.route, r.javascript ? "on" : "off", kb(r.bytes_before_fcp), kb(r.total_bytes), ms(r.fcp_ms), ms(r.live_ms), r.cls === null ? "–" : r.cls.toFixed(3)]);
+  const header = ["route", "JS", "before FCP", "total", "of which results data", "FCP", "live", "CLS"];
+  const table = rows.map((r) => [r.route, r.javascript ? "on" : "off", kb(r.bytes_before_fcp), kb(r.total_bytes), kb(r.results_data_bytes), ms(r.fcp_ms), ms(r.live_ms), r.cls === null ? "–" : r.cls.toFixed(3)]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
   const line = (cells) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
   console.log(line(header));

@@ -1,11 +1,14 @@
 // Trunk post_build hook (also callable on any built folder: `node scripts/postbuild.mjs DIR`).
-// 1. results/index.json: the list of results files, since a static host cannot list a folder.
+// 1. results/index.json: the list of results files, since a static host cannot list a folder, and
+//    each one's suites, arch and runner, so a page fetches only what it can use.
 // 2. One index.html per route (and 404.html), so deep links load on a plain static server. Each holds
 //    its page, rendered by the site's own components at build time (site/src/bin/prerender.rs), with
 //    its own <title>, description, canonical link and Open Graph/Twitter tags; the wasm only mounts
 //    the live parts. The wasm starts after the first paint, so it never competes with the text.
 // 3. A Content-Security-Policy that allows only this site's own scripts (the inline loader trunk
 //    writes is allowed by its hash) and wasm.
+// 4. The smaller wasm builds (`Tier` in site/src/islands.rs), each page pointed at the smallest one
+//    that carries its live parts, and the d3 modules the charts use, in place of all of d3.
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import os from "node:os";
@@ -57,6 +60,25 @@ export function chapterSlugs(chaptersDir = path.join(root, "content", "chapters"
   return chapterFiles(chaptersDir).map(slugOf);
 }
 
+/** What a page needs to know of a results file before fetching it (its suites, arch and runner), or
+ *  null when the text does not say (the file is broken: every page that loads results fetches it,
+ *  and the site's validator says what is wrong). Only a hint: the site validates what it fetches. */
+export function aboutResultsFile(text) {
+  let file;
+  try {
+    file = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const suites = Array.isArray(file?.cases) ? file.cases.map((c) => c?.suite) : null;
+  const arch = file?.machine?.arch;
+  const runner = file?.runner?.name;
+  if (!suites || !suites.every((s) => typeof s === "string") || typeof arch !== "string" || typeof runner !== "string") return null;
+  return { suites: [...new Set(suites)].sort(), arch, runner };
+}
+
+/** `results/index.json`: every results file (a static host cannot list a folder), and what
+ *  `aboutResultsFile` read of each, so that a page fetches only the files it can use. */
 export function writeResultsIndex(dist) {
   const dir = path.join(dist, "results");
   fs.mkdirSync(dir, { recursive: true });
@@ -64,7 +86,9 @@ export function writeResultsIndex(dist) {
     .readdirSync(dir)
     .filter((f) => f.endsWith(".json") && f !== "index.json")
     .sort();
-  writeAtomic(path.join(dir, "index.json"), JSON.stringify({ files }, null, 2) + "\n");
+  // One entry per file, in the same order (null where the file says nothing readable).
+  const about = files.map((name) => aboutResultsFile(fs.readFileSync(path.join(dir, name), "utf8")));
+  writeAtomic(path.join(dir, "index.json"), JSON.stringify({ files, about }, null, 2) + "\n");
   return files;
 }
 
@@ -142,27 +166,27 @@ const wasm = await init({ module_or_path: '${wasm}' });${rest}</script>`;
     .replace(/<link rel="preload" href="[^"]*\.wasm"[^>]*>/g, "");
 }
 
-/** Builds the small wasm (`site/src/bin/site-lite.rs`: the page chrome and the memory inspectors) the
- *  way trunk builds the full one: cargo with the same profile, wasm-bindgen, then wasm-opt with the
- *  options `site/index.html` gives trunk. Writes `site-lite-<hash>.js` and `_bg.wasm` into `dist`
- *  and returns their URLs. */
-export function buildLite(dist) {
+/** Builds the wasm of one smaller tier (`bin`: `site-lite` or `site-chapters`, see `Tier` in
+ *  site/src/islands.rs) the way trunk builds the full one: cargo with the same profile,
+ *  wasm-bindgen, then wasm-opt with the options `site/index.html` gives trunk. Writes
+ *  `<bin>-<hash>.js` and `_bg.wasm` into `dist` and returns their URLs. */
+export function buildTier(dist, bin) {
   const indexHtml = fs.readFileSync(path.join(root, "site", "index.html"), "utf8");
   const optParams = (indexHtml.match(/data-wasm-opt-params="([^"]*)"/) ?? [, ""])[1].split(/\s+/).filter(Boolean);
   const optLevel = (indexHtml.match(/data-wasm-opt="([^"]*)"/) ?? [, "z"])[1];
   const profile = (indexHtml.match(/data-cargo-profile="([^"]*)"/) ?? [, "release"])[1];
   const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
-  run("cargo", ["build", "--quiet", "--locked", "--profile", profile, "--target", "wasm32-unknown-unknown", "-p", "site", "--bin", "site-lite"]);
+  run("cargo", ["build", "--quiet", "--locked", "--profile", profile, "--target", "wasm32-unknown-unknown", "-p", "site", "--bin", bin]);
   const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(root, "target");
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-lite-"));
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `arc-str-${bin}-`));
   try {
-    run("wasm-bindgen", ["--target", "web", "--no-typescript", "--out-dir", tmp, "--out-name", "site-lite",
-      path.join(targetDir, "wasm32-unknown-unknown", profile, "site-lite.wasm")]);
-    run("wasm-opt", [`-O${optLevel}`, ...optParams, path.join(tmp, "site-lite_bg.wasm"), "-o", path.join(tmp, "opt.wasm")]);
+    run("wasm-bindgen", ["--target", "web", "--no-typescript", "--out-dir", tmp, "--out-name", bin,
+      path.join(targetDir, "wasm32-unknown-unknown", profile, `${bin}.wasm`)]);
+    run("wasm-opt", [`-O${optLevel}`, ...optParams, path.join(tmp, `${bin}_bg.wasm`), "-o", path.join(tmp, "opt.wasm")]);
     const wasmBytes = fs.readFileSync(path.join(tmp, "opt.wasm"));
-    const glueText = fs.readFileSync(path.join(tmp, "site-lite.js"));
+    const glueText = fs.readFileSync(path.join(tmp, `${bin}.js`));
     const hash = crypto.createHash("sha256").update(wasmBytes).update(glueText).digest("hex").slice(0, 16);
-    const name = `site-lite-${hash}`;
+    const name = `${bin}-${hash}`;
     fs.writeFileSync(path.join(dist, `${name}_bg.wasm`), wasmBytes);
     fs.writeFileSync(path.join(dist, `${name}.js`), glueText);
     // Inline JS the glue imports (the same files trunk already copied for the full wasm).
@@ -174,6 +198,9 @@ export function buildLite(dist) {
   }
 }
 
+/** The wasm builds smaller than trunk's, by cargo binary name. */
+export const SMALLER_TIERS = ["site-lite", "site-chapters"];
+
 /** `html` with the page's body in place of the shell's empty one. */
 export function withBody(html, body) {
   return html.replace(/<body>[\s\S]*<\/body>/, () => `<body>\n${body}\n</body>`);
@@ -182,15 +209,38 @@ export function withBody(html, body) {
 /** Routes whose first view draws charts, besides the chapters that place a charting widget. */
 const CHART_ROUTES = ["bench", "results"];
 
-/** `html` without d3's script tag, naming it in <meta name="d3-src"> instead. On a page that charts
- *  the meta also says `data-load`: js/charts.js, which the wasm's glue imports after the first paint,
- *  starts d3 then, beside the wasm (so d3 never competes with the text); elsewhere it loads d3 on
- *  first use. */
-export function withD3(html, charts) {
-  const tag = html.match(/<script src="(\/d3\.min[^"]*\.js)"(?: integrity="([^"]*)")?[^>]*><\/script>\s*/);
-  if (!tag) return html;
-  const meta = `<meta name="d3-src" content="${tag[1]}"${tag[2] ? ` data-integrity="${tag[2]}"` : ""}${charts ? " data-load" : ""} />`;
-  return html.replace(tag[0], "").replace(/<meta charset="utf-8" \/>/, (m) => `${m}\n    ${meta}`);
+/** The d3 modules js/charts.js uses, each after the ones it needs: their UMD builds extend one global
+ *  `d3`, so concatenated in this order they are d3 for our charts at 37 KB gzip instead of the whole
+ *  library's 92 KB. tests/scripts/d3-subset.test.mjs checks that every d3 name charts.js uses is in it. */
+export const D3_MODULES = [
+  "d3-array", "d3-color", "d3-interpolate", "d3-format", "d3-time", "d3-time-format", "d3-scale",
+  "d3-selection", "d3-axis", "d3-path", "d3-shape",
+];
+
+/** The d3 subset's text: the modules' minified UMD builds, from the versions d3 itself depends on
+ *  (package-lock.json pins them), each keeping its own copyright line. */
+export function d3SubsetText() {
+  const dirOf = (name) =>
+    [path.join(root, "node_modules", "d3", "node_modules", name), path.join(root, "node_modules", name)].find((dir) => fs.existsSync(dir)) ??
+    (() => { throw new Error(`${name} is not installed (it comes with d3; run npm ci)`); })();
+  return D3_MODULES.map((name) => fs.readFileSync(path.join(dirOf(name), "dist", `${name}.min.js`), "utf8").trim()).join("\n") + "\n";
+}
+
+/** Writes the d3 subset into `dist` as `d3-charts-<hash>.js`; returns its URL and SRI hash. */
+export function writeD3Subset(dist) {
+  const text = d3SubsetText();
+  const name = `d3-charts-${crypto.createHash("sha256").update(text).digest("hex").slice(0, 16)}.js`;
+  writeAtomic(path.join(dist, name), text);
+  return { src: `/${name}`, integrity: `sha384-${crypto.createHash("sha384").update(text).digest("base64")}` };
+}
+
+/** `html` naming the d3 subset in <meta name="d3-src"> (no page has a d3 script tag). On a page that
+ *  charts the meta also says `data-load`: js/charts.js, which the wasm's glue imports after the first
+ *  paint, starts d3 then, beside the wasm (so d3 never competes with the text); elsewhere it loads
+ *  d3 on first use. */
+export function withD3(html, charts, d3) {
+  const meta = `<meta name="d3-src" content="${d3.src}" data-integrity="${d3.integrity}"${charts ? " data-load" : ""} />`;
+  return html.replace(/<meta charset="utf-8" \/>/, (m) => `${m}\n    ${meta}`);
 }
 
 /** `html` with the page's own title, description, canonical link and social tags. */
@@ -228,15 +278,19 @@ export function allRouteMeta() {
   return [...pages, ...chapters];
 }
 
-export function writeRoutePages(dist, pages = prerenderPages(), lite = buildLite(dist)) {
+export function writeRoutePages(dist, pages = prerenderPages(), tiers = Object.fromEntries(SMALLER_TIERS.map((bin) => [bin, buildTier(dist, bin)]))) {
   const indexPath = path.join(dist, "index.html");
   const trunkShell = fs.readFileSync(indexPath, "utf8");
-  // Pages whose live parts are all in the small wasm load it; the others, trunk's full one.
-  const shells = { full: withCsp(withLateStart(trunkShell)), lite: withCsp(withLateStart(trunkShell, lite)) };
+  const d3 = writeD3Subset(dist);
+  // Each page loads the smallest wasm that carries all its live parts (the pre-renderer says which):
+  // trunk's own (`site`) or one built above.
+  const shells = { site: withCsp(withLateStart(trunkShell)) };
+  for (const [bin, urls] of Object.entries(tiers)) shells[bin] = withCsp(withLateStart(trunkShell, urls));
   for (const page of pages) {
     const route = page.path === null ? "404" : page.path.slice(1);
-    const shell = page.lite ? shells.lite : shells.full;
-    const html = withBody(withD3(withMeta(shell, { ...page, route }), page.charts), page.body);
+    const shell = shells[page.wasm];
+    if (!shell) throw new Error(`the pre-renderer asks for a wasm named ${page.wasm}, which postbuild does not build`);
+    const html = withBody(withD3(withMeta(shell, { ...page, route }), page.charts, d3), page.body);
     if (page.path === null) {
       writeAtomic(path.join(dist, "404.html"), html.replace(/\s*<link rel="canonical"[^>]*>/, "").replace(/\s*<meta property="og:url"[^>]*>/, ""));
     } else {

@@ -70,43 +70,87 @@ impl Island {
         }
     }
 
-    /// Whether the small wasm (`src/bin/site-lite.rs`) carries this island: the page chrome and the
-    /// memory inspectors, nothing that loads results files, runs a benchmark or charts. A page whose
-    /// islands are all lite loads that wasm instead of the full one.
-    pub fn is_lite(self) -> bool {
+    /// The smallest wasm that carries this island.
+    pub fn tier(self) -> Tier {
         use Widget::*;
         match self {
-            Island::ThemeToggle | Island::LayoutTable | Island::TryIt | Island::SubmitSteps => true,
-            Island::Widget(WidePointer | Vtable | ArcInspector | SsoInspector | LayoutProbe | AltInspector) => true,
-            Island::Widget(SizeTable | SsoBench | ArcSwapBench | ArenaBench | RecordedResults(_)) => false,
-            Island::Bench | Island::Choose | Island::Results => false,
+            Island::ThemeToggle | Island::LayoutTable | Island::TryIt | Island::SubmitSteps => Tier::Lite,
+            Island::Widget(WidePointer | Vtable | ArcInspector | SsoInspector | LayoutProbe | AltInspector) => Tier::Lite,
+            Island::Widget(SizeTable | SsoBench | ArcSwapBench | ArenaBench | RecordedResults(_)) => Tier::Chapters,
+            Island::Bench | Island::Choose | Island::Results => Tier::Full,
         }
     }
 
-    /// The component of a lite island ([`Island::is_lite`]); `None` for the others, so a wasm that
-    /// mounts only these links none of the rest.
-    pub fn lite_view(self) -> Option<AnyView> {
-        use crate::components::*;
+    /// The component of a [`Tier::Lite`] island; `None` for the others. Each tier's function names
+    /// its own components and defers to the tier below, so a wasm that mounts through
+    /// `lite_view` links none of the others' code (one `match` over every component would link them
+    /// all, whatever the island).
+    fn lite_view(self) -> Option<AnyView> {
+        use crate::components::{widgets::*, *};
         use Widget::*;
         Some(match self {
             Island::ThemeToggle => view! { <theme_toggle::ThemeToggle/> }.into_any(),
             Island::LayoutTable => view! { <layout_table::LayoutTable/> }.into_any(),
             Island::TryIt => view! { <try_it::TryIt/> }.into_any(),
             Island::SubmitSteps => view! { <submit_steps::SubmitSteps/> }.into_any(),
-            Island::Widget(w @ (WidePointer | Vtable | ArcInspector | SsoInspector | LayoutProbe | AltInspector)) => widgets::widget_view(w),
+            Island::Widget(WidePointer) => view! { <wide_pointer::WidePointerWidget/> }.into_any(),
+            Island::Widget(Vtable) => view! { <vtable::VtableWidget/> }.into_any(),
+            Island::Widget(ArcInspector) => view! { <arc_inspector::ArcInspector/> }.into_any(),
+            Island::Widget(SsoInspector) => view! { <sso_inspector::SsoInspector/> }.into_any(),
+            Island::Widget(LayoutProbe) => view! { <layout_probe::LayoutProbe/> }.into_any(),
+            Island::Widget(AltInspector) => view! { <alt_inspector::AltInspector/> }.into_any(),
             _ => return None,
         })
     }
 
-    /// The island's component, as the full wasm mounts it.
-    pub fn view(self) -> AnyView {
+    /// The component of a [`Tier::Chapters`] island or one below; `None` for the others.
+    fn chapters_view(self) -> Option<AnyView> {
+        use crate::components::widgets::*;
+        use Widget::*;
+        Some(match self {
+            Island::Widget(SizeTable) => view! { <size_table::SizeTable/> }.into_any(),
+            Island::Widget(SsoBench) => view! { <sso_bench::SsoBench/> }.into_any(),
+            Island::Widget(ArcSwapBench) => view! { <arcswap_bench::ArcSwapBench/> }.into_any(),
+            Island::Widget(ArenaBench) => view! { <arena_bench::ArenaBench/> }.into_any(),
+            Island::Widget(RecordedResults(suite)) => view! { <recorded_results::RecordedResults suite/> }.into_any(),
+            _ => return self.lite_view(),
+        })
+    }
+
+    /// The component of any island.
+    fn full_view(self) -> Option<AnyView> {
         use crate::components::*;
-        match self {
+        Some(match self {
             Island::Bench => view! { <bench::app::BenchApp/> }.into_any(),
             Island::Choose => view! { <choose::app::ChooseApp/> }.into_any(),
             Island::Results => view! { <results::app::ResultsApp/> }.into_any(),
-            Island::Widget(w) if !self.is_lite() => widgets::widget_view(w),
-            lite => lite.lite_view().expect("every island is lite or handled above"),
+            _ => return self.chapters_view(),
+        })
+    }
+}
+
+/// The three wasm builds of the site, each carrying the islands of the tiers below it too. A page
+/// loads the smallest one that carries all its islands (the pre-renderer says which; see
+/// `scripts/postbuild.mjs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Tier {
+    /// `src/bin/site-lite.rs`: the page chrome and the memory inspectors; nothing that loads a
+    /// results file, runs a benchmark or charts.
+    Lite,
+    /// `src/bin/site-chapters.rs`: also the chapters' benchmarks, recorded results and size table;
+    /// not the `/bench`, `/choose` and `/results` pages.
+    Chapters,
+    /// `src/main.rs`, trunk's own build: every island.
+    Full,
+}
+
+impl Tier {
+    /// The cargo binary that builds this tier's wasm.
+    pub fn bin(self) -> &'static str {
+        match self {
+            Tier::Lite => "site-lite",
+            Tier::Chapters => "site-chapters",
+            Tier::Full => "site",
         }
     }
 }
@@ -130,18 +174,23 @@ pub fn Live(island: Island, #[prop(optional)] children: Option<Children>) -> imp
 
 /// Mounts every island of the page into its box (the full wasm).
 pub fn mount_all() {
-    mount_with::<false>();
+    mount_with(Tier::Full, Island::full_view);
 }
 
-/// Mounts the lite islands of the page (the small wasm, which only pages without any other load).
+/// Mounts the islands of a page that loads the chapters' wasm.
+pub fn mount_chapters() {
+    mount_with(Tier::Chapters, Island::chapters_view);
+}
+
+/// Mounts the islands of a page that loads the lite wasm.
 pub fn mount_lite() {
-    mount_with::<true>();
+    mount_with(Tier::Lite, Island::lite_view);
 }
 
-/// Mounts each island into its box, and serves the page's Copy buttons. Marks each box
-/// `data-mounted`, and the moment the last one mounted as the `islands-mounted` performance mark.
-/// `LITE` is a constant so that the lite wasm does not link the other islands at all.
-fn mount_with<const LITE: bool>() {
+/// Mounts each island into its box with `view_of` (the function of `tier`, which is what decides the
+/// code a wasm links), and serves the page's Copy buttons. Marks each box `data-mounted`, and the
+/// moment the last one mounted as the `islands-mounted` performance mark.
+fn mount_with(tier: Tier, view_of: fn(Island) -> Option<AnyView>) {
     use wasm_bindgen::JsCast;
     let Some(window) = web_sys::window() else { return };
     let Some(document) = window.document() else { return };
@@ -154,13 +203,13 @@ fn mount_with<const LITE: bool>() {
             leptos::logging::warn!("no island is named {name:?}");
             continue;
         };
-        if LITE && !island.is_lite() {
-            leptos::logging::warn!("the lite wasm has no {name:?}: this page should load the full one");
+        if island.tier() > tier {
+            leptos::logging::warn!("the {} wasm has no {name:?}: this page should load a larger one", tier.bin());
             continue;
         }
         let typed = typed_values(&el);
         el.set_inner_html("");
-        let view = move || if LITE { island.lite_view() } else { Some(island.view()) };
+        let view = move || view_of(island);
         leptos::mount::mount_to(el.clone(), view).forget();
         restore_typed(&el, typed);
         let _ = el.set_attribute("data-mounted", "");

@@ -130,8 +130,8 @@ test("each route's head parses whole: no stray text, the icon still found", asyn
 test("d3 loads only where a chart is, after the first paint; pages without one name it, and a chart reached by navigation loads it", async () => {
   const html = (route) => fs.readFileSync(path.join(dist, route, "index.html"), "utf8");
   // No script tag at all: the loader starts d3 after the first paint where the meta says data-load.
-  const hasD3 = (route) => /<meta name="d3-src" content="\/d3\.min[^"]*\.js"[^>]* data-load/.test(html(route));
-  for (const meta of allRouteMeta()) assert.doesNotMatch(html(meta.route), /<script[^>]*d3\.min/, meta.route);
+  const hasD3 = (route) => /<meta name="d3-src" content="\/d3-charts-[0-9a-f]+\.js"[^>]* data-load/.test(html(route));
+  for (const meta of allRouteMeta()) assert.doesNotMatch(html(meta.route), /<script[^>]*d3/, meta.route);
   for (const meta of allRouteMeta()) assert.equal(hasD3(meta.route), meta.charts, `${meta.route || "/"}: d3 script tag`);
   assert.equal(hasD3("chapters/inside-arc"), false);
   assert.equal(hasD3("results"), true);

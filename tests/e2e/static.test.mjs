@@ -103,22 +103,77 @@ test("with JavaScript on, the wasm fills every box and leaves the text alone", a
   assert.deepEqual(errors, []);
 });
 
-test("every route's wasm has every island the page holds: all boxes mount, the lite wasm where it suffices", async () => {
-  let lite = 0;
+test("every route's wasm has every island the page holds: all boxes mount, from the smallest wasm that carries them", async () => {
+  const counts = { "site-lite": 0, "site-chapters": 0, site: 0 };
   for (const meta of allRouteMeta()) {
     const route = `/${meta.route}`;
     const { page, errors } = await h.open(route);
     await page.waitForFunction(() => performance.getEntriesByName("islands-mounted").length === 1, null, { timeout: 30_000 });
     const boxes = await page.locator("[data-live]").count();
     assert.equal(await page.locator("[data-live][data-mounted]").count(), boxes, `${route}: every box mounted`);
-    const usesLite = (await page.content()).includes("import('/site-lite-");
-    const onlyInspectors = !(await page.locator('[data-live="recorded-results"], [data-live="size-table"], [data-live$="-bench"], [data-live="bench"], [data-live="choose"], [data-live="results"]').count());
-    assert.equal(usesLite, onlyInspectors, `${route}: ${usesLite ? "lite" : "full"} wasm`);
-    lite += usesLite;
+    const loaded = (await page.content()).match(/import\('\/(site(?:-lite|-chapters)?)-[0-9a-f]+\.js'\)/)?.[1];
+    const pageApp = await page.locator('[data-live="bench"], [data-live="choose"], [data-live="results"]').count();
+    const chapterExtras = await page.locator('[data-live="recorded-results"], [data-live="size-table"], [data-live$="-bench"]').count();
+    const expected = pageApp ? "site" : chapterExtras ? "site-chapters" : "site-lite";
+    assert.equal(loaded, expected, `${route}: loads ${loaded}`);
+    counts[loaded] += 1;
     assert.deepEqual(errors, [], route);
     await page.context().close();
   }
-  assert.ok(lite >= 6, `${lite} pages load the lite wasm`);
+  assert.ok(counts["site-lite"] >= 6 && counts["site-chapters"] >= 5 && counts.site >= 3, JSON.stringify(counts));
+});
+
+test("each smaller wasm links none of the larger tiers' code", () => {
+  // Text only the larger tiers' code holds: results validation (chapters and full), the chooser (full).
+  const validation = "earlier than any file this format can come from";
+  const chooser = "Mixed: labels, paths and agents";
+  const wasmOf = (bin) => {
+    const files = fs.readdirSync(dist).filter((f) => new RegExp(`^${bin}-[0-9a-f]+_bg\\.wasm$`).test(f));
+    assert.equal(files.length, 1, `${bin}: ${files}`);
+    return fs.readFileSync(path.join(dist, files[0]));
+  };
+  const lite = wasmOf("site-lite");
+  const chapters = wasmOf("site-chapters");
+  const full = fs.readFileSync(path.join(dist, fs.readdirSync(dist).find((f) => /^site-[0-9a-f]+_bg\.wasm$/.test(f))));
+  assert.ok(full.includes(validation) && full.includes(chooser), "the markers are in the full wasm");
+  assert.ok(chapters.includes(validation) && !chapters.includes(chooser), "the chapters' wasm validates results but has no chooser");
+  assert.ok(!lite.includes(validation) && !lite.includes(chooser), "the lite wasm has neither");
+  assert.ok(lite.length < chapters.length && chapters.length < full.length, `${lite.length} < ${chapters.length} < ${full.length}`);
+});
+
+test("a page fetches only the results files it can use: a chapter its suite's, the size table one", async () => {
+  const index = JSON.parse(fs.readFileSync(path.join(dist, "results/index.json"), "utf8"));
+  const aboutOf = (name) => index.about[index.files.indexOf(name)];
+  const suitesOf = (name) => aboutOf(name)?.suites;
+  const fetchedOn = async (route, ready) => {
+    const names = [];
+    const { page, errors, context } = await h.open(route, {
+      setup: (_, p) => p.on("request", (r) => {
+        const m = new URL(r.url()).pathname.match(/^\/results\/([^/]+\.json)$/);
+        if (m && m[1] !== "index.json") names.push(m[1]);
+      }),
+    });
+    await ready(page);
+    await page.waitForLoadState("networkidle");
+    assert.deepEqual(errors, [], route);
+    await context.close();
+    return names;
+  };
+  const withSuite = (suite) => index.files.filter((f) => suitesOf(f)?.includes(suite));
+  for (const [slug, suite] of [["sso-benchmarks", "sso"], ["arc-swap", "arcswap"], ["bump-arenas", "arena"], ["what-instead", "clone"]]) {
+    const names = await fetchedOn(`/chapters/${slug}`, (p) => p.getByTestId(`recorded-${suite}`).locator(".recorded-file").first().waitFor());
+    assert.ok(withSuite(suite).length >= 1, suite);
+    assert.deepEqual(names.sort(), withSuite(suite).sort(), `${slug} fetched ${names}`);
+  }
+  assert.ok(index.files.length > withSuite("sso").length, "the shipped files are of several suites, so the check above means something");
+  const sizeTable = await fetchedOn("/chapters/clone-cost", (p) =>
+    p.waitForFunction(() => !document.querySelector('[data-testid="size-table-note"]')?.textContent.startsWith("Looking")));
+  assert.equal(sizeTable.length, 1, `the size table fetched ${sizeTable}`);
+  assert.equal(aboutOf(sizeTable[0]).runner, "native-runner");
+  assert.equal(aboutOf(sizeTable[0]).arch, "x86_64");
+  // The explorer still loads every file.
+  const all = await fetchedOn("/results", (p) => p.getByTestId("explorer").waitFor());
+  assert.deepEqual(all.sort(), [...index.files].sort());
 });
 
 test("what a reader types into a pre-rendered field before the wasm arrives is kept", async () => {

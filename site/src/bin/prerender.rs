@@ -1,5 +1,5 @@
 //! Renders every page of the site to HTML at build time: `prerender OUT.json` writes one entry per
-//! route (path, title, description, whether it charts, and the `<body>` content), which
+//! route (path, title, description, whether it charts, which wasm it needs, and the `<body>` content), which
 //! `scripts/postbuild.mjs` puts into each route's `index.html`. The pages are the same Leptos
 //! components the site is made of, rendered natively; the live parts come out as empty boxes
 //! (`islands::Live`) that the wasm fills in the browser.
@@ -31,14 +31,14 @@ fn main() {
             };
             // `untrack`: rendering reads each signal once, outside any effect, which is the point here.
             let body = Owner::new().with(|| untrack(|| view! { <App route/> }.to_html()));
-            let lite = lite_enough(&body);
+            let tier = tier_needed(&body);
             serde_json::json!({
                 "path": path,
                 "title": title,
                 "description": description,
                 "charts": route.charts(),
-                // Every live part of the page is in the small wasm (`site-lite`).
-                "lite": lite,
+                // The cargo binary of the smallest wasm that carries every live part of the page.
+                "wasm": tier.bin(),
                 // `<!>` marks where text nodes meet for hydration; these pages are never hydrated.
                 "body": body.replace("<!>", ""),
             })
@@ -52,15 +52,19 @@ fn main() {
     }
 }
 
-/// Whether every island box in `body` (`data-live="NAME"`) is one the lite wasm carries. A name
-/// that needs its argument to be known (`recorded-results`) counts as not lite, which is right for
-/// it and safe for any other: the full wasm carries every island.
+/// The smallest wasm tier that carries every island box in `body` (`data-live="NAME"`, with
+/// `data-suite="SUITE"` for a widget that takes one). A box no island claims needs the full wasm,
+/// which is right for any name a future island adds before this learns it.
 #[cfg(not(target_arch = "wasm32"))]
-fn lite_enough(body: &str) -> bool {
-    body.split(r#"data-live=""#).skip(1).all(|rest| {
-        let name = rest.split('"').next().unwrap_or_default();
-        site::islands::Island::from_box(name, None).is_some_and(site::islands::Island::is_lite)
-    })
+fn tier_needed(body: &str) -> site::islands::Tier {
+    use site::islands::{Island, Tier};
+    let attr = |tag: &str, name: &str| tag.split(&format!(r#"{name}=""#)).nth(1).and_then(|rest| rest.split('"').next()).map(str::to_owned);
+    body.split("<div ")
+        .filter_map(|rest| rest.split('>').next())
+        .filter_map(|tag| Some((attr(tag, "data-live")?, attr(tag, "data-suite"))))
+        .map(|(name, suite)| Island::from_box(&name, suite.as_deref()).map_or(Tier::Full, Island::tier))
+        .max()
+        .unwrap_or(Tier::Lite)
 }
 
 #[cfg(target_arch = "wasm32")]

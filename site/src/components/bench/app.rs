@@ -10,6 +10,7 @@ use super::controls::BenchControls;
 use super::download::DownloadButton;
 use super::live::{LiveRun, RunStatus, TimerNote};
 use super::native::{self, NativeResults, SkippedFiles};
+use crate::components::results::loader::Wanted;
 use super::results_table::{ComparisonTable, ResultsTable};
 use super::runner::{self, BenchParams, BenchRun, Outcome};
 use super::spec::chart_spec;
@@ -27,7 +28,8 @@ pub fn BenchApp() -> impl IntoView {
     let (timer_step, set_timer_step) = signal(timer_step_ms(&performance()));
     let (native, set_native) = signal(None::<Result<NativeResults, String>>);
     spawn_local(async move {
-        let _ = set_native.try_set(Some(native::load().await));
+        // Only clone files can match a browser run (`native::matches`).
+        let _ = set_native.try_set(Some(native::load(Wanted::Suite("clone")).await));
     });
 
     let running = live.running();

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use wasm_core::kernels::clone::CloneMode;
 use wasm_core::results::{CaseResult, ResultsFile};
 
-use crate::components::results::loader::load_results;
+use crate::components::results::loader::{load_results, Wanted};
 use crate::explorer::LoadedFile;
 
 /// One results file that passed validation.
@@ -34,11 +34,11 @@ pub struct NativeMatch {
     pub cases: Vec<CaseResult>,
 }
 
-/// Every shipped results file, loaded and validated by the one loader; bad files are kept with the
-/// validator's first problem.
-pub async fn load() -> Result<NativeResults, String> {
+/// The shipped results files `wanted` asks for, loaded and validated by the one loader; bad files
+/// are kept with the validator's first problem.
+pub async fn load(wanted: Wanted) -> Result<NativeResults, String> {
     let mut out = NativeResults::default();
-    for file in load_results().await.map_err(|e| e.to_string())? {
+    for file in load_results(wanted).await.map_err(|e| e.to_string())? {
         match file {
             LoadedFile::Good(m) => out.files.push(NativeFile { name: m.file_name, results: m.data }),
             LoadedFile::Bad(b) => out.skipped.push((b.file_name, b.problems.into_iter().next().unwrap_or_default())),

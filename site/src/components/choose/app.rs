@@ -6,12 +6,14 @@ use wasm_core::choose::Sharing;
 
 use super::{advice::Advice, form::ChooseForm, samples::PRESETS, table::ChooseTable};
 use crate::components::bench::native;
+use crate::components::results::loader::Wanted;
 
 #[component]
 pub fn ChooseApp() -> impl IntoView {
     let (text, set_text) = signal(PRESETS[1].text.to_owned());
     let (sharing, set_sharing) = signal(Sharing::ClonedByMany);
-    let native = LocalResource::new(native::load);
+    // The table's clone costs come from clone cases only (`costs.rs`).
+    let native = LocalResource::new(|| native::load(Wanted::Suite("clone")));
     view! {
         <ChooseForm text set_text sharing set_sharing/>
         <Advice text sharing/>

@@ -4,12 +4,12 @@
 use leptos::prelude::*;
 
 use super::explorer::Explorer;
-use super::loader::load_results_with_progress;
+use super::loader::{load_results_with_progress, Wanted};
 
 #[component]
 pub fn ResultsApp() -> impl IntoView {
     let (progress, set_progress) = signal((0usize, 0usize));
-    let files = LocalResource::new(move || load_results_with_progress(move |done, total| set_progress.set((done, total))));
+    let files = LocalResource::new(move || load_results_with_progress(Wanted::All, move |done, total| set_progress.set((done, total))));
     view! {
         <Suspense fallback=move || view! {
             <p class="note" data-testid="results-loading" aria-live="polite">

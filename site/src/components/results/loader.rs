@@ -1,7 +1,8 @@
-//! Fetches `results/index.json` (written at build time by `scripts/postbuild.mjs`), then every file it
-//! lists, and validates each with `wasm_core::validate`. One bad or missing file becomes an error
-//! card; only an unreadable index fails the whole load. The one loader of results files: the
-//! explorer, the bench page, the chapters' recorded results and the size table all start here.
+//! Fetches `results/index.json` (written at build time by `scripts/postbuild.mjs`), then the files it
+//! lists that a page wants ([`Wanted`]), and validates each with `wasm_core::validate`. One bad or
+//! missing file becomes an error card; only an unreadable index fails the whole load. The one loader
+//! of results files: the explorer, the bench page, the chapters' recorded results and the size table
+//! all start here.
 //!
 //! Limits, so that no file and no index can take a page down: each file is read as raw bytes (the
 //! same bytes `native-runner validate` judges, so a BOM or bad UTF-8 gets the same verdict) and
@@ -40,9 +41,68 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
+/// `results/index.json`: the files, since a static host cannot list a folder, and what the build
+/// read of each, so a page fetches only the files it can use.
 #[derive(Deserialize)]
-struct Index {
+pub struct Index {
+    /// Every results file, by name.
     files: Vec<String>,
+    /// What the build read of each file, in the order of `files`: `null` for a file it could not
+    /// parse. Never trusted for content: it only decides what to fetch, and every fetched file is
+    /// validated. A file without facts is fetched by every page that loads results, so its error
+    /// shows. (A list beside `files`, not a map by name: it costs the wasm less code.)
+    #[serde(default)]
+    about: Vec<Option<About>>,
+}
+
+/// What the build read of one results file.
+#[derive(Deserialize)]
+struct About {
+    /// The suites of its cases.
+    suites: Vec<String>,
+    /// `machine.arch`.
+    arch: String,
+    /// `runner.name`.
+    runner: String,
+}
+
+/// Which results files a page loads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wanted {
+    /// Every file (the explorer, the bench page's comparison).
+    All,
+    /// The files with cases of one suite (a chapter's recorded results).
+    Suite(&'static str),
+}
+
+impl Index {
+    /// The facts about each file, `None` where the build had none.
+    fn entries(&self) -> impl Iterator<Item = (&String, Option<&About>)> {
+        self.files.iter().enumerate().map(|(i, name)| (name, self.about.get(i).and_then(Option::as_ref)))
+    }
+
+    /// The files `wanted` asks for, in the index's order, at most [`MAX_FILES`]. A file the
+    /// index has nothing about is always included.
+    fn names(&self, wanted: Wanted) -> Vec<String> {
+        self.entries()
+            .filter(|(_, about)| match (wanted, about) {
+                (Wanted::All, _) | (_, None) => true,
+                (Wanted::Suite(suite), Some(about)) => about.suites.iter().any(|s| s == suite),
+            })
+            .map(|(name, _)| name.clone())
+            .take(MAX_FILES)
+            .collect()
+    }
+
+    /// Every file that may hold results of `arch`: those `runner` wrote first, then the others.
+    /// For a reader that needs one such file, not all of them.
+    pub fn by_preference(&self, arch: &str, runner: &str) -> Vec<String> {
+        let may_hold = |about: Option<&About>| about.is_none_or(|a| a.arch == arch);
+        let by_runner = |about: Option<&About>| about.is_some_and(|a| a.runner == runner);
+        let first = self.entries().filter(|(_, a)| may_hold(*a) && by_runner(*a));
+        let then = self.entries().filter(|(_, a)| may_hold(*a) && !by_runner(*a));
+        first.chain(then).map(|(name, _)| name.clone()).collect()
+    }
 }
 
 fn js_message(value: JsValue) -> String {
@@ -92,32 +152,40 @@ fn is_plain_name(name: &str) -> bool {
         && name.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
 }
 
-/// Every results file the site ships, validated, in the order of the index.
-pub async fn load_results() -> Result<Vec<LoadedFile>, LoadError> {
-    load_results_with_progress(|_, _| {}).await
+/// The results index.
+pub async fn index() -> Result<Index, LoadError> {
+    let bytes = fetch_bytes(&format!("{RESULTS_DIR}/index.json"), MAX_INDEX_BYTES)
+        .await
+        .map_err(|e| LoadError(format!("results/index.json {e}")))?;
+    serde_json::from_slice(&bytes).map_err(|e| LoadError(format!("results/index.json: {e}")))
+}
+
+/// One results file, fetched and validated.
+pub async fn load_file(name: &str) -> LoadedFile {
+    if !is_plain_name(name) {
+        return LoadedFile::unreachable(name, "is not a plain .json file name".into());
+    }
+    match fetch_bytes(&format!("{RESULTS_DIR}/{name}"), MAX_FILE_BYTES).await {
+        Ok(bytes) => LoadedFile::from_bytes(name, &bytes),
+        Err(why) => LoadedFile::unreachable(name, why),
+    }
+}
+
+/// The results files `wanted` asks for, validated, in the order of the index.
+pub async fn load_results(wanted: Wanted) -> Result<Vec<LoadedFile>, LoadError> {
+    load_results_with_progress(wanted, |_, _| {}).await
 }
 
 /// [`load_results`], calling `progress(loaded, total)` as the index arrives and after each file.
-pub async fn load_results_with_progress(progress: impl Fn(usize, usize)) -> Result<Vec<LoadedFile>, LoadError> {
-    let index_bytes = fetch_bytes(&format!("{RESULTS_DIR}/index.json"), MAX_INDEX_BYTES)
-        .await
-        .map_err(|e| LoadError(format!("results/index.json {e}")))?;
-    let index: Index = serde_json::from_slice(&index_bytes).map_err(|e| LoadError(format!("results/index.json: {e}")))?;
+pub async fn load_results_with_progress(wanted: Wanted, progress: impl Fn(usize, usize)) -> Result<Vec<LoadedFile>, LoadError> {
+    let index = index().await?;
     let listed = index.files.len();
-    let names: Vec<String> = index.files.into_iter().take(MAX_FILES).collect();
+    let names = index.names(wanted);
     let total = names.len();
     progress(0, total);
     let loaded = std::cell::Cell::new(0);
     let mut files: Vec<LoadedFile> = futures::stream::iter(names)
-        .map(|name| async move {
-            if !is_plain_name(&name) {
-                return LoadedFile::unreachable(&name, "is not a plain .json file name".into());
-            }
-            match fetch_bytes(&format!("{RESULTS_DIR}/{name}"), MAX_FILE_BYTES).await {
-                Ok(bytes) => LoadedFile::from_bytes(&name, &bytes),
-                Err(why) => LoadedFile::unreachable(&name, why),
-            }
-        })
+        .map(|name| async move { load_file(&name).await })
         .buffered(PARALLEL_FETCHES)
         .inspect(|_| {
             loaded.set(loaded.get() + 1);
@@ -130,4 +198,54 @@ pub async fn load_results_with_progress(progress: impl Fn(usize, usize)) -> Resu
         files.push(LoadedFile::unreachable("index.json", why));
     }
     Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn index() -> Index {
+        serde_json::from_str(
+            r#"{
+                "files": ["arm.json", "broken.json", "mixed.json", "other-runner.json", "sso.json"],
+                "about": [
+                    { "suites": ["clone"], "arch": "aarch64", "runner": "native-runner" },
+                    null,
+                    { "suites": ["clone", "sso"], "arch": "x86_64", "runner": "native-runner" },
+                    { "suites": ["clone"], "arch": "x86_64", "runner": "article" },
+                    { "suites": ["sso"], "arch": "x86_64", "runner": "native-runner" }
+                ]
+            }"#,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_suite_gets_its_files_and_every_file_the_build_could_not_read() {
+        let i = index();
+        assert_eq!(i.names(Wanted::Suite("sso")), ["broken.json", "mixed.json", "sso.json"]);
+        assert_eq!(i.names(Wanted::Suite("arena")), ["broken.json"]);
+        assert_eq!(i.names(Wanted::All), i.files);
+    }
+
+    #[test]
+    fn an_index_without_facts_still_loads_every_file() {
+        let plain: Index = serde_json::from_str(r#"{ "files": ["a.json", "b.json"] }"#).unwrap();
+        assert_eq!(plain.names(Wanted::Suite("sso")), ["a.json", "b.json"]);
+        assert_eq!(plain.by_preference("x86_64", "native-runner"), ["a.json", "b.json"]);
+    }
+
+    #[test]
+    fn by_preference_puts_the_runners_files_of_the_arch_first_and_drops_other_arches() {
+        assert_eq!(
+            index().by_preference("x86_64", "native-runner"),
+            ["mixed.json", "sso.json", "broken.json", "other-runner.json"]
+        );
+    }
+
+    #[test]
+    fn no_more_than_max_files_are_named() {
+        let many = Index { files: (0..MAX_FILES + 5).map(|i| format!("{i}.json")).collect(), about: Default::default() };
+        assert_eq!(many.names(Wanted::All).len(), MAX_FILES);
+    }
 }

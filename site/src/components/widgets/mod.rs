@@ -16,25 +16,7 @@ pub mod sso_inspector;
 pub mod vtable;
 pub mod wide_pointer;
 
-use crate::content::Widget;
 use leptos::prelude::*;
-
-/// The component for one widget placeholder.
-pub fn widget_view(widget: Widget) -> AnyView {
-    match widget {
-        Widget::WidePointer => view! { <wide_pointer::WidePointerWidget/> }.into_any(),
-        Widget::Vtable => view! { <vtable::VtableWidget/> }.into_any(),
-        Widget::ArcInspector => view! { <arc_inspector::ArcInspector/> }.into_any(),
-        Widget::SizeTable => view! { <size_table::SizeTable/> }.into_any(),
-        Widget::SsoInspector => view! { <sso_inspector::SsoInspector/> }.into_any(),
-        Widget::AltInspector => view! { <alt_inspector::AltInspector/> }.into_any(),
-        Widget::LayoutProbe => view! { <layout_probe::LayoutProbe/> }.into_any(),
-        Widget::SsoBench => view! { <sso_bench::SsoBench/> }.into_any(),
-        Widget::ArcSwapBench => view! { <arcswap_bench::ArcSwapBench/> }.into_any(),
-        Widget::ArenaBench => view! { <arena_bench::ArenaBench/> }.into_any(),
-        Widget::RecordedResults(suite) => view! { <recorded_results::RecordedResults suite/> }.into_any(),
-    }
-}
 
 /// One row of hex bytes; `class_of(i)` names byte `i`'s role (`ptr`, `len`, `counter`, `marker`,
 /// `text`, or "" for none), which the CSS outlines with the legend colours.

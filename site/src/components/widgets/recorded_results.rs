@@ -9,6 +9,7 @@ use wasm_core::results::CaseResult;
 
 use crate::charts::Scale;
 use crate::components::bench::native::{self, NativeFile, NativeResults, SkippedFiles};
+use crate::components::results::loader::Wanted;
 use crate::components::bench::results_table::ResultsTable;
 use crate::components::chart::Chart;
 use crate::explorer::suites::{cases_under, condition_bars, conditions, pick_condition, unit_for, Condition};
@@ -38,7 +39,7 @@ fn machine_line(file: &NativeFile) -> String {
 pub fn RecordedResults(suite: &'static str) -> impl IntoView {
     let (loaded, set_loaded) = signal(None::<Result<NativeResults, String>>);
     spawn_local(async move {
-        let _ = set_loaded.try_set(Some(native::load().await));
+        let _ = set_loaded.try_set(Some(native::load(Wanted::Suite(suite)).await));
     });
     let (chosen, set_chosen) = signal(None::<String>);
     let test_id = format!("recorded-{suite}");

@@ -5,14 +5,17 @@
 use leptos::prelude::*;
 use wasm_core::layout::{arc_header_bytes, string_type_layouts, TypeLayout};
 
-use crate::components::results::loader::load_results;
+use crate::components::results::loader;
 use crate::explorer::{LoadedFile, Machine};
 
-/// The first valid x86_64 results file written by the project's native runner, else any valid x86_64 one.
+/// The first valid x86_64 results file written by the project's native runner, else any valid
+/// x86_64 one. Fetches the likeliest file first (the index says which) and stops at the first that
+/// settles it: one file, not all of them.
 async fn load_native() -> Result<Option<Machine>, String> {
+    let index = loader::index().await.map_err(|e| e.to_string())?;
     let mut fallback = None;
-    for file in load_results().await.map_err(|e| e.to_string())? {
-        let LoadedFile::Good(machine) = file else { continue };
+    for name in index.by_preference("x86_64", "native-runner") {
+        let LoadedFile::Good(machine) = loader::load_file(&name).await else { continue };
         if machine.data.machine.arch != "x86_64" {
             continue;
         }
