@@ -69,9 +69,10 @@ struct About {
 /// Which results files a page loads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Wanted {
-    /// Every file (the explorer, the bench page's comparison).
+    /// Every file (the explorer).
     All,
-    /// The files with cases of one suite (a chapter's recorded results).
+    /// The files with cases of one suite (a chapter's recorded results; `/bench` and `/choose`,
+    /// which compare clone costs).
     Suite(&'static str),
 }
 
@@ -81,17 +82,20 @@ impl Index {
         self.files.iter().enumerate().map(|(i, name)| (name, self.about.get(i).and_then(Option::as_ref)))
     }
 
-    /// The files `wanted` asks for, in the index's order, at most [`MAX_FILES`]. A file the
-    /// index has nothing about is always included.
-    fn names(&self, wanted: Wanted) -> Vec<String> {
-        self.entries()
+    /// The first [`MAX_FILES`] files `wanted` asks for, in the index's order, and how many it asks
+    /// for in all. A file the index has nothing about is always included.
+    fn names(&self, wanted: Wanted) -> (Vec<String>, usize) {
+        let mut names: Vec<String> = self
+            .entries()
             .filter(|(_, about)| match (wanted, about) {
                 (Wanted::All, _) | (_, None) => true,
                 (Wanted::Suite(suite), Some(about)) => about.suites.iter().any(|s| s == suite),
             })
             .map(|(name, _)| name.clone())
-            .take(MAX_FILES)
-            .collect()
+            .collect();
+        let asked = names.len();
+        names.truncate(MAX_FILES);
+        (names, asked)
     }
 
     /// Every file that may hold results of `arch`: those `runner` wrote first, then the others.
@@ -178,9 +182,8 @@ pub async fn load_results(wanted: Wanted) -> Result<Vec<LoadedFile>, LoadError> 
 
 /// [`load_results`], calling `progress(loaded, total)` as the index arrives and after each file.
 pub async fn load_results_with_progress(wanted: Wanted, progress: impl Fn(usize, usize)) -> Result<Vec<LoadedFile>, LoadError> {
-    let index = index().await?;
-    let listed = index.files.len();
-    let names = index.names(wanted);
+    // `asked`, not the index's length: a page that skips files it has no use for skipped nothing.
+    let (names, asked) = index().await?.names(wanted);
     let total = names.len();
     progress(0, total);
     let loaded = std::cell::Cell::new(0);
@@ -193,8 +196,8 @@ pub async fn load_results_with_progress(wanted: Wanted, progress: impl Fn(usize,
         })
         .collect()
         .await;
-    if listed > MAX_FILES {
-        let why = format!("lists {listed} files; this page loads the first {MAX_FILES} and skipped the rest");
+    if asked > MAX_FILES {
+        let why = format!("lists {asked} files; this page loads the first {MAX_FILES} and skipped the rest");
         files.push(LoadedFile::unreachable("index.json", why));
     }
     Ok(files)
@@ -223,15 +226,15 @@ mod tests {
     #[test]
     fn a_suite_gets_its_files_and_every_file_the_build_could_not_read() {
         let i = index();
-        assert_eq!(i.names(Wanted::Suite("sso")), ["broken.json", "mixed.json", "sso.json"]);
-        assert_eq!(i.names(Wanted::Suite("arena")), ["broken.json"]);
-        assert_eq!(i.names(Wanted::All), i.files);
+        assert_eq!(i.names(Wanted::Suite("sso")).0, ["broken.json", "mixed.json", "sso.json"]);
+        assert_eq!(i.names(Wanted::Suite("arena")).0, ["broken.json"]);
+        assert_eq!(i.names(Wanted::All).0, i.files);
     }
 
     #[test]
     fn an_index_without_facts_still_loads_every_file() {
         let plain: Index = serde_json::from_str(r#"{ "files": ["a.json", "b.json"] }"#).unwrap();
-        assert_eq!(plain.names(Wanted::Suite("sso")), ["a.json", "b.json"]);
+        assert_eq!(plain.names(Wanted::Suite("sso")).0, ["a.json", "b.json"]);
         assert_eq!(plain.by_preference("x86_64", "native-runner"), ["a.json", "b.json"]);
     }
 
@@ -246,6 +249,17 @@ mod tests {
     #[test]
     fn no_more_than_max_files_are_named() {
         let many = Index { files: (0..MAX_FILES + 5).map(|i| format!("{i}.json")).collect(), about: Default::default() };
-        assert_eq!(many.names(Wanted::All).len(), MAX_FILES);
+        assert_eq!(many.names(Wanted::All), ((0..MAX_FILES).map(|i| format!("{i}.json")).collect(), MAX_FILES + 5));
+    }
+
+    /// The cap counts the files a page asks for: many files of other suites are no reason to say
+    /// this page skipped any.
+    #[test]
+    fn files_of_other_suites_do_not_count_towards_the_cap() {
+        let files: Vec<String> = (0..MAX_FILES + 5).map(|i| format!("{i}.json")).collect();
+        let about = (0..MAX_FILES + 5)
+            .map(|i| Some(About { suites: vec![if i < 3 { "sso" } else { "clone" }.into()], arch: "x86_64".into(), runner: "native-runner".into() }))
+            .collect();
+        assert_eq!(Index { files, about }.names(Wanted::Suite("sso")), (vec!["0.json".into(), "1.json".into(), "2.json".into()], 3));
     }
 }
