@@ -166,40 +166,48 @@ const wasm = await init({ module_or_path: '${wasm}' });${rest}</script>`;
     .replace(/<link rel="preload" href="[^"]*\.wasm"[^>]*>/g, "");
 }
 
-/** Builds the wasm of one smaller tier (`bin`: `site-lite` or `site-chapters`, see `Tier` in
- *  site/src/islands.rs) the way trunk builds the full one: cargo with the same profile,
- *  wasm-bindgen, then wasm-opt with the options `site/index.html` gives trunk. Writes
- *  `<bin>-<hash>.js` and `_bg.wasm` into `dist` and returns their URLs. */
-export function buildTier(dist, bin) {
+/** The cargo binary trunk builds (`data-bin` in site/index.html): the full wasm. */
+const TRUNK_BIN = "site";
+
+/** Builds the smaller wasm tiers `bins` (`site-lite`, `site-chapters`: see `Tier` in
+ *  site/src/islands.rs) the way trunk builds the full one: one cargo build with the same profile,
+ *  then wasm-bindgen and wasm-opt with the options `site/index.html` gives trunk, per binary. Writes
+ *  `<bin>-<hash>.js` and `_bg.wasm` into `dist`; returns their URLs by binary. */
+export function buildTiers(dist, bins) {
+  if (bins.length === 0) return {};
   const indexHtml = fs.readFileSync(path.join(root, "site", "index.html"), "utf8");
   const optParams = (indexHtml.match(/data-wasm-opt-params="([^"]*)"/) ?? [, ""])[1].split(/\s+/).filter(Boolean);
   const optLevel = (indexHtml.match(/data-wasm-opt="([^"]*)"/) ?? [, "z"])[1];
   const profile = (indexHtml.match(/data-cargo-profile="([^"]*)"/) ?? [, "release"])[1];
   const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
-  run("cargo", ["build", "--quiet", "--locked", "--profile", profile, "--target", "wasm32-unknown-unknown", "-p", "site", "--bin", bin]);
+  run("cargo", ["build", "--quiet", "--locked", "--profile", profile, "--target", "wasm32-unknown-unknown", "-p", "site", ...bins.flatMap((bin) => ["--bin", bin])]);
   const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(root, "target");
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `arc-str-${bin}-`));
-  try {
-    run("wasm-bindgen", ["--target", "web", "--no-typescript", "--out-dir", tmp, "--out-name", bin,
-      path.join(targetDir, "wasm32-unknown-unknown", profile, `${bin}.wasm`)]);
-    run("wasm-opt", [`-O${optLevel}`, ...optParams, path.join(tmp, `${bin}_bg.wasm`), "-o", path.join(tmp, "opt.wasm")]);
-    const wasmBytes = fs.readFileSync(path.join(tmp, "opt.wasm"));
-    const glueText = fs.readFileSync(path.join(tmp, `${bin}.js`));
-    const hash = crypto.createHash("sha256").update(wasmBytes).update(glueText).digest("hex").slice(0, 16);
-    const name = `${bin}-${hash}`;
-    fs.writeFileSync(path.join(dist, `${name}_bg.wasm`), wasmBytes);
-    fs.writeFileSync(path.join(dist, `${name}.js`), glueText);
-    // Inline JS the glue imports (the same files trunk already copied for the full wasm).
-    const snippets = path.join(tmp, "snippets");
-    if (fs.existsSync(snippets)) fs.cpSync(snippets, path.join(dist, "snippets"), { recursive: true, force: false });
-    return { glue: `/${name}.js`, wasm: `/${name}_bg.wasm` };
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
+  const built = {};
+  for (const bin of bins) {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `arc-str-${bin}-`));
+    try {
+      run("wasm-bindgen", ["--target", "web", "--no-typescript", "--out-dir", tmp, "--out-name", bin,
+        path.join(targetDir, "wasm32-unknown-unknown", profile, `${bin}.wasm`)]);
+      run("wasm-opt", [`-O${optLevel}`, ...optParams, path.join(tmp, `${bin}_bg.wasm`), "-o", path.join(tmp, "opt.wasm")]);
+      const wasmBytes = fs.readFileSync(path.join(tmp, "opt.wasm"));
+      const glueText = fs.readFileSync(path.join(tmp, `${bin}.js`));
+      const hash = crypto.createHash("sha256").update(wasmBytes).update(glueText).digest("hex").slice(0, 16);
+      const name = `${bin}-${hash}`;
+      fs.writeFileSync(path.join(dist, `${name}_bg.wasm`), wasmBytes);
+      fs.writeFileSync(path.join(dist, `${name}.js`), glueText);
+      // Inline JS the glue imports (the same files trunk already copied for the full wasm).
+      const snippets = path.join(tmp, "snippets");
+      if (fs.existsSync(snippets)) fs.cpSync(snippets, path.join(dist, "snippets"), { recursive: true, force: false });
+      built[bin] = { glue: `/${name}.js`, wasm: `/${name}_bg.wasm` };
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
   }
+  return built;
 }
 
-/** The wasm builds smaller than trunk's, by cargo binary name. */
-export const SMALLER_TIERS = ["site-lite", "site-chapters"];
+/** The smaller tiers `pages` ask for (each page names its wasm; the pre-renderer decides). */
+const smallerTiersOf = (pages) => [...new Set(pages.map((page) => page.wasm))].filter((bin) => bin !== TRUNK_BIN);
 
 /** `html` with the page's body in place of the shell's empty one. */
 export function withBody(html, body) {
@@ -278,13 +286,13 @@ export function allRouteMeta() {
   return [...pages, ...chapters];
 }
 
-export function writeRoutePages(dist, pages = prerenderPages(), tiers = Object.fromEntries(SMALLER_TIERS.map((bin) => [bin, buildTier(dist, bin)]))) {
+export function writeRoutePages(dist, pages = prerenderPages(), tiers = buildTiers(dist, smallerTiersOf(pages))) {
   const indexPath = path.join(dist, "index.html");
   const trunkShell = fs.readFileSync(indexPath, "utf8");
   const d3 = writeD3Subset(dist);
   // Each page loads the smallest wasm that carries all its live parts (the pre-renderer says which):
   // trunk's own (`site`) or one built above.
-  const shells = { site: withCsp(withLateStart(trunkShell)) };
+  const shells = { [TRUNK_BIN]: withCsp(withLateStart(trunkShell)) };
   for (const [bin, urls] of Object.entries(tiers)) shells[bin] = withCsp(withLateStart(trunkShell, urls));
   for (const page of pages) {
     const route = page.path === null ? "404" : page.path.slice(1);
