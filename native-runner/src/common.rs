@@ -7,19 +7,11 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Barrier, Condvar, Mutex};
 use std::time::{Duration, Instant};
-use wasm_core::results::{CaseResult, LayoutFacts, ResultsFile, SCHEMA_VERSION};
+use wasm_core::clone_run::{default_thread_counts, RunContext};
+use wasm_core::results::CaseResult;
 
 /// Where results files go by default, relative to the repository root (the working directory).
 const RESULTS_DIR: &str = "content/results";
-
-/// 1, 2, 4, ... up to `logical`, plus `logical` itself (1, 2, 4, 8, 12 on the article's 5600X).
-pub fn default_thread_counts(logical: u32) -> Vec<u32> {
-    let mut counts: Vec<u32> = std::iter::successors(Some(1u32), |n| n.checked_mul(2)).take_while(|&n| n <= logical).collect();
-    if counts.last() != Some(&logical) && logical > 1 {
-        counts.push(logical);
-    }
-    counts
-}
 
 /// The `--threads` list, sorted and without repeats, or the default for this machine.
 pub fn thread_counts(asked: &Option<Vec<u32>>) -> Vec<u32> {
@@ -75,21 +67,17 @@ pub fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
 
 /// Builds the results file of this run around `cases` (each marked with its noise figure) and the
 /// conditions `probe` started reading when the run began, and writes it to `path`.
-pub fn write_file(run: &RunArgs, path: &Path, created_at: String, probe: &info::Probe, mut cases: Vec<CaseResult>) -> Result<(), Failure> {
-    cases.iter_mut().for_each(CaseResult::mark_noise);
-    let file = ResultsFile {
-        schema_version: SCHEMA_VERSION,
+pub fn write_file(run: &RunArgs, path: &Path, created_at: String, probe: &info::Probe, cases: Vec<CaseResult>) -> Result<(), Failure> {
+    let file = RunContext {
         label: run.label.clone(),
         created_at,
         runner: info::runner(),
         machine: info::machine(),
         toolchain: info::toolchain(),
         allocator: allocator::info(),
-        layouts: LayoutFacts::current(),
-        provenance: None,
         conditions: Some(probe.finish()),
-        cases,
-    };
+    }
+    .into_file(cases);
     output::write_results(path, &file, run.force)
 }
 
@@ -289,11 +277,7 @@ mod tests {
     use std::sync::atomic::{AtomicU32, Ordering};
 
     #[test]
-    fn thread_counts_double_up_to_the_cpus() {
-        assert_eq!(default_thread_counts(1), vec![1]);
-        assert_eq!(default_thread_counts(2), vec![1, 2]);
-        assert_eq!(default_thread_counts(12), vec![1, 2, 4, 8, 12]);
-        assert_eq!(default_thread_counts(16), vec![1, 2, 4, 8, 16]);
+    fn thread_counts_are_sorted_and_unique() {
         assert_eq!(thread_counts(&Some(vec![4, 1, 4])), vec![1, 4]);
         assert_eq!(chosen(&None, &[3, 1, 2]), vec![1, 2, 3]);
     }

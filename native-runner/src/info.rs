@@ -34,6 +34,7 @@ pub fn machine() -> MachineInfo {
         kernel_version: System::kernel_version().as_deref().and_then(non_empty),
         memory_total_bytes: Some(sys.total_memory()).filter(|&m| m > 0),
         user_agent: None,
+        browser: None,
     }
 }
 

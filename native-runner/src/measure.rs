@@ -8,11 +8,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Barrier;
 use crate::common::{spawn_failure, StartGate};
 use std::time::{Duration, Instant};
-use wasm_core::kernels::{clone_batch, clone_batch_shared, CloneMode, CloneSource, CloneType};
+use wasm_core::clone_run::{contend, contender_cap};
+use wasm_core::kernels::{clone_batch, CloneMode, CloneSource, CloneType};
 use wasm_core::results::{MemoryStats, TimelinePoint};
-
-/// Contenders check the stop flag between batches of this many clones.
-const CONTENDER_BATCH: u64 = 64;
 
 /// What a child process reports to its parent (one JSON object on stdout).
 #[derive(Debug, Serialize, Deserialize)]
@@ -62,7 +60,7 @@ fn run_repeat(
     let shared = source.shared();
     let contenders = if ty.is_thread_safe() { threads.saturating_sub(1) } else { 0 };
     // In forget mode a contender stops after `samples` clones, so the leak estimate is an upper bound.
-    let contender_cap = if mode == CloneMode::Forget { samples } else { u64::MAX };
+    let contender_cap = contender_cap(mode, samples);
     let running = AtomicBool::new(true);
     let barrier = Barrier::new(1 + contenders as usize + timeline.is_some() as usize);
     let gate = StartGate::default();
@@ -81,11 +79,7 @@ fn run_repeat(
                 // A contender that could not be pinned does not run (the case fails below).
                 pinned?;
                 let start = Instant::now();
-                let mut ops = 0u64;
-                while running.load(Ordering::Relaxed) && ops + CONTENDER_BATCH <= contender_cap {
-                    clone_batch_shared(shared, ty, mode, CONTENDER_BATCH).expect("thread-safe type");
-                    ops += CONTENDER_BATCH;
-                }
+                let ops = contend(shared, ty, mode, contender_cap, running);
                 Ok::<f64, String>(ops as f64 / start.elapsed().as_secs_f64().max(1e-9))
             });
             match spawned {

@@ -8,13 +8,14 @@
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
+use wasm_core::clone_run::{self, CaseTimes, PlannedCase};
 use wasm_core::kernels::{CloneMode, CloneType};
 use wasm_core::results::*;
 
 /// Clones per published time (2^24), as the article states.
 const REFERENCE_SAMPLES: u64 = 1 << 24;
 /// String length of the article's benchmark, in bytes.
-const REFERENCE_STRING_LEN: u64 = 64;
+const REFERENCE_STRING_LEN: usize = 64;
 /// The label of the converted file.
 pub const REFERENCE_LABEL: &str = "reference-ryzen5600x-2024";
 
@@ -31,14 +32,6 @@ struct Entry {
 /// `alloc::sync::Arc<str>` → `Arc<str>`.
 fn clone_type(type_name: &str) -> Option<CloneType> {
     CloneType::parse(type_name.rsplit("::").next()?)
-}
-
-/// Builds one clone case from its times in nanoseconds (shared with the clone suite).
-pub fn clone_case(ty: CloneType, mode: CloneMode, threads: u32, samples: u64, len: u64, warmups: u32, times_ns: Vec<f64>) -> CaseResult {
-    let params = CaseParams { string_len_bytes: Some(len), ..Default::default() };
-    let mut case = CaseResult::new("clone", ty.display_name(), ty.id(), threads, samples, params, warmups, times_ns);
-    case.mode = Some(mode.id().into());
-    case
 }
 
 /// Converts the published JSON text into a results file.
@@ -58,7 +51,10 @@ pub fn convert(input: &str) -> Result<ResultsFile, String> {
     }
     let cases = groups
         .into_iter()
-        .map(|((threads, mode, ty), times)| clone_case(ty, mode, threads, REFERENCE_SAMPLES, REFERENCE_STRING_LEN, 0, times))
+        .map(|((threads, mode, ty), times)| {
+            let case = PlannedCase { ty, mode, threads, samples: REFERENCE_SAMPLES, note: None };
+            clone_run::case_result(&case, REFERENCE_STRING_LEN, 0, CaseTimes { repeat_times_ns: times, contender_ops_per_sec: vec![] })
+        })
         .collect();
     if !cfg!(target_pointer_width = "64") {
         return Err("run the import on a 64-bit target: its layout facts stand in for the reference's x86_64".into());
@@ -78,6 +74,7 @@ pub fn convert(input: &str) -> Result<ResultsFile, String> {
             kernel_version: Some("6.6.8-zen1-1-zen".into()),
             memory_total_bytes: Some(16 << 30),
             user_agent: None,
+            browser: None,
         },
         toolchain: ToolchainInfo::default(),
         allocator: AllocatorInfo { name: "jemalloc".into(), version: None },

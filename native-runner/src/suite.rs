@@ -4,10 +4,11 @@
 
 use crate::cli::{CaseArgs, CloneArgs, ModeArg, TypeArg};
 use crate::measure::CaseReport;
-use crate::{common, guard, info, reference, Failure};
+use crate::{common, guard, info, Failure};
 use indicatif::ProgressBar;
 use std::path::PathBuf;
 use std::process::Command;
+use wasm_core::clone_run::{self, CaseTimes, ClonePlan, PlannedCase};
 use wasm_core::kernels::{CloneMode, CloneType};
 use wasm_core::results::CaseResult;
 
@@ -16,12 +17,9 @@ const QUICK_SAMPLES: u64 = 1 << 14;
 const DEFAULT_REPEATS: u32 = 5;
 const QUICK_REPEATS: u32 = 2;
 
+/// A case of the shared plan ([`ClonePlan`]), and where `--pin` puts its threads.
 struct Planned {
-    ty: CloneType,
-    mode: CloneMode,
-    threads: u32,
-    samples: u64,
-    note: Option<String>,
+    case: PlannedCase,
     /// `--pin`: the placement and the CPUs (the timed thread's first).
     pinned: Option<(&'static str, Vec<u32>)>,
 }
@@ -29,8 +27,8 @@ struct Planned {
 impl Planned {
     fn name(&self) -> String {
         match &self.pinned {
-            Some((placement, _)) => format!("{} {} x{} {placement}", self.ty, self.mode, self.threads),
-            None => format!("{} {} x{}", self.ty, self.mode, self.threads),
+            Some((placement, _)) => format!("{} {placement}", self.case.name()),
+            None => self.case.name(),
         }
     }
 }
@@ -44,16 +42,17 @@ fn pinned_copies(planned: &[Planned]) -> Result<(Vec<Planned>, Vec<String>), Fai
     let (placements, mut missing) = crate::placement::placements(timed, &cpus);
     let mut copies = Vec::new();
     for placement in &placements {
-        let fits = |p: &&Planned| p.threads >= 2 && (p.threads - 1) as usize <= placement.cpus.len();
+        let fits = |p: &&Planned| p.case.threads >= 2 && (p.case.threads - 1) as usize <= placement.cpus.len();
         let most = 1 + placement.cpus.len();
-        if planned.iter().any(|p| p.threads > most as u32) {
+        if planned.iter().any(|p| p.case.threads > most as u32) {
             missing.push(format!("{}: {} contender CPU(s) here, so pinned cases stop at {most} threads", placement.name, placement.cpus.len()));
         }
         for p in planned.iter().filter(fits) {
             let mut used = vec![timed];
-            used.extend(placement.cpus.iter().take((p.threads - 1) as usize));
+            used.extend(placement.cpus.iter().take((p.case.threads - 1) as usize));
             let note = format!("pinned ({}): timed thread on CPU {timed}, contenders on CPU(s) {:?}", placement.name, &used[1..]);
-            copies.push(Planned { ty: p.ty, mode: p.mode, threads: p.threads, samples: p.samples, note: Some(note), pinned: Some((placement.name, used)) });
+            let case = PlannedCase { note: Some(note), ..p.case.clone() };
+            copies.push(Planned { case, pinned: Some((placement.name, used)) });
         }
     }
     Ok((copies, missing))
@@ -116,21 +115,20 @@ fn run_child(case: &CaseArgs) -> Result<CaseReport, Failure> {
     serde_json::from_slice(&out.stdout).map_err(|e| Failure::runtime(format!("unreadable case report: {e}")))
 }
 
+/// The shared plan of `args`, each case fitted to the memory guard (`--max-leak`).
 fn plan(args: &CloneArgs, samples: u64, max_leak: u64) -> Result<Vec<Planned>, Failure> {
-    let threads = common::thread_counts(&args.threads);
-    let mut modes: Vec<CloneMode> = args.mode.iter().map(|&m| m.into()).collect();
-    modes.sort();
-    modes.dedup();
-    let types: Vec<CloneType> = common::chosen(&args.types.as_ref().map(|t| t.iter().map(|&t| t.into()).collect()), &CloneType::ALL);
+    let plan = ClonePlan {
+        types: args.types.as_ref().map_or_else(|| CloneType::ALL.to_vec(), |t| t.iter().map(|&t| t.into()).collect()),
+        modes: args.mode.iter().map(|&m| m.into()).collect(),
+        threads: common::thread_counts(&args.threads),
+        samples,
+        string_len: args.string_len as usize,
+    };
     let mut planned = Vec::new();
-    for &t in &threads {
-        for &mode in &modes {
-            for &ty in types.iter().filter(|ty| (ty.is_thread_safe() || t == 1) && (mode == CloneMode::Drop || ty.has_forget_mode())) {
-                let (samples, note) = guard::fit_samples(ty, mode, t, samples, args.string_len, max_leak, args.on_excess_leak)
-                    .map_err(Failure::usage)?;
-                planned.push(Planned { ty, mode, threads: t, samples, note, pinned: None });
-            }
-        }
+    for mut case in plan.cases() {
+        (case.samples, case.note) = guard::fit_samples(case.ty, case.mode, case.threads, samples, args.string_len, max_leak, args.on_excess_leak)
+            .map_err(Failure::usage)?;
+        planned.push(Planned { case, pinned: None });
     }
     if planned.is_empty() {
         return Err(Failure::usage("nothing to run: Rc<str> is single-thread only, add 1 to --threads".into()));
@@ -140,12 +138,12 @@ fn plan(args: &CloneArgs, samples: u64, max_leak: u64) -> Result<Vec<Planned>, F
 
 /// Measures one planned case (in one or several child processes).
 fn measure(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar: &ProgressBar) -> Result<CaseResult, Failure> {
-    let fresh_per_repeat = p.mode == CloneMode::Forget;
+    let fresh_per_repeat = p.case.mode == CloneMode::Forget;
     let child = CaseArgs {
-        ty: TypeArg(p.ty),
+        ty: TypeArg(p.case.ty),
         mode: if fresh_per_repeat { ModeArg::Forget } else { ModeArg::Drop },
-        threads: p.threads,
-        samples: p.samples,
+        threads: p.case.threads,
+        samples: p.case.samples,
         string_len: args.string_len,
         repeats: if fresh_per_repeat { 1 } else { repeats },
         warmups: if fresh_per_repeat { 0 } else { args.run.warmups },
@@ -173,13 +171,11 @@ fn measure(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar: &Pro
         bar.inc((args.run.warmups + repeats) as u64);
         report
     };
-    let len = p.ty.text_len(args.string_len as usize) as u64;
-    let mut case = reference::clone_case(p.ty, p.mode, p.threads, p.samples, len, args.run.warmups, report.repeat_times_ns);
+    let times = CaseTimes { repeat_times_ns: report.repeat_times_ns, contender_ops_per_sec: report.contender_ops_per_sec };
+    let mut case = clone_run::case_result(&p.case, args.string_len as usize, args.run.warmups, times);
     case.params.fresh_process_per_repeat = Some(fresh_per_repeat);
-    case.contender_ops_per_sec = common::median(&report.contender_ops_per_sec);
     case.memory = report.memory;
     case.mapped_timeline = report.mapped_timeline;
-    case.notes.extend(p.note.clone());
     if let Some((placement, cpus)) = &p.pinned {
         (case.placement, case.cpus) = (Some((*placement).to_owned()), Some(cpus.clone()));
     }
@@ -243,7 +239,7 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
         for line in &unplaced {
             eprintln!("note: --pin could not place {line}");
         }
-        for note in planned.iter().filter(|p| p.pinned.is_none()).filter_map(|p| p.note.as_ref()) {
+        for note in planned.iter().filter(|p| p.pinned.is_none()).filter_map(|p| p.case.note.as_ref()) {
             eprintln!("note: {note}");
         }
     }

@@ -191,6 +191,7 @@ fn xeon() -> MachineInfo {
         kernel_version: Some("6.1.0-18-amd64".into()),
         memory_total_bytes: Some(64 << 30),
         user_agent: None,
+        browser: None,
     }
 }
 
@@ -220,6 +221,7 @@ fn main() {
                 kernel_version: Some("6.6.8-zen1-1-zen".into()),
                 memory_total_bytes: Some(16 << 30),
                 user_agent: None,
+                browser: None,
             },
             allocator: "jemalloc",
             threads: &[1, 2, 4, 8, 12],

@@ -2,7 +2,9 @@
 //! results schema. Everything here compiles for both `wasm32-unknown-unknown` and native targets, so
 //! no benchmark is ever written twice.
 
+pub mod browser;
 pub mod choose;
+pub mod clone_run;
 pub mod heap;
 pub mod inline_str;
 pub mod inspect;

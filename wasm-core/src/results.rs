@@ -146,6 +146,9 @@ pub struct MachineInfo {
     /// Browser user agent, for runs measured by the site in a browser.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub user_agent: Option<String>,
+    /// Browser name and major version (`Chrome 131`), for runs measured by the site in a browser.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub browser: Option<String>,
 }
 
 /// How the measuring program was compiled.

@@ -210,8 +210,13 @@ fn condition_problems(c: &crate::results::RunConditions) -> Vec<Problem> {
 /// top of [`validate_bytes`], its numbers must be real measurements.
 pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
     let mut problems = Vec::new();
-    if file.runner.name != "native-runner" {
-        problems.push(Problem::new("runner.name", format!("is {:?}; submitted files come from native-runner (reference datasets are added by the project)", file.runner.name)));
+    match file.runner.name.as_str() {
+        "native-runner" => {}
+        crate::browser::BROWSER_RUNNER => problems.extend(crate::browser::submission_problems(file)),
+        other => problems.push(Problem::new(
+            "runner.name",
+            format!("is {other:?}; submitted files come from native-runner or the site's browser runs (reference datasets are added by the project)"),
+        )),
     }
     if file.provenance.is_some() {
         problems.push(Problem::new("provenance", "is set; it marks data the project imported from elsewhere, never a machine's own run"));
@@ -253,6 +258,7 @@ fn text_fields(file: &ResultsFile) -> Vec<(String, &str)> {
     add(&mut out, "machine.os".into(), m.os.as_deref());
     add(&mut out, "machine.kernel_version".into(), m.kernel_version.as_deref());
     add(&mut out, "machine.user_agent".into(), m.user_agent.as_deref());
+    add(&mut out, "machine.browser".into(), m.browser.as_deref());
     add(&mut out, "toolchain.rustc_version".into(), t.rustc_version.as_deref());
     add(&mut out, "toolchain.target_triple".into(), t.target_triple.as_deref());
     add(&mut out, "toolchain.profile".into(), t.profile.as_deref());
@@ -743,6 +749,35 @@ mod tests {
         assert_one_problem(|f| { pinned(f); f.cases[0].placement = None }, "cases[0].placement");
         assert_one_problem(|f| { pinned(f); f.cases[0].cpus = Some(vec![3, 3]) }, "cases[0].cpus");
         assert_one_problem(|f| { pinned(f); f.cases[0].cpus = Some(vec![0, 1, 2]) }, "cases[0].cpus");
+    }
+
+    #[test]
+    fn browser_runs_are_submissions_with_their_own_rules() {
+        let mut f = file();
+        f.provenance = None;
+        f.runner = crate::browser::runner();
+        f.machine = crate::results::MachineInfo {
+            arch: "wasm32".into(),
+            logical_cores: Some(2),
+            user_agent: Some("Mozilla/5.0 HeadlessChrome/156.0 Safari/537.36".into()),
+            browser: Some("Headless Chrome 156".into()),
+            ..Default::default()
+        };
+        f.toolchain.target_triple = Some("wasm32-unknown-unknown".into());
+        f.cases[0].threads = 2;
+        assert_eq!(problems_of(&f), Vec::<String>::new());
+        assert!(submission_problems(&f).is_empty(), "{:?}", submission_problems(&f));
+        let fields = |f: &ResultsFile| submission_problems(f).into_iter().map(|p| p.field).collect::<Vec<_>>();
+        let mut more_threads = f.clone();
+        more_threads.cases[0].threads = 3;
+        assert_eq!(fields(&more_threads), ["cases[0].threads"]);
+        let mut bare = f.clone();
+        (bare.machine.user_agent, bare.machine.logical_cores, bare.machine.arch) = (None, None, "x86_64".into());
+        bare.toolchain.target_triple = None;
+        assert_eq!(fields(&bare), ["machine.arch", "machine.user_agent", "machine.logical_cores", "toolchain.target_triple"]);
+        let mut other_suite = f.clone();
+        other_suite.cases[0].suite = "sso".into();
+        assert!(fields(&other_suite).contains(&"cases[0].suite".to_string()));
     }
 
     #[test]

@@ -1,0 +1,315 @@
+//! What a clone run *is*, for both runners that make one: `native-runner clone` (processes, jemalloc,
+//! pinning) and the site's threaded wasm tier (Web Workers over shared memory). Its plan (types, modes,
+//! thread counts, clones per repeat), the contender loop every extra thread runs, how one case's raw
+//! times become a [`CaseResult`], and how a run's cases become a [`ResultsFile`]. What is left in each
+//! runner is what only it can do: start threads, read a clock, read allocator statistics, write files.
+
+use crate::kernels::clone::{clone_batch_shared, CloneMode, CloneType, SharedCloneSource};
+use crate::results::{
+    AllocatorInfo, CaseParams, CaseResult, LayoutFacts, MachineInfo, ResultsFile, RunConditions, RunnerInfo,
+    ToolchainInfo, SCHEMA_VERSION,
+};
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Contenders check the stop flag between batches of this many clones: often enough to stop within
+/// microseconds of the timed thread, rarely enough that the check is not what they measure.
+pub const CONTENDER_BATCH: u64 = 64;
+
+/// The article's string length (bytes): 64, long enough that no small-string type keeps it inline.
+pub const DEFAULT_STRING_LEN: usize = 64;
+
+/// 1, 2, 4, ... up to `logical`, plus `logical` itself (1, 2, 4, 8, 12 on the article's 5600X).
+pub fn default_thread_counts(logical: u32) -> Vec<u32> {
+    let mut counts: Vec<u32> = std::iter::successors(Some(1u32), |n| n.checked_mul(2)).take_while(|&n| n <= logical).collect();
+    if counts.last() != Some(&logical) && logical > 1 {
+        counts.push(logical);
+    }
+    counts
+}
+
+/// What a clone run measures: every type in every mode at every thread count, with `samples` clones
+/// per timed repeat of a `string_len`-byte text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClonePlan {
+    pub types: Vec<CloneType>,
+    pub modes: Vec<CloneMode>,
+    pub threads: Vec<u32>,
+    pub samples: u64,
+    pub string_len: usize,
+}
+
+/// One case of a plan, before it is measured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlannedCase {
+    pub ty: CloneType,
+    pub mode: CloneMode,
+    pub threads: u32,
+    /// Clones the timed thread makes per repeat.
+    pub samples: u64,
+    /// Why `samples` differs from the plan's, when it does (a runner's memory guard).
+    pub note: Option<String>,
+}
+
+impl PlannedCase {
+    /// `Arc<str> drop x2`: the case as progress lines name it.
+    pub fn name(&self) -> String {
+        format!("{} {} x{}", self.ty, self.mode, self.threads)
+    }
+}
+
+impl ClonePlan {
+    /// The cases, thread count by thread count, then mode, then type (so a run that stops early has
+    /// every type at the lower counts). Types that cannot be shared run at one thread only; the two
+    /// strategies make no clone to forget, so they have no forget case.
+    pub fn cases(&self) -> Vec<PlannedCase> {
+        let mut threads = self.threads.clone();
+        threads.sort_unstable();
+        threads.dedup();
+        let mut modes = self.modes.clone();
+        modes.sort();
+        modes.dedup();
+        let mut types = self.types.clone();
+        types.sort();
+        types.dedup();
+        let mut cases = Vec::new();
+        for &t in &threads {
+            for &mode in &modes {
+                for &ty in &types {
+                    if (ty.is_thread_safe() || t == 1) && (mode == CloneMode::Drop || ty.has_forget_mode()) {
+                        cases.push(PlannedCase { ty, mode, threads: t, samples: self.samples, note: None });
+                    }
+                }
+            }
+        }
+        cases
+    }
+}
+
+/// A contender's work: clone `ty`'s shared value in batches of [`CONTENDER_BATCH`] until `running`
+/// goes false or `cap` clones are done (forget mode caps it, so a contender leaks no more than the
+/// timed thread). Returns how many clones it made.
+pub fn contend(shared: &SharedCloneSource, ty: CloneType, mode: CloneMode, cap: u64, running: &AtomicBool) -> u64 {
+    let mut ops = 0u64;
+    while running.load(Ordering::Relaxed) && ops + CONTENDER_BATCH <= cap {
+        if clone_batch_shared(shared, ty, mode, CONTENDER_BATCH).is_err() {
+            break;
+        }
+        ops += CONTENDER_BATCH;
+    }
+    ops
+}
+
+/// How many clones a contender may make in one repeat: unbounded in drop mode; in forget mode as many
+/// as the timed thread, so a repeat's leak is at most `threads × samples` clones.
+pub fn contender_cap(mode: CloneMode, samples: u64) -> u64 {
+    match mode {
+        CloneMode::Drop => u64::MAX,
+        CloneMode::Forget => samples,
+    }
+}
+
+/// The measured case: the timed thread's wall time per repeat, and the contenders' clones per second
+/// (summed over contenders, one figure per repeat; empty at one thread).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CaseTimes {
+    pub repeat_times_ns: Vec<f64>,
+    pub contender_ops_per_sec: Vec<f64>,
+}
+
+/// One clone case as a results file records it: summarised, with the text length the type really
+/// cloned (`HipStr (inline)` is shorter) and the contenders' median rate.
+pub fn case_result(case: &PlannedCase, string_len: usize, warmups: u32, times: CaseTimes) -> CaseResult {
+    let params = CaseParams { string_len_bytes: Some(case.ty.text_len(string_len) as u64), ..Default::default() };
+    let mut result = CaseResult::new(
+        "clone",
+        case.ty.display_name(),
+        case.ty.id(),
+        case.threads,
+        case.samples,
+        params,
+        warmups,
+        times.repeat_times_ns,
+    );
+    result.mode = Some(case.mode.id().into());
+    result.contender_ops_per_sec = crate::stats::summarize(&times.contender_ops_per_sec).map(|s| s.median);
+    result.notes.extend(case.note.clone());
+    result
+}
+
+/// One case as the site asks its threaded tier to run it (JSON from the page to the Worker).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaseRequest {
+    /// `CloneType::id` (`arc_str`, `string`, ...).
+    #[serde(rename = "type")]
+    pub type_id: String,
+    /// `drop` or `forget`.
+    pub mode: String,
+    pub threads: u32,
+    /// Clones per timed repeat; 0: calibrate on one thread until a repeat lasts `min_repeat_ms`.
+    pub samples: u64,
+    pub string_len_bytes: usize,
+    pub warmups: u32,
+    pub repeats: u32,
+    /// The shortest timed repeat worth having; 0: the tier decides from its clock (100 steps, and
+    /// at least 10 ms).
+    pub min_repeat_ms: f64,
+    /// Most bytes this case may leak in forget mode (wasm memory never shrinks).
+    pub max_leak_bytes: u64,
+}
+
+/// Everything a results file says besides its cases: who measured, where, how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunContext {
+    pub label: String,
+    pub created_at: String,
+    pub runner: RunnerInfo,
+    pub machine: MachineInfo,
+    pub toolchain: ToolchainInfo,
+    pub allocator: AllocatorInfo,
+    pub conditions: Option<RunConditions>,
+}
+
+impl CaseRequest {
+    /// The request for `case` of a `string_len`-byte text.
+    pub fn of(case: &PlannedCase, string_len: usize, warmups: u32, repeats: u32, max_leak_bytes: u64) -> Self {
+        CaseRequest {
+            type_id: case.ty.id().into(),
+            mode: case.mode.id().into(),
+            threads: case.threads,
+            samples: case.samples,
+            string_len_bytes: string_len,
+            warmups,
+            repeats,
+            min_repeat_ms: 0.0,
+            max_leak_bytes,
+        }
+    }
+}
+
+impl RunContext {
+    /// The results file of this run: every case marked with its noise figure, and the layout facts of
+    /// the target this code runs on (the measured one, for both runners).
+    pub fn into_file(self, mut cases: Vec<CaseResult>) -> ResultsFile {
+        cases.iter_mut().for_each(CaseResult::mark_noise);
+        ResultsFile {
+            schema_version: SCHEMA_VERSION,
+            label: self.label,
+            created_at: self.created_at,
+            runner: self.runner,
+            machine: self.machine,
+            toolchain: self.toolchain,
+            allocator: self.allocator,
+            layouts: LayoutFacts::current(),
+            provenance: None,
+            conditions: self.conditions,
+            cases,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernels::clone::CloneSource;
+
+    fn plan(types: &[CloneType], modes: &[CloneMode], threads: &[u32]) -> ClonePlan {
+        ClonePlan { types: types.to_vec(), modes: modes.to_vec(), threads: threads.to_vec(), samples: 1000, string_len: 64 }
+    }
+
+    #[test]
+    fn thread_counts_double_and_end_at_the_machine() {
+        assert_eq!(default_thread_counts(1), vec![1]);
+        assert_eq!(default_thread_counts(2), vec![1, 2]);
+        assert_eq!(default_thread_counts(12), vec![1, 2, 4, 8, 12]);
+        assert_eq!(default_thread_counts(16), vec![1, 2, 4, 8, 16]);
+    }
+
+    #[test]
+    fn plans_skip_what_cannot_run_and_order_by_threads() {
+        let cases = plan(
+            &[CloneType::String, CloneType::RcStr, CloneType::ArcStr, CloneType::StaticStr],
+            &[CloneMode::Forget, CloneMode::Drop],
+            &[2, 1, 2],
+        )
+        .cases();
+        let names: Vec<String> = cases.iter().map(PlannedCase::name).collect();
+        assert_eq!(
+            names,
+            [
+                "Arc<str> drop x1",
+                "String drop x1",
+                "Rc<str> drop x1",
+                "leaked &'static str drop x1",
+                "Arc<str> forget x1",
+                "String forget x1",
+                "Rc<str> forget x1",
+                "Arc<str> drop x2",
+                "String drop x2",
+                "leaked &'static str drop x2",
+                "Arc<str> forget x2",
+                "String forget x2",
+            ]
+        );
+        assert!(cases.iter().all(|c| c.samples == 1000 && c.note.is_none()));
+    }
+
+    #[test]
+    fn a_contender_stops_at_its_cap_or_when_told() {
+        let source = CloneSource::new(16);
+        let running = AtomicBool::new(true);
+        assert_eq!(contend(source.shared(), CloneType::ArcStr, CloneMode::Drop, 3 * CONTENDER_BATCH + 5, &running), 3 * CONTENDER_BATCH);
+        running.store(false, Ordering::Relaxed);
+        assert_eq!(contend(source.shared(), CloneType::ArcStr, CloneMode::Drop, u64::MAX, &running), 0);
+        // Rc<str> cannot be shared: the contender makes no clone instead of panicking.
+        running.store(true, Ordering::Relaxed);
+        assert_eq!(contend(source.shared(), CloneType::RcStr, CloneMode::Drop, 1024, &running), 0);
+        assert_eq!(contender_cap(CloneMode::Forget, 77), 77);
+        assert_eq!(contender_cap(CloneMode::Drop, 77), u64::MAX);
+    }
+
+    #[test]
+    fn case_results_carry_the_mode_length_rate_and_note() {
+        let planned = PlannedCase { ty: CloneType::HipstrInline, mode: CloneMode::Forget, threads: 2, samples: 100, note: Some("scaled".into()) };
+        let times = CaseTimes { repeat_times_ns: vec![300.0, 100.0, 200.0], contender_ops_per_sec: vec![5.0, 1.0, 3.0] };
+        let case = case_result(&planned, 64, 1, times);
+        assert_eq!((case.suite.as_str(), case.variant_id.as_str(), case.mode.as_deref()), ("clone", "hipstr_inline", Some("forget")));
+        assert_eq!(case.params.string_len_bytes, Some(CloneType::HipstrInline.text_len(64) as u64));
+        assert_eq!((case.median_ns, case.median_ns_per_op), (200.0, 2.0));
+        assert_eq!(case.contender_ops_per_sec, Some(3.0));
+        assert_eq!((case.warmup_repeats, case.notes.as_slice()), (1, ["scaled".to_string()].as_slice()));
+        let alone = case_result(&PlannedCase { threads: 1, note: None, ..planned }, 64, 0, CaseTimes { repeat_times_ns: vec![1.0], contender_ops_per_sec: vec![] });
+        assert_eq!(alone.contender_ops_per_sec, None);
+    }
+
+    #[test]
+    fn requests_round_trip_as_the_worker_reads_them() {
+        let case = PlannedCase { ty: CloneType::ArcStr, mode: CloneMode::Forget, threads: 4, samples: 0, note: None };
+        let request = CaseRequest::of(&case, 64, 1, 5, 1 << 20);
+        let json = serde_json::to_string(&request).unwrap();
+        assert!(json.contains(r#""type":"arc_str""#) && json.contains(r#""mode":"forget""#), "{json}");
+        assert_eq!(serde_json::from_str::<CaseRequest>(&json).unwrap(), request);
+        assert!(serde_json::from_str::<CaseRequest>(r#"{"type":"string"}"#).is_err());
+    }
+
+    #[test]
+    fn a_run_becomes_a_valid_file_with_noise_marked() {
+        let planned = PlannedCase { ty: CloneType::ArcStr, mode: CloneMode::Drop, threads: 1, samples: 10, note: None };
+        let case = case_result(&planned, 64, 0, CaseTimes { repeat_times_ns: vec![100.0, 100.0, 200.0], contender_ops_per_sec: vec![] });
+        let context = RunContext {
+            label: "browser-test".into(),
+            created_at: "2026-11-24T00:00:00Z".into(),
+            runner: RunnerInfo { name: "browser".into(), version: None, git_revision: None },
+            machine: MachineInfo { arch: "wasm32".into(), ..Default::default() },
+            toolchain: ToolchainInfo::default(),
+            allocator: AllocatorInfo { name: "dlmalloc".into(), version: None },
+            conditions: None,
+        };
+        let file = context.into_file(vec![case]);
+        assert_eq!(file.cases[0].noise_rel_mad, Some(0.0));
+        assert_eq!(file.cases[0].noisy, Some(false));
+        assert_eq!(file.layouts, LayoutFacts::current());
+        assert!(crate::validate::validate_file(&file).is_empty(), "{:?}", crate::validate::validate_file(&file));
+    }
+}
