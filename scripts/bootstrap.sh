@@ -49,18 +49,24 @@ if [[ "$(trunk --version 2>/dev/null || true)" != "trunk $TRUNK_VERSION" ]]; the
   installed+=("trunk $TRUNK_VERSION")
 fi
 
-# Miri checks the memory readers in wasm-core (npm test runs it). It needs the nightly toolchain's
-# miri and rust-src components; the nightly itself is installed only when missing.
-if ! cargo +nightly miri --version >/dev/null 2>&1; then
-  if ! rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
-    say "bootstrap: installing the nightly toolchain (for Miri)"
-    bounded 900 rustup toolchain install nightly --profile minimal \
-      || die "could not install the nightly toolchain: run 'rustup toolchain install nightly --profile minimal'"
-  fi
-  say "bootstrap: adding the miri and rust-src components to nightly"
-  bounded 900 rustup component add --toolchain nightly miri rust-src \
-    || die "could not add Miri: run 'rustup component add --toolchain nightly miri rust-src'"
-  installed+=("miri")
+# Nightly is used in two places only: Miri checks the memory readers in wasm-core (npm test runs it),
+# and the threaded wasm tier rebuilds std with atomics (-Z build-std, scripts/threads-tier.mjs). Both
+# need the rust-src component; Miri also its own. The nightly itself is installed only when missing.
+if ! rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
+  say "bootstrap: installing the nightly toolchain (for Miri and the threaded wasm tier)"
+  bounded 900 rustup toolchain install nightly --profile minimal \
+    || die "could not install the nightly toolchain: run 'rustup toolchain install nightly --profile minimal'"
+  installed+=("nightly")
+fi
+nightly_components=$(rustup component list --toolchain nightly --installed 2>/dev/null || true)
+missing_components=()
+grep -q '^rust-src' <<<"$nightly_components" || missing_components+=(rust-src)
+cargo +nightly miri --version >/dev/null 2>&1 || missing_components+=(miri)
+if [[ ${#missing_components[@]} -gt 0 ]]; then
+  say "bootstrap: adding ${missing_components[*]} to nightly"
+  bounded 900 rustup component add --toolchain nightly "${missing_components[@]}" \
+    || die "could not add ${missing_components[*]}: run 'rustup component add --toolchain nightly ${missing_components[*]}'"
+  installed+=("${missing_components[@]}")
 fi
 
 apt_install() {

@@ -9,12 +9,14 @@
 //    writes is allowed by its hash) and wasm.
 // 4. The smaller wasm builds (`Tier` in site/src/islands.rs), each page pointed at the smallest one
 //    that carries its live parts, and the d3 modules the charts use, in place of all of d3.
+// 5. The threaded wasm tier in dist/threads/ and its service worker (scripts/threads-tier.mjs).
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import os from "node:os";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildThreadsTier } from "./threads-tier.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -42,7 +44,7 @@ export function chapterMeta(chaptersDir = path.join(root, "content", "chapters")
     const afterTitle = text.slice(text.indexOf("\n", text.indexOf("# ")) + 1);
     const lede = afterTitle.split(/\n\s*\n/).map((p) => p.trim()).find((p) => p && !p.startsWith("<!--")) ?? "";
     // Widgets that draw with d3: the live benchmarks and the recorded results.
-    const charts = /<!--\s*widget:\s*(sso-bench|arcswap-bench|arena-bench|recorded-results)\b/.test(text);
+    const charts = /<!--\s*widget:\s*(sso-bench|arcswap-bench|arena-bench|contention-lab|recorded-results)\b/.test(text);
     return { slug: slugOf(f), title: plainMarkdown(title), description: plainMarkdown(lede), charts };
   });
 }
@@ -323,5 +325,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   const files = writeResultsIndex(dist);
   const routes = writeRoutePages(dist);
-  console.log(`postbuild: ${files.length} results files indexed, ${routes.length} pages and 404.html written`);
+  const threads = buildThreadsTier(dist);
+  console.log(`postbuild: ${files.length} results files indexed, ${routes.length} pages and 404.html written, threaded tier ${(threads.bytes / 1024).toFixed(0)} KB`);
 }

@@ -1,6 +1,9 @@
 // A plain static file server for dist/: no single-page fallback, so a deep link that has no file
 // behind it really is a 404 here, as it would be on a static host (served with dist/404.html, as
 // GitHub Pages, Netlify and Cloudflare Pages do). `--gzip` compresses responses like a real host.
+// `--isolate` sends the two headers that make every page cross-origin isolated (what a host that
+// lets you set headers would do); without it the site isolates itself with a service worker, as on
+// GitHub Pages. `npm start` isolates; the e2e tests serve both ways.
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -12,12 +15,16 @@ import sirv from "sirv";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Starts a server for `dir` on `host:port` (port 0 picks a free one); resolves to the server. */
-export function serveStatic(dir, { host = "127.0.0.1", port = 0, gzip = false } = {}) {
+export function serveStatic(dir, { host = "127.0.0.1", port = 0, gzip = false, isolate = false } = {}) {
   const assets = sirv(dir, { dev: true, etag: true });
   const notFound = path.join(dir, "404.html");
   // expressjs's compression middleware, gzip level 6 like most hosts; it also takes plain node http.
   const compress = gzip ? compression({ level: 6, threshold: 0 }) : (_req, _res, next) => next();
-  const server = http.createServer((req, res) => compress(req, res, () =>
+  const server = http.createServer((req, res) => compress(req, res, () => {
+    if (isolate) {
+      res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+      res.setHeader("Cross-Origin-Embedder-Policy", "require-corp");
+    }
     assets(req, res, () => {
       res.statusCode = 404;
       if (fs.existsSync(notFound)) {
@@ -27,7 +34,8 @@ export function serveStatic(dir, { host = "127.0.0.1", port = 0, gzip = false } 
         res.setHeader("content-type", "text/plain; charset=utf-8");
         res.end(`404: no file for ${req.url}\n`);
       }
-    })));
+    });
+  }));
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => resolve(server));
@@ -41,11 +49,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       host: { type: "string", default: "127.0.0.1" },
       dir: { type: "string", default: path.join(root, "dist") },
       gzip: { type: "boolean" },
+      isolate: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
   if (values.help) {
-    console.log("usage: node scripts/serve.mjs [--dir dist] [--host 127.0.0.1] [--port 8080] [--gzip]");
+    console.log("usage: node scripts/serve.mjs [--dir dist] [--host 127.0.0.1] [--port 8080] [--gzip] [--isolate]");
     process.exit(0);
   }
   const port = Number(values.port);
@@ -54,7 +63,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(2);
   }
   try {
-    const server = await serveStatic(values.dir, { host: values.host, port, gzip: values.gzip });
+    const server = await serveStatic(values.dir, { host: values.host, port, gzip: values.gzip, isolate: values.isolate });
     const { address, port: actual } = server.address();
     console.log(`Serving ${path.relative(process.cwd(), values.dir) || "."} at http://${address}:${actual}/ (Ctrl+C to stop)`);
   } catch (err) {

@@ -7,4 +7,4 @@ bash scripts/bootstrap.sh
 use_project_path
 say "start: building the site (trunk build --release)"
 trunk build
-exec node scripts/serve.mjs --gzip --port "${PORT:-8080}"
+exec node scripts/serve.mjs --gzip --isolate --port "${PORT:-8080}"
