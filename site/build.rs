@@ -29,6 +29,7 @@ const WIDGETS: &[(&str, &str)] = &[
     ("sso-bench", "SsoBench"),
     ("arcswap-bench", "ArcSwapBench"),
     ("arena-bench", "ArenaBench"),
+    ("contention-lab", "ContentionLab"),
 ];
 
 /// Widgets that take one `key=value` argument: (name, variant, key, allowed values, static). The

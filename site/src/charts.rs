@@ -92,6 +92,22 @@ pub struct ChartSpec {
     pub x_names: Vec<(String, String)>,
 }
 
+impl ChartSpec {
+    /// A chart with nothing in it: drawn only for the instant between a run being cleared and the
+    /// `<Show>` around its chart removing it.
+    pub fn empty() -> ChartSpec {
+        ChartSpec {
+            kind: ChartKind::Bars,
+            title: String::new(),
+            x_label: String::new(),
+            y_label: String::new(),
+            y_scale: Scale::Linear,
+            series: Vec::new(),
+            x_names: Vec::new(),
+        }
+    }
+}
+
 /// Draws `spec` into `host`, replacing what was there. Errors from d3 come back as a message.
 pub fn render_chart(host: &web_sys::HtmlElement, spec: &ChartSpec) -> Result<(), String> {
     let json = serde_json::to_string(spec).map_err(|e| e.to_string())?;

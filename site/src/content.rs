@@ -23,6 +23,8 @@ pub enum Widget {
     ArcSwapBench,
     /// `arena-bench`: a list built with `Box` per node, a `Bump` and a herd, timed in the browser.
     ArenaBench,
+    /// `contention-lab`: clone kernels on real threads in the reader's browser (the threaded tier).
+    ContentionLab,
     /// `recorded-results suite=SUITE`: every shipped results file's cases of one suite (one of
     /// [`RECORDED_SUITES`]).
     RecordedResults(&'static str),
@@ -43,12 +45,13 @@ impl Widget {
             Widget::SsoBench => "sso-bench",
             Widget::ArcSwapBench => "arcswap-bench",
             Widget::ArenaBench => "arena-bench",
+            Widget::ContentionLab => "contention-lab",
             Widget::RecordedResults(_) => "recorded-results",
         }
     }
 
     /// Every widget without an argument (`RecordedResults` carries one of [`RECORDED_SUITES`]).
-    const PLAIN: [Widget; 10] = [
+    const PLAIN: [Widget; 11] = [
         Widget::WidePointer,
         Widget::Vtable,
         Widget::ArcInspector,
@@ -59,6 +62,7 @@ impl Widget {
         Widget::SsoBench,
         Widget::ArcSwapBench,
         Widget::ArenaBench,
+        Widget::ContentionLab,
     ];
 
     /// The widget named `name` ([`Widget::name`]) with argument `suite` ([`Widget::suite`]); `None`
@@ -70,7 +74,7 @@ impl Widget {
 
     /// Whether the widget draws with d3.
     pub fn charts(self) -> bool {
-        matches!(self, Widget::SsoBench | Widget::ArcSwapBench | Widget::ArenaBench | Widget::RecordedResults(_))
+        matches!(self, Widget::SsoBench | Widget::ArcSwapBench | Widget::ArenaBench | Widget::ContentionLab | Widget::RecordedResults(_))
     }
 
     /// The argument a widget carries into its box (`data-suite`).
@@ -89,6 +93,7 @@ impl Widget {
             }
             Widget::SizeTable => "Live: sizes measured in this page's WebAssembly, beside the native ones from the results files.",
             Widget::SsoBench | Widget::ArcSwapBench | Widget::ArenaBench => "Live: times wasm-core's kernels in your browser.",
+            Widget::ContentionLab => "Live: runs the clone kernels on several threads in your browser, when you press Run.",
             Widget::RecordedResults(_) => "Live: charts the results files this site ships.",
         }
     }

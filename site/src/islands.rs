@@ -76,7 +76,7 @@ impl Island {
         match self {
             Island::ThemeToggle | Island::LayoutTable | Island::TryIt | Island::SubmitSteps => Tier::Lite,
             Island::Widget(WidePointer | Vtable | ArcInspector | SsoInspector | LayoutProbe | AltInspector) => Tier::Lite,
-            Island::Widget(SizeTable | SsoBench | ArcSwapBench | ArenaBench | RecordedResults(_)) => Tier::Chapters,
+            Island::Widget(SizeTable | SsoBench | ArcSwapBench | ArenaBench | ContentionLab | RecordedResults(_)) => Tier::Chapters,
             Island::Bench | Island::Choose | Island::Results => Tier::Full,
         }
     }
@@ -112,6 +112,7 @@ impl Island {
             Island::Widget(SsoBench) => view! { <sso_bench::SsoBench/> }.into_any(),
             Island::Widget(ArcSwapBench) => view! { <arcswap_bench::ArcSwapBench/> }.into_any(),
             Island::Widget(ArenaBench) => view! { <arena_bench::ArenaBench/> }.into_any(),
+            Island::Widget(ContentionLab) => view! { <crate::components::contention::lab::ContentionLab/> }.into_any(),
             Island::Widget(RecordedResults(suite)) => view! { <recorded_results::RecordedResults suite/> }.into_any(),
             _ => return self.lite_view(),
         })

@@ -4,6 +4,7 @@ pub mod bench;
 pub mod chart;
 pub mod choose;
 pub mod code_copy;
+pub mod contention;
 pub mod layout_table;
 pub mod results;
 pub mod shell;

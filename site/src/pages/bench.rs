@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use crate::content::Widget;
 use crate::islands::{Island, Live};
 
 #[component]
@@ -29,11 +30,31 @@ pub fn Bench() -> impl IntoView {
                     "in the browser " <code>"Arc<str>"</code> " costs what " <code>"Rc<str>"</code> " costs."
                 </p>
                 <p>
-                    "Contention needs real threads: see the " <a href="/results">"native results"</a>
-                    " and the chapter on " <a href="/chapters/clone-cost">"what a clone costs"</a> "."
+                    "Contention needs real threads: run them " <a href="#contention">"below, in your browser"</a>
+                    ", or see the " <a href="/results">"native results"</a> " and the chapter on "
+                    <a href="/chapters/clone-cost">"what a clone costs"</a> "."
                 </p>
             </aside>
             <Live island=Island::Bench/>
+            <section class="contention" aria-labelledby="contention">
+                <h2 id="contention">"Contention in your browser"</h2>
+                <p>
+                    "Here the same kernels run on real threads: one timed thread clones a 64-byte value while the others clone "
+                    "the very same value, the native runner's method. The threads are Web Workers sharing one WebAssembly "
+                    "memory, built from a second, threaded copy of the kernels that your browser fetches only when you press Run."
+                </p>
+                <p>
+                    "Expect " <code>"Arc<str>"</code> " to slow down as threads are added: every clone is a locked add on the "
+                    "one counter they share, and the cache line holding it moves from core to core. Expect "
+                    <code>"String"</code> " to slow down too, which it does not natively: Rust's wasm32 standard library "
+                    "allocates with dlmalloc behind one global lock, so every " <code>"String"</code>
+                    " clone and drop queues for that lock. Natively, jemalloc gives each thread a cache of its own and "
+                    <code>"String"</code> " barely notices the other threads. Where the allocator is shared, the usual advice "
+                    "turns round; the strategies that allocate nothing per clone (a borrowed clone, a leaked "
+                    <code>"&'static str"</code> ", an inline " <code>"HipStr"</code> ") escape both."
+                </p>
+                <Live island=Island::Widget(Widget::ContentionLab)/>
+            </section>
         </article>
     }
 }

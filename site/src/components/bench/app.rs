@@ -15,7 +15,7 @@ use super::results_table::{ComparisonTable, ResultsTable};
 use super::runner::{self, BenchParams, BenchRun, Outcome};
 use super::spec::chart_spec;
 use super::timing::{performance, timer_step_ms};
-use crate::charts::{ChartKind, ChartSpec, Scale};
+use crate::charts::ChartSpec;
 use crate::components::chart::Chart;
 
 #[component]
@@ -89,7 +89,7 @@ pub fn BenchApp() -> impl IntoView {
             <SkippedFiles loaded=native test_id="native-skipped"/>
             <Show when=move || spec.with(Option::is_some)>
                 <p class="field-note">"Bars: median nanoseconds per clone; whiskers: the fastest and slowest repeat. Shorter is faster."</p>
-                <Chart spec=Signal::derive(move || spec.get().unwrap_or_else(empty_spec)) test_id="bench-chart"/>
+                <Chart spec=Signal::derive(move || spec.get().unwrap_or_else(ChartSpec::empty)) test_id="bench-chart"/>
             </Show>
             <Show when=move || run.with(Option::is_some) fallback=|| view! {
                 <p class="field-note">"No browser results yet: press Run."</p>
@@ -108,19 +108,6 @@ pub fn BenchApp() -> impl IntoView {
                 <DownloadButton run/>
             </Show>
         </section>
-    }
-}
-
-/// Drawn only for the instant between a run being cleared and `<Show>` removing the chart.
-fn empty_spec() -> ChartSpec {
-    ChartSpec {
-        kind: ChartKind::Bars,
-        title: String::new(),
-        x_label: String::new(),
-        y_label: String::new(),
-        y_scale: Scale::Linear,
-        series: Vec::new(),
-        x_names: Vec::new(),
     }
 }
 

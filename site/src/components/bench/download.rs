@@ -36,8 +36,8 @@ pub fn results_file(run: &BenchRun) -> ResultsFile {
     }
 }
 
-/// Saves `text` as `file_name` through a temporary object URL and `<a download>`.
-fn save(file_name: &str, text: &str) -> Result<(), JsValue> {
+/// Saves `text` as `file_name` (shared with the contention lab's download) through a temporary object URL and `<a download>`.
+pub fn save(file_name: &str, text: &str) -> Result<(), JsValue> {
     let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
     let parts = js_sys::Array::of1(&JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();

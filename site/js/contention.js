@@ -1,0 +1,85 @@
+// The page's side of the contention run: is this page cross-origin isolated (threads need
+// SharedArrayBuffer), make it so with a service worker on hosts that send no headers, and start or
+// stop the coordinator Worker (dist/threads/worker.js). Called from src/components/contention/ through
+// wasm-bindgen with plain strings and numbers; everything heavy happens in the Worker.
+
+const SERVICE_WORKER = "/coi-serviceworker.js";
+/** sessionStorage key: set just before the reload that turns isolation on, so it happens once. */
+const RELOADED = "contention-isolation-reload";
+
+/** One of: "isolated"; "no-shared-memory" (isolated, but this browser has no SharedArrayBuffer or
+ *  wasm threads); "can-isolate" (a service worker can isolate the page after one reload);
+ *  "cannot-isolate" (no service worker here: private mode, an old browser, or http). */
+export function isolationState() {
+  if (self.crossOriginIsolated) {
+    const threads = typeof SharedArrayBuffer === "function" && typeof Atomics === "object" && typeof WebAssembly === "object";
+    return threads ? "isolated" : "no-shared-memory";
+  }
+  if (!self.isSecureContext || !("serviceWorker" in navigator)) return "cannot-isolate";
+  // A reload under our service worker that still is not isolated: the browser ignored its headers.
+  if (navigator.serviceWorker.controller && sessionStorage.getItem(RELOADED)) return "cannot-isolate";
+  return "can-isolate";
+}
+
+/** Registers the isolating service worker and reloads once it controls the page; `pending` (the run
+ *  the reader asked for, as text) survives the reload in sessionStorage under `key`. Resolves to an
+ *  error message if registration failed (the page stays as it is). */
+export async function isolateAndReload(key, pending) {
+  try {
+    const registration = await navigator.serviceWorker.register(SERVICE_WORKER);
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => {
+        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
+        setTimeout(resolve, 3000);
+      });
+    }
+    void registration;
+    sessionStorage.setItem(key, pending);
+    sessionStorage.setItem(RELOADED, "1");
+    location.reload();
+    return "";
+  } catch (error) {
+    return `the service worker could not be registered (${error?.message ?? error})`;
+  }
+}
+
+/** Takes (and forgets) the run saved across the isolation reload, or "". */
+export function takePending(key) {
+  const value = sessionStorage.getItem(key) ?? "";
+  sessionStorage.removeItem(key);
+  return value;
+}
+
+/** `navigator.hardwareConcurrency`, or 1 when the browser does not say. */
+export function logicalCpus() {
+  return navigator.hardwareConcurrency || 1;
+}
+
+let worker = null;
+
+/** Starts a run: `casesJson` is the plan's list of case requests, `threads` the most any case uses.
+ *  `onMessage` gets each of the Worker's messages as JSON text (ready, progress, case, done, error). */
+export function startRun(casesJson, threads, onMessage) {
+  stopRun();
+  worker = new Worker("/threads/worker.js", { type: "module" });
+  const forward = (message) => onMessage(JSON.stringify(message));
+  worker.onmessage = ({ data }) => {
+    forward(data);
+    if (data.type === "done" || data.type === "error") stopRun();
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    forward({ type: "error", message: event.message || "the benchmark worker failed to start" });
+    stopRun();
+  };
+  worker.postMessage({ type: "run", threads, cases: JSON.parse(casesJson) });
+}
+
+/** Stops the run at once: terminating the coordinator ends its contender Workers too. */
+export function stopRun() {
+  if (worker) {
+    worker.terminate();
+    worker = null;
+  }
+}

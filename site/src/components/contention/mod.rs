@@ -1,0 +1,12 @@
+//! "Contention in your browser": wasm-core's clone kernels on real threads in the reader's browser,
+//! through the threaded wasm tier (`wasm-threads/`, loaded by `js/contention.js` only when the reader
+//! presses Run). On `/bench` and in chapter 4 (`<!-- widget: contention-lab -->`).
+//!
+//! `plan.rs` holds what is decided before a run (thread counts, types, the requests), `report.rs`
+//! what is made of its cases (table rows, chart, the results file), both pure and tested natively;
+//! `bridge.rs` is the JavaScript boundary and `lab.rs` the component.
+
+pub mod bridge;
+pub mod lab;
+pub mod plan;
+pub mod report;
