@@ -17,9 +17,10 @@ const CHROMIUM_ARGS = [
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ];
 
-/** Starts a server on `dir` and a browser; returns helpers and a `close()`. */
-export async function start({ dir = dist } = {}) {
-  const server = await serveStatic(dir);
+/** Starts a server on `dir` and a browser; returns helpers and a `close()`. `isolate` sends the
+ *  COOP/COEP headers (as `npm start` does); without them the server is a host like GitHub Pages. */
+export async function start({ dir = dist, isolate = false } = {}) {
+  const server = await serveStatic(dir, { isolate });
   const base = `http://127.0.0.1:${server.address().port}`;
   const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
   // No --user-data-dir: playwright refuses it in launch() and gives every launch a fresh temporary profile.

@@ -68,6 +68,21 @@ fn clone_cost_tables_match_the_results_files() {
     }
     assert_lines(name, &text, &lines);
 
+    // The browser run quoted under the contention lab.
+    let browser = results("browser-headless-chrome-156-epyc-2vcpu-2026-11-24.json");
+    let ns = |variant, threads| clone_case(&browser, variant, "drop", threads).1;
+    assert_lines(
+        name,
+        &text,
+        &[
+            format!("| 1 thread | {:.2} ns a clone | {:.2} ns |", ns("arc_str", 1), ns("string", 1)),
+            format!("| 2 threads | {:.2} ns | {:.2} ns |", ns("arc_str", 2), ns("string", 2)),
+        ],
+    );
+    let fold = |variant| ns(variant, 2) / ns(variant, 1);
+    assert!((8.0..12.0).contains(&fold("arc_str")) && (8.0..12.0).contains(&fold("string")), "'about tenfold': {} and {}", fold("arc_str"), fold("string"));
+    assert!(ns("arc_str", 2) < ns("string", 2), "'Arc<str> stays the faster clone'");
+
     // The system-allocator run quoted beside it.
     let system = results("xeon-2.1ghz-2vcpu-system-2026-11-22.json");
     let (_, system_string) = clone_case(&system, "string", "drop", 1);

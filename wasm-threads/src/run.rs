@@ -122,9 +122,18 @@ pub fn run_case(threads: &impl Threads, clock: &impl Clock, request: &CaseReques
     };
     let mut notes = Vec::new();
     if case.samples == 0 {
-        // The calibration leaks too: it may use what the budget leaves after the timed repeats' share.
-        case.samples = calibrate(&source, &case, clock, request.min_repeat_ms, most / 2);
-        notes.push(format!("samples calibrated on one thread so a repeat lasts about {:.0} ms", request.min_repeat_ms));
+        // The calibration leaks too: the timed repeats keep half the budget.
+        let cap = (most / 2).max(1);
+        case.samples = calibrate(&source, &case, clock, request.min_repeat_ms, cap);
+        if case.samples == cap && leak_each > 0 {
+            notes.push(format!(
+                "samples held to {cap} by the leak budget ({} MiB per case: forgotten clones are never freed), so a repeat may last less than {:.0} ms",
+                request.max_leak_bytes >> 20,
+                request.min_repeat_ms
+            ));
+        } else {
+            notes.push(format!("samples calibrated on one thread so a repeat lasts about {:.0} ms", request.min_repeat_ms));
+        }
     } else if case.samples > most {
         notes.push(format!(
             "samples scaled down from {} to {most}: forgotten clones may leak at most {} MiB per case (wasm memory never shrinks)",
@@ -243,6 +252,10 @@ mod tests {
         // Arc<str> leaks no memory when forgotten (only its count grows): no budget applies.
         let arc = run_case(&StdThreads, &InstantClock(Instant::now()), &request("arc_str", "forget", 2, 1 << 12)).unwrap();
         assert_eq!(arc.ops_per_repeat, 1 << 12);
+        // Calibrating a leaking case stops at the budget's half, and says so.
+        let calibrated = run_case(&StdThreads, &InstantClock(Instant::now()), &CaseRequest { min_repeat_ms: 60_000.0, ..request("string", "forget", 2, 0) }).unwrap();
+        assert!(calibrated.ops_per_repeat * each * 2 * 4 <= asked.max_leak_bytes / 2, "{}", calibrated.ops_per_repeat);
+        assert!(calibrated.notes.iter().any(|n| n.contains("held to")), "{:?}", calibrated.notes);
     }
 
     #[test]

@@ -95,14 +95,26 @@ impl Machine {
         self.data.is_known_reference()
     }
 
+    /// Measured by the site in a reader's browser (wasm32 threads and dlmalloc), not natively.
+    pub fn is_browser_run(&self) -> bool {
+        self.data.runner.name == wasm_core::browser::BROWSER_RUNNER
+    }
+
     pub fn allocator(&self) -> &str {
         &self.data.allocator.name
     }
 
-    /// One line about the hardware: CPU, threads, OS (whatever the file recorded).
+    /// One line about the hardware: CPU, threads, OS (whatever the file recorded); for a browser run,
+    /// the browser, since that is all a page can know of the machine.
     pub fn description(&self) -> String {
         let m = &self.data.machine;
-        let mut parts = vec![m.cpu_model.clone().unwrap_or_else(|| format!("unknown {} CPU", m.arch))];
+        let cpu = match (&m.cpu_model, &m.browser) {
+            (Some(cpu), _) => cpu.clone(),
+            (None, Some(browser)) if self.is_browser_run() => format!("{browser}, in a browser (wasm32)"),
+            (None, _) if self.is_browser_run() => "a browser (wasm32)".into(),
+            (None, _) => format!("unknown {} CPU", m.arch),
+        };
+        let mut parts = vec![cpu];
         if let Some(n) = m.logical_cores {
             parts.push(format!("{n} threads"));
         }
@@ -152,11 +164,15 @@ pub fn allocator_groups<'a>(all: &'a [Machine], selected: &[String]) -> Vec<Vec<
     groups
 }
 
-/// Names that tell the chosen machines apart: the label, then the allocator, then the file name.
+/// Names that tell the chosen machines apart: the label, then the allocator, then the file name. A
+/// browser run's name always says so, so its line is never read as a native machine's.
 pub fn machine_names(machines: &[&Machine]) -> Vec<String> {
     let clash = |name: &dyn Fn(&Machine) -> String, m: &Machine| machines.iter().filter(|o| name(o) == name(m)).count() > 1;
-    let by_label = |m: &Machine| m.data.label.clone();
-    let by_allocator = |m: &Machine| format!("{} ({})", m.data.label, m.allocator());
+    let by_label = |m: &Machine| match m.is_browser_run() && !m.data.label.starts_with("browser") {
+        true => format!("browser: {}", m.data.label),
+        false => m.data.label.clone(),
+    };
+    let by_allocator = |m: &Machine| format!("{} ({})", by_label(m), m.allocator());
     machines
         .iter()
         .map(|m| match () {
@@ -226,6 +242,24 @@ pub(crate) mod test_data {
 mod tests {
     use super::test_data::*;
     use super::*;
+
+    #[test]
+    fn browser_runs_are_named_and_described_as_browser_runs() {
+        let native = contention_machine("laptop", "CPU", "jemalloc");
+        let mut browser = contention_machine("my-phone", "CPU", "dlmalloc");
+        browser.data.runner.name = wasm_core::browser::BROWSER_RUNNER.into();
+        browser.data.machine = wasm_core::results::MachineInfo {
+            arch: "wasm32".into(),
+            logical_cores: Some(8),
+            browser: Some("Chrome 131".into()),
+            ..Default::default()
+        };
+        assert!(browser.is_browser_run() && !native.is_browser_run());
+        assert_eq!(machine_names(&[&native, &browser]), ["laptop", "browser: my-phone"]);
+        assert_eq!(browser.description(), "Chrome 131, in a browser (wasm32) · 8 threads");
+        browser.data.label = "browser-chrome-131-8cpu".into();
+        assert_eq!(machine_names(&[&browser]), ["browser-chrome-131-8cpu"]);
+    }
 
     #[test]
     fn loads_good_and_bad_files() {

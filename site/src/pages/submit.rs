@@ -17,6 +17,22 @@ pub fn Submit() -> impl IntoView {
                 "writes by pull request; once merged, it appears on the " <a href="/results">"results page"</a> "."
             </p>
 
+            <h2 id="browser">"From your browser, with no toolchain"</h2>
+            <p>
+                "Your browser can measure contention on its own: the clone kernels run on real threads as WebAssembly "
+                "Web Workers. Its figures are the browser's (wasm32, with Rust's wasm32 allocator), so the site shows them "
+                "as a browser run, never as a native machine."
+            </p>
+            <ol>
+                <li>"Open " <a href="/bench#contention">"Contention in your browser"</a> ", keep the defaults or pick more types, press Run and wait for \u{201c}Done\u{201d}. Keep the tab in front and the machine otherwise idle."</li>
+                <li>"Press \u{201c}Download results (JSON)\u{201d}. The file passes the same check a pull request runs, or the page does not offer it."</li>
+                <li>"Open " <a href="https://github.com/arc-str-explained/arc-str-explained/upload/main/content/results">"GitHub\u{2019}s upload page for content/results"</a>
+                    " and drop the file there (GitHub makes a fork for you if you need one)."</li>
+                <li>"Choose \u{201c}Create a new branch for this commit and start a pull request\u{201d}, then \u{201c}Propose changes\u{201d}. The "
+                    <code>"Validate results"</code> " check runs " <code>"native-runner validate --submission"</code> " on it."</li>
+            </ol>
+            <p>"A browser run records the browser and its version (from its user agent, which is kept whole), the number of logical CPUs it reports, the allocator (dlmalloc), the threaded build\u{2019}s toolchain, and every case with its thread count and repeats."</p>
+
             <h2 id="steps">"From clone to pull request"</h2>
             <p>
                 "You need git, a Rust toolchain (rustup, stable 1.88 or newer), a C compiler and " <code>"make"</code>

@@ -34,12 +34,14 @@ pub struct NativeMatch {
     pub cases: Vec<CaseResult>,
 }
 
-/// The shipped results files `wanted` asks for, loaded and validated by the one loader; bad files
-/// are kept with the validator's first problem.
+/// The shipped native results files `wanted` asks for, loaded and validated by the one loader; bad
+/// files are kept with the validator's first problem. Runs measured in a browser are left out: they
+/// are the browser's figures, not a machine's native ones (the explorer shows them as their own kind).
 pub async fn load(wanted: Wanted) -> Result<NativeResults, String> {
     let mut out = NativeResults::default();
     for file in load_results(wanted).await.map_err(|e| e.to_string())? {
         match file {
+            LoadedFile::Good(m) if m.is_browser_run() => {}
             LoadedFile::Good(m) => out.files.push(NativeFile { name: m.file_name, results: m.data }),
             LoadedFile::Bad(b) => out.skipped.push((b.file_name, b.problems.into_iter().next().unwrap_or_default())),
         }

@@ -196,7 +196,7 @@ pub fn ContentionLab() -> impl IntoView {
 fn clock_note(step_ms: Option<f64>) -> String {
     match step_ms {
         Some(ms) => format!(
-            "Timed with performance.now(), which moves in steps of {:.1} µs in this Worker; each timed repeat lasts at least 100 steps and 10 ms, so the step is under 1 % of it. The Workers are not pinned to cores and share them with your other tabs: a case whose five repeats disagree by more than 5 % is marked noisy.",
+            "Timed with performance.now(), which moves in steps of {:.1} µs in this Worker; each timed repeat lasts at least 100 steps and 10 ms, so the step is under 1 % of it (in forget mode String and Box<str> leak every clone, and their repeats are held shorter to a leak budget; their notes say so). The Workers are not pinned to cores and share them with your other tabs: a case whose five repeats disagree by more than 5 % is marked noisy.",
             ms * 1000.0
         ),
         None => "Each timed repeat lasts at least 100 steps of the browser's clock and 10 ms; the step is shown once the threads start.".into(),

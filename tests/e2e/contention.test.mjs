@@ -1,0 +1,111 @@
+// "Contention in your browser": the threaded wasm tier on real Web Workers. Served the way GitHub
+// Pages serves (no COOP/COEP headers), the page isolates itself with its service worker and reloads
+// once; the run then completes at 1 and 2 threads, and its download passes `validate --submission`.
+// Asserts behaviour only: which rows exist and that their figures are numbers, never how fast.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { test, before, after } from "node:test";
+import { root, screenshot, start, watchLongTasks } from "./harness.mjs";
+
+let h;
+before(async () => { h = await start(); });
+after(async () => { await h?.close(); });
+
+const mounted = (page) => page.locator('[data-live="contention-lab"][data-mounted]').waitFor({ timeout: 30_000 });
+const status = (page, state) => page.locator(`[data-testid="contention-status"][data-state="${state}"]`);
+
+/** The table's rows as [type, mode, threads, ns per clone]. */
+const rows = (page) =>
+  page.locator('[data-testid="contention-table"] tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => [tr.dataset.type, tr.dataset.mode, Number(tr.dataset.threads), Number(tr.dataset.nsPerClone)]));
+
+/** Runs `native-runner validate --submission` (built by `cargo test --workspace`) on `file`. */
+function validateSubmission(file) {
+  return execFileSync("cargo", ["run", "--quiet", "--locked", "-p", "native-runner", "--", "validate", "--submission", file],
+    { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+}
+
+test("without isolation headers the page isolates itself, runs 1 and 2 threads, and the download validates", async () => {
+  const { page, errors, context } = await h.open("/bench", { setup: watchLongTasks });
+  const fetched = [];
+  context.on("request", (r) => fetched.push(new URL(r.url()).pathname));
+  await mounted(page);
+  assert.equal(await page.evaluate(() => self.crossOriginIsolated), false, "served without COOP/COEP");
+  assert.match(await page.getByTestId("contention-isolation").innerText(), /reloads it once/);
+  assert.deepEqual(fetched.filter((p) => p.startsWith("/threads/")), [], "the threaded tier is not fetched before Run");
+  // The default selection: Arc<str> and String, drop, 1 and 2 threads on this 2-vCPU machine.
+  for (const id of ["contention-threads-1", "contention-threads-2", "contention-type-arc_str", "contention-type-string", "contention-mode-drop"]) {
+    assert.ok(await page.locator(`#${id}`).isChecked(), `${id} is on by default`);
+  }
+
+  await page.getByTestId("contention-run").click();
+  // The service worker takes over and the page reloads once, isolated; the run goes on by itself.
+  await page.waitForFunction(() => self.crossOriginIsolated === true, null, { timeout: 30_000 });
+  await mounted(page);
+  const runStart = await page.evaluate(() => performance.now());
+  await status(page, "done").waitFor({ timeout: 120_000 });
+
+  const table = await rows(page);
+  assert.deepEqual(table.map(([type, mode, threads]) => `${type} ${mode} ${threads}`).sort(),
+    ["arc_str drop 1", "arc_str drop 2", "string drop 1", "string drop 2"]);
+  for (const [type, , threads, ns] of table) assert.ok(Number.isFinite(ns) && ns > 0, `${type} x${threads}: ${ns}`);
+  assert.deepEqual(await page.locator('[data-testid="contention-chart"] g.series').evaluateAll((gs) => gs.map((g) => g.dataset.series)),
+    ["Arc<str>", "String"], "one line per type");
+  assert.equal(await page.locator('[data-testid="contention-chart"] .point').count(), 4, "a point per case");
+  assert.match(await page.getByTestId("contention-clock").innerText(), /steps of [\d.]+ µs/);
+  assert.ok(fetched.includes("/threads/wasm_threads_bg.wasm"), "Run fetched the threaded tier");
+
+  const long = await page.evaluate((t0) => window.__longTasks.filter((e) => e.start >= t0 && e.duration > 100), runStart);
+  assert.deepEqual(long, [], "the main thread never blocked above 100 ms while the threads ran");
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("contention-download").click()]);
+  assert.match(download.suggestedFilename(), /^browser-[a-z0-9-]+-\d+cpu-\d{4}-\d{2}-\d{2}\.json$/);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-contention-")), download.suggestedFilename());
+  await download.saveAs(file);
+  const saved = JSON.parse(fs.readFileSync(file, "utf8"));
+  assert.equal(saved.machine.arch, "wasm32");
+  assert.equal(saved.runner.name, "browser");
+  assert.equal(saved.machine.logical_cores, await page.evaluate(() => navigator.hardwareConcurrency));
+  assert.equal(saved.machine.user_agent, await page.evaluate(() => navigator.userAgent));
+  assert.match(saved.machine.browser, /Chrom/);
+  assert.match(saved.allocator.name, /^dlmalloc/);
+  assert.deepEqual(saved.cases.map((c) => c.threads).sort(), [1, 1, 2, 2]);
+  assert.match(validateSubmission(file), /: ok \(4 cases\)/);
+  await screenshot(page, "contention-1280");
+  assert.deepEqual(errors, []);
+});
+
+test("Cancel stops the threads at once and offers no download", async () => {
+  const isolated = await start({ isolate: true });
+  try {
+    const { page, errors } = await isolated.open("/bench", { width: 375, height: 812 });
+    await mounted(page);
+    assert.equal(await page.evaluate(() => self.crossOriginIsolated), true, "headers isolate without a reload");
+    assert.match(await page.getByTestId("contention-isolation").innerText(), /is cross-origin isolated/);
+    for (const ty of ["box_str", "arcstr", "triomphe_arc_str", "arc_string", "hipstr"]) await page.locator(`#contention-type-${ty}`).check();
+    await page.locator("#contention-mode-forget").check();
+    await page.getByTestId("contention-run").click();
+    await status(page, "running").waitFor();
+    await page.getByTestId("contention-cancel").click();
+    await status(page, "cancelled").waitFor({ timeout: 10_000 });
+    assert.equal(await page.getByTestId("contention-download").count(), 0, "a cancelled run is not offered");
+    assert.ok(await page.getByTestId("contention-run").isEnabled(), "a new run can start");
+    await screenshot(page, "contention-375");
+    assert.deepEqual(errors, []);
+  } finally {
+    await isolated.close();
+  }
+});
+
+test("chapter 4 carries the lab, and loads no threaded code before Run", async () => {
+  const { page, errors, context } = await h.open("/chapters/clone-cost");
+  const fetched = [];
+  context.on("request", (r) => fetched.push(new URL(r.url()).pathname));
+  await mounted(page);
+  assert.ok(await page.getByTestId("contention-run").isVisible());
+  assert.deepEqual(fetched.filter((p) => p.startsWith("/threads/") || p.includes("coi-serviceworker")), []);
+  assert.deepEqual(errors, []);
+});
