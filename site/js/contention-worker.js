@@ -1,33 +1,28 @@
 // The contention run's coordinator, a module Worker (the page's main thread may not block, and the
 // timed thread waits on its contenders). It loads the threaded wasm tier, starts its pool of
-// `threads - 1` contender Workers, and runs the page's planned cases one by one, posting each result
-// as it lands. Copied to dist/threads/worker.js by scripts/threads-tier.mjs; js/contention.js starts
-// it when the reader presses Run, so nothing here loads with the page.
-import init, { initThreadPool, clock_step_ms, pool_threads, run_case, rustc_version } from "./wasm_threads.js";
+// `threads - 1` contender Workers, and runs the reader's plan case by case, posting the results file
+// so far after each one. Copied to dist/threads/worker.js by scripts/threads-tier.mjs;
+// js/contention.js starts it when the reader presses Run, so nothing here loads with the page.
+import init, { initThreadPool, clock_step_ms, ContentionRun } from "./wasm_threads.js";
 
-const post = (message) => self.postMessage(message);
+const post = (kind, index = 0, text = "") => self.postMessage({ kind, index, text });
 
 self.onmessage = async ({ data }) => {
   if (data?.type !== "run") return;
   try {
     await init();
+    const run = new ContentionRun(data.threads, data.types, data.modes);
     // The calling Worker is the timed thread; the pool holds the contenders (at least one Worker,
     // since wasm-bindgen-rayon refuses an empty pool).
-    await initThreadPool(Math.max(1, data.threads - 1));
-    const clockStepMs = clock_step_ms();
-    post({ type: "ready", clockStepMs, poolThreads: pool_threads(), rustc: rustc_version() ?? null });
-    // The samples a type and mode were calibrated to on one thread serve its other thread counts, so
-    // a type's cases differ only in their threads.
-    const samplesOf = new Map();
-    for (const [index, request] of data.cases.entries()) {
-      post({ type: "progress", index });
-      const key = `${request.type}/${request.mode}`;
-      const json = run_case(JSON.stringify({ ...request, samples: samplesOf.get(key) ?? request.samples }));
-      if (!samplesOf.has(key)) samplesOf.set(key, JSON.parse(json).ops_per_repeat);
-      post({ type: "case", index, json });
+    await initThreadPool(Math.max(1, run.max_threads() - 1));
+    post("ready", 0, String(clock_step_ms()));
+    for (let index = 0; index < run.len(); index++) {
+      post("progress", index, run.name(index));
+      run.run_next();
+      post("file", index, run.file_json(navigator.userAgent, navigator.hardwareConcurrency || 1, new Date().toISOString()));
     }
-    post({ type: "done" });
+    post("done", run.len());
   } catch (error) {
-    post({ type: "error", message: String(error?.message ?? error) });
+    post("error", 0, String(error?.message ?? error));
   }
 };

@@ -58,22 +58,22 @@ export function logicalCpus() {
 
 let worker = null;
 
-/** Starts a run: `casesJson` is the plan's list of case requests, `threads` the most any case uses.
- *  `onMessage` gets each of the Worker's messages as JSON text (ready, progress, case, done, error). */
-export function startRun(casesJson, threads, onMessage) {
+/** Starts a run of the plan in three comma-separated lists (thread counts, type ids, mode ids).
+ *  `onMessage(kind, number, text)` gets each of the Worker's messages: ready, progress, file, done,
+ *  error. */
+export function startRun(threads, types, modes, onMessage) {
   stopRun();
   worker = new Worker("/threads/worker.js", { type: "module" });
-  const forward = (message) => onMessage(JSON.stringify(message));
   worker.onmessage = ({ data }) => {
-    forward(data);
-    if (data.type === "done" || data.type === "error") stopRun();
+    onMessage(String(data.kind), Number(data.index) || 0, String(data.text ?? ""));
+    if (data.kind === "done" || data.kind === "error") stopRun();
   };
   worker.onerror = (event) => {
     event.preventDefault();
-    forward({ type: "error", message: event.message || "the benchmark worker failed to start" });
+    onMessage("error", 0, event.message || "the benchmark worker failed to start");
     stopRun();
   };
-  worker.postMessage({ type: "run", threads, cases: JSON.parse(casesJson) });
+  worker.postMessage({ type: "run", threads, types, modes });
 }
 
 /** Stops the run at once: terminating the coordinator ends its contender Workers too. */

@@ -76,7 +76,8 @@ impl Island {
         match self {
             Island::ThemeToggle | Island::LayoutTable | Island::TryIt | Island::SubmitSteps => Tier::Lite,
             Island::Widget(WidePointer | Vtable | ArcInspector | SsoInspector | LayoutProbe | AltInspector) => Tier::Lite,
-            Island::Widget(SizeTable | SsoBench | ArcSwapBench | ArenaBench | ContentionLab | RecordedResults(_)) => Tier::Chapters,
+            Island::Widget(SizeTable | SsoBench | ArcSwapBench | ArenaBench | RecordedResults(_)) => Tier::Chapters,
+            Island::Widget(ContentionLab) => Tier::ChaptersLab,
             Island::Bench | Island::Choose | Island::Results => Tier::Full,
         }
     }
@@ -112,13 +113,28 @@ impl Island {
             Island::Widget(SsoBench) => view! { <sso_bench::SsoBench/> }.into_any(),
             Island::Widget(ArcSwapBench) => view! { <arcswap_bench::ArcSwapBench/> }.into_any(),
             Island::Widget(ArenaBench) => view! { <arena_bench::ArenaBench/> }.into_any(),
-            Island::Widget(ContentionLab) => view! { <crate::components::contention::lab::ContentionLab/> }.into_any(),
             Island::Widget(RecordedResults(suite)) => view! { <recorded_results::RecordedResults suite/> }.into_any(),
             _ => return self.lite_view(),
         })
     }
 
-    /// The component of any island.
+    /// The contention lab: the one island of the two lab tiers that the others lack.
+    fn lab_view(self) -> Option<AnyView> {
+        use crate::components::contention::lab::ContentionLab;
+        (self == Island::Widget(Widget::ContentionLab)).then(|| view! { <ContentionLab/> }.into_any())
+    }
+
+    /// The component of a [`Tier::ChaptersLab`] island or one below.
+    fn chapters_lab_view(self) -> Option<AnyView> {
+        self.lab_view().or_else(|| self.chapters_view())
+    }
+
+    /// The component of a [`Tier::FullLab`] island: any island.
+    fn full_lab_view(self) -> Option<AnyView> {
+        self.lab_view().or_else(|| self.full_view())
+    }
+
+    /// The component of a [`Tier::Full`] island: any but the contention lab.
     fn full_view(self) -> Option<AnyView> {
         use crate::components::*;
         Some(match self {
@@ -130,10 +146,11 @@ impl Island {
     }
 }
 
-/// The three wasm builds of the site, each carrying the islands of the tiers below it too. A page
-/// loads the smallest one that carries all its islands (the pre-renderer says which; see
-/// `scripts/postbuild.mjs`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// The wasm builds of the site. Each carries the islands of the tiers below it; the contention lab
+/// (its page code is a sixth of the chapters' wasm) rides only in the two `Lab` tiers, so the pages
+/// without it never carry it. A page loads the smallest one that carries all its islands (the
+/// pre-renderer says which; see `scripts/postbuild.mjs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tier {
     /// `src/bin/site-lite.rs`: the page chrome and the memory inspectors; nothing that loads a
     /// results file, runs a benchmark or charts.
@@ -141,8 +158,12 @@ pub enum Tier {
     /// `src/bin/site-chapters.rs`: also the chapters' benchmarks, recorded results and size table;
     /// not the `/bench`, `/choose` and `/results` pages.
     Chapters,
-    /// `src/main.rs`, trunk's own build: every island.
+    /// `src/bin/site-chapters-lab.rs`: the chapters' islands and the contention lab (chapter 4).
+    ChaptersLab,
+    /// `src/main.rs`, trunk's own build: every island but the contention lab (`/choose`, `/results`).
     Full,
+    /// `src/bin/site-bench.rs`: every island (`/bench`).
+    FullLab,
 }
 
 impl Tier {
@@ -151,8 +172,42 @@ impl Tier {
         match self {
             Tier::Lite => "site-lite",
             Tier::Chapters => "site-chapters",
+            Tier::ChaptersLab => "site-chapters-lab",
             Tier::Full => "site",
+            Tier::FullLab => "site-bench",
         }
+    }
+
+    /// (0 lite, 1 chapters, 2 full; with the lab or not).
+    fn parts(self) -> (u8, bool) {
+        match self {
+            Tier::Lite => (0, false),
+            Tier::Chapters => (1, false),
+            Tier::ChaptersLab => (1, true),
+            Tier::Full => (2, false),
+            Tier::FullLab => (2, true),
+        }
+    }
+
+    fn from_parts(level: u8, lab: bool) -> Tier {
+        match (level, lab) {
+            (0, false) => Tier::Lite,
+            (1, false) => Tier::Chapters,
+            (0 | 1, true) => Tier::ChaptersLab,
+            (_, false) => Tier::Full,
+            (_, true) => Tier::FullLab,
+        }
+    }
+
+    /// The smallest tier that carries what both carry.
+    pub fn join(self, other: Tier) -> Tier {
+        let ((a, lab_a), (b, lab_b)) = (self.parts(), other.parts());
+        Tier::from_parts(a.max(b), lab_a || lab_b)
+    }
+
+    /// Whether this tier's wasm carries the islands of `other`.
+    pub fn carries(self, other: Tier) -> bool {
+        self.join(other) == self
     }
 }
 
@@ -173,9 +228,19 @@ pub fn Live(island: Island, #[prop(optional)] children: Option<Children>) -> imp
     view! { <div class="live" data-live=island.name() data-suite=suite>{inner}</div> }
 }
 
-/// Mounts every island of the page into its box (the full wasm).
+/// Mounts every island of the page into its box (the full wasm, without the contention lab).
 pub fn mount_all() {
     mount_with(Tier::Full, Island::full_view);
+}
+
+/// Mounts the islands of `/bench`: every island, the contention lab too.
+pub fn mount_bench() {
+    mount_with(Tier::FullLab, Island::full_lab_view);
+}
+
+/// Mounts the islands of a chapter that holds the contention lab.
+pub fn mount_chapters_lab() {
+    mount_with(Tier::ChaptersLab, Island::chapters_lab_view);
 }
 
 /// Mounts the islands of a page that loads the chapters' wasm.
@@ -204,7 +269,7 @@ fn mount_with(tier: Tier, view_of: fn(Island) -> Option<AnyView>) {
             leptos::logging::warn!("no island is named {name:?}");
             continue;
         };
-        if island.tier() > tier {
+        if !tier.carries(island.tier()) {
             leptos::logging::warn!("the {} wasm has no {name:?}: this page should load a larger one", tier.bin());
             continue;
         }
@@ -270,5 +335,24 @@ mod tests {
         let w = Island::Widget(Widget::RecordedResults("sso"));
         assert_eq!(Island::from_box(w.name(), Some("sso")), Some(w));
         assert_eq!(Island::from_box("nothing", None), None);
+    }
+
+    #[test]
+    fn tiers_join_to_the_smallest_that_carries_both() {
+        use Tier::*;
+        let all = [Lite, Chapters, ChaptersLab, Full, FullLab];
+        assert_eq!(Lite.join(ChaptersLab), ChaptersLab);
+        assert_eq!(Chapters.join(Full), Full);
+        assert_eq!(ChaptersLab.join(Full), FullLab);
+        for a in all {
+            for b in all {
+                let j = a.join(b);
+                assert!(j.carries(a) && j.carries(b), "{a:?} + {b:?} = {j:?}");
+                assert_eq!(j, b.join(a));
+            }
+            assert!(FullLab.carries(a));
+        }
+        assert!(!Full.carries(ChaptersLab) && !ChaptersLab.carries(Full) && !Chapters.carries(ChaptersLab));
+        assert_eq!(Island::Widget(Widget::ContentionLab).tier(), ChaptersLab);
     }
 }

@@ -104,29 +104,33 @@ test("with JavaScript on, the wasm fills every box and leaves the text alone", a
 });
 
 test("every route's wasm has every island the page holds: all boxes mount, from the smallest wasm that carries them", async () => {
-  const counts = { "site-lite": 0, "site-chapters": 0, site: 0 };
+  const counts = { "site-lite": 0, "site-chapters": 0, "site-chapters-lab": 0, site: 0, "site-bench": 0 };
   for (const meta of allRouteMeta()) {
     const route = `/${meta.route}`;
     const { page, errors } = await h.open(route);
     await page.waitForFunction(() => performance.getEntriesByName("islands-mounted").length === 1, null, { timeout: 30_000 });
     const boxes = await page.locator("[data-live]").count();
     assert.equal(await page.locator("[data-live][data-mounted]").count(), boxes, `${route}: every box mounted`);
-    const loaded = (await page.content()).match(/import\('\/(site(?:-lite|-chapters)?)-[0-9a-f]+\.js'\)/)?.[1];
+    const loaded = (await page.content()).match(/import\('\/(site(?:-lite|-chapters-lab|-chapters|-bench)?)-[0-9a-f]+\.js'\)/)?.[1];
     const pageApp = await page.locator('[data-live="bench"], [data-live="choose"], [data-live="results"]').count();
+    const lab = await page.locator('[data-live="contention-lab"]').count();
     const chapterExtras = await page.locator('[data-live="recorded-results"], [data-live="size-table"], [data-live$="-bench"]').count();
-    const expected = pageApp ? "site" : chapterExtras ? "site-chapters" : "site-lite";
+    const expected = pageApp ? (lab ? "site-bench" : "site") : lab ? "site-chapters-lab" : chapterExtras ? "site-chapters" : "site-lite";
     assert.equal(loaded, expected, `${route}: loads ${loaded}`);
     counts[loaded] += 1;
     assert.deepEqual(errors, [], route);
     await page.context().close();
   }
-  assert.ok(counts["site-lite"] >= 6 && counts["site-chapters"] >= 5 && counts.site >= 3, JSON.stringify(counts));
+  assert.ok(counts["site-lite"] >= 6 && counts["site-chapters"] >= 4 && counts.site >= 2, JSON.stringify(counts));
+  assert.ok(counts["site-chapters-lab"] === 1 && counts["site-bench"] === 1, `the lab's two pages: ${JSON.stringify(counts)}`);
 });
 
 test("each smaller wasm links none of the larger tiers' code", () => {
-  // Text only the larger tiers' code holds: results validation (chapters and full), the chooser (full).
+  // Text only the larger tiers' code holds: results validation (chapters and full), the chooser (full),
+  // the contention lab (only the two lab tiers).
   const validation = "earlier than any file this format can come from";
   const chooser = "Mixed: labels, paths and agents";
+  const lab = "the threads can share memory";
   const wasmOf = (bin) => {
     const files = fs.readdirSync(dist).filter((f) => new RegExp(`^${bin}-[0-9a-f]+_bg\\.wasm$`).test(f));
     assert.equal(files.length, 1, `${bin}: ${files}`);
@@ -139,6 +143,10 @@ test("each smaller wasm links none of the larger tiers' code", () => {
   assert.ok(chapters.includes(validation) && !chapters.includes(chooser), "the chapters' wasm validates results but has no chooser");
   assert.ok(!lite.includes(validation) && !lite.includes(chooser), "the lite wasm has neither");
   assert.ok(lite.length < chapters.length && chapters.length < full.length, `${lite.length} < ${chapters.length} < ${full.length}`);
+  const [chaptersLab, bench] = [wasmOf("site-chapters-lab"), wasmOf("site-bench")];
+  assert.ok(chaptersLab.includes(lab) && bench.includes(lab), "the lab is in its two tiers");
+  assert.ok(![lite, chapters, full].some((w) => w.includes(lab)), "and in no other");
+  assert.ok(chaptersLab.includes(validation) && !chaptersLab.includes(chooser) && bench.includes(chooser));
 });
 
 test("a page fetches only the results files it can use: a chapter its suite's, the size table one", async () => {

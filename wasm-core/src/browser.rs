@@ -1,8 +1,10 @@
 //! What a run measured in a reader's browser records about where it ran, shared by the site's
 //! single-thread `/bench` run and its threaded contention run: the runner's name, the browser named
-//! from its user agent, and the rules `validate --submission` holds a browser run to.
+//! from its user agent, the contention run's label, file name and context, and the rules
+//! `validate --submission` holds a browser run to.
 
-use crate::results::{ResultsFile, RunnerInfo};
+use crate::clone_run::RunContext;
+use crate::results::{AllocatorInfo, MachineInfo, ResultsFile, RunConditions, RunnerInfo, ToolchainInfo};
 use crate::validate::Problem;
 
 /// `runner.name` of every run the site measures in a browser.
@@ -47,6 +49,55 @@ pub fn browser_name(user_agent: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// What the threaded tier knows of where it ran.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BrowserFacts {
+    pub user_agent: String,
+    /// `navigator.hardwareConcurrency`.
+    pub logical_cpus: u32,
+    /// RFC 3339, when the file was made.
+    pub created_at: String,
+    /// The nightly that built the threaded tier (`rustc --version`).
+    pub rustc: Option<String>,
+}
+
+/// `browser-chrome-131-8cpu`: what ran, in the characters a label may hold.
+pub fn contention_label(facts: &BrowserFacts) -> String {
+    let name = browser_name(&facts.user_agent).unwrap_or_else(|| "unknown".into());
+    let slug: String = name.to_ascii_lowercase().chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+    format!("browser-{slug}-{}cpu", facts.logical_cpus)
+}
+
+/// A results file's download name: its label and day, as the native runner names its files.
+pub fn file_name(file: &ResultsFile) -> String {
+    format!("{}-{}.json", file.label, file.created_at.get(..10).unwrap_or("undated"))
+}
+
+/// The context of a contention run on the threaded tier: runner "browser", wasm32 with the user
+/// agent, the browser and its CPU count, the threaded build's toolchain, and dlmalloc.
+pub fn contention_context(facts: &BrowserFacts) -> RunContext {
+    RunContext {
+        label: contention_label(facts),
+        created_at: facts.created_at.clone(),
+        runner: runner(),
+        machine: MachineInfo {
+            arch: "wasm32".into(),
+            logical_cores: Some(facts.logical_cpus),
+            user_agent: Some(facts.user_agent.clone()),
+            browser: browser_name(&facts.user_agent),
+            ..Default::default()
+        },
+        toolchain: ToolchainInfo {
+            rustc_version: facts.rustc.clone(),
+            target_triple: Some("wasm32-unknown-unknown".into()),
+            profile: Some("wasm-release, +atomics,+bulk-memory, std rebuilt (-Z build-std)".into()),
+            opt_level: Some("z (wasm-core: 3)".into()),
+        },
+        allocator: AllocatorInfo { name: BROWSER_ALLOCATOR.into(), version: None },
+        conditions: Some(RunConditions::default()),
+    }
 }
 
 /// The submission rules for a browser run: it must say it ran as wasm32 in a browser (user agent,
@@ -104,5 +155,31 @@ mod tests {
         }
         assert_eq!(browser_name("curl/8.0"), None);
         assert_eq!(browser_name("Chrome/"), None);
+    }
+
+    #[test]
+    fn a_contention_run_is_a_valid_submission_named_after_its_browser() {
+        use crate::clone_run::{case_result, CaseTimes, PlannedCase};
+        use crate::kernels::{CloneMode, CloneType};
+        let facts = BrowserFacts {
+            user_agent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36".into(),
+            logical_cpus: 2,
+            created_at: "2026-11-24T10:00:00Z".into(),
+            rustc: Some("rustc 1.97.0-nightly".into()),
+        };
+        let cases = [(CloneType::ArcStr, 1), (CloneType::String, 2)]
+            .map(|(ty, threads)| {
+                let planned = PlannedCase { ty, mode: CloneMode::Drop, threads, samples: 1000, note: None };
+                case_result(&planned, 64, 1, CaseTimes { repeat_times_ns: vec![5e3; 3], contender_ops_per_sec: vec![1e6; (threads - 1) as usize] })
+            })
+            .to_vec();
+        let file = contention_context(&facts).into_file(cases);
+        assert_eq!(file.label, "browser-headless-chrome-156-2cpu");
+        assert_eq!(file_name(&file), "browser-headless-chrome-156-2cpu-2026-11-24.json");
+        assert_eq!(file.machine.browser.as_deref(), Some("Headless Chrome 156"));
+        let parsed = crate::validate::validate_bytes(&file_name(&file), file.to_pretty_json().as_bytes()).expect("valid");
+        assert!(crate::validate::submission_problems(&parsed).is_empty(), "{:?}", crate::validate::submission_problems(&parsed));
+        let unknown = BrowserFacts { user_agent: "curl/8".into(), ..facts };
+        assert_eq!(contention_label(&unknown), "browser-unknown-2cpu");
     }
 }

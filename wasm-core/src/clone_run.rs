@@ -9,7 +9,6 @@ use crate::results::{
     AllocatorInfo, CaseParams, CaseResult, LayoutFacts, MachineInfo, ResultsFile, RunConditions, RunnerInfo,
     ToolchainInfo, SCHEMA_VERSION,
 };
-use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Contenders check the stop flag between batches of this many clones: often enough to stop within
@@ -59,6 +58,29 @@ impl PlannedCase {
 }
 
 impl ClonePlan {
+    /// A plan from three comma-separated lists (`1,2,4`, `arc_str,string`, `drop,forget`): how the
+    /// site's page hands a reader's choice to its threaded tier, and keeps it across a reload.
+    pub fn from_lists(threads: &str, types: &str, modes: &str, samples: u64, string_len: usize) -> Result<ClonePlan, String> {
+        let items = |list: &str| list.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect::<Vec<_>>();
+        let threads = items(threads)
+            .iter()
+            .map(|t| t.parse::<u32>().ok().filter(|&t| (1..=crate::validate::MAX_THREADS).contains(&t)).ok_or_else(|| format!("not a thread count: {t:?}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let types = items(types).iter().map(|t| CloneType::parse(t).ok_or_else(|| format!("unknown type {t:?}"))).collect::<Result<Vec<_>, _>>()?;
+        let modes = items(modes).iter().map(|m| CloneMode::parse(m).ok_or_else(|| format!("unknown mode {m:?}"))).collect::<Result<Vec<_>, _>>()?;
+        Ok(ClonePlan { types, modes, threads, samples, string_len })
+    }
+
+    /// The three lists [`ClonePlan::from_lists`] reads: thread counts, type ids, mode ids.
+    pub fn lists(&self) -> [String; 3] {
+        let join = |items: Vec<String>| items.join(",");
+        [
+            join(self.threads.iter().map(u32::to_string).collect()),
+            join(self.types.iter().map(|t| t.id().to_owned()).collect()),
+            join(self.modes.iter().map(|m| m.id().to_owned()).collect()),
+        ]
+    }
+
     /// The cases, thread count by thread count, then mode, then type (so a run that stops early has
     /// every type at the lower counts). Types that cannot be shared run at one thread only; the two
     /// strategies make no clone to forget, so they have no forget case.
@@ -137,28 +159,6 @@ pub fn case_result(case: &PlannedCase, string_len: usize, warmups: u32, times: C
     result
 }
 
-/// One case as the site asks its threaded tier to run it (JSON from the page to the Worker).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CaseRequest {
-    /// `CloneType::id` (`arc_str`, `string`, ...).
-    #[serde(rename = "type")]
-    pub type_id: String,
-    /// `drop` or `forget`.
-    pub mode: String,
-    pub threads: u32,
-    /// Clones per timed repeat; 0: calibrate on one thread until a repeat lasts `min_repeat_ms`.
-    pub samples: u64,
-    pub string_len_bytes: usize,
-    pub warmups: u32,
-    pub repeats: u32,
-    /// The shortest timed repeat worth having; 0: the tier decides from its clock (100 steps, and
-    /// at least 10 ms).
-    pub min_repeat_ms: f64,
-    /// Most bytes this case may leak in forget mode (wasm memory never shrinks).
-    pub max_leak_bytes: u64,
-}
-
 /// Everything a results file says besides its cases: who measured, where, how.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RunContext {
@@ -169,23 +169,6 @@ pub struct RunContext {
     pub toolchain: ToolchainInfo,
     pub allocator: AllocatorInfo,
     pub conditions: Option<RunConditions>,
-}
-
-impl CaseRequest {
-    /// The request for `case` of a `string_len`-byte text.
-    pub fn of(case: &PlannedCase, string_len: usize, warmups: u32, repeats: u32, max_leak_bytes: u64) -> Self {
-        CaseRequest {
-            type_id: case.ty.id().into(),
-            mode: case.mode.id().into(),
-            threads: case.threads,
-            samples: case.samples,
-            string_len_bytes: string_len,
-            warmups,
-            repeats,
-            min_repeat_ms: 0.0,
-            max_leak_bytes,
-        }
-    }
 }
 
 impl RunContext {
@@ -256,6 +239,19 @@ mod tests {
     }
 
     #[test]
+    fn plans_travel_as_three_lists() {
+        let p = plan(&[CloneType::ArcStr, CloneType::HipstrInline], &[CloneMode::Drop, CloneMode::Forget], &[1, 2, 16]);
+        let [threads, types, modes] = p.lists();
+        assert_eq!((threads.as_str(), types.as_str(), modes.as_str()), ("1,2,16", "arc_str,hipstr_inline", "drop,forget"));
+        assert_eq!(ClonePlan::from_lists(&threads, &types, &modes, 1000, 64), Ok(p));
+        assert!(ClonePlan::from_lists("1,x", "", "", 0, 64).unwrap_err().contains("\"x\""));
+        assert!(ClonePlan::from_lists("0", "", "", 0, 64).is_err());
+        assert!(ClonePlan::from_lists("1", "cow", "drop", 0, 64).unwrap_err().contains("unknown type"));
+        assert!(ClonePlan::from_lists("1", "string", "keep", 0, 64).unwrap_err().contains("unknown mode"));
+        assert_eq!(ClonePlan::from_lists("", "", "", 0, 64).unwrap().cases(), vec![]);
+    }
+
+    #[test]
     fn a_contender_stops_at_its_cap_or_when_told() {
         let source = CloneSource::new(16);
         let running = AtomicBool::new(true);
@@ -281,16 +277,6 @@ mod tests {
         assert_eq!((case.warmup_repeats, case.notes.as_slice()), (1, ["scaled".to_string()].as_slice()));
         let alone = case_result(&PlannedCase { threads: 1, note: None, ..planned }, 64, 0, CaseTimes { repeat_times_ns: vec![1.0], contender_ops_per_sec: vec![] });
         assert_eq!(alone.contender_ops_per_sec, None);
-    }
-
-    #[test]
-    fn requests_round_trip_as_the_worker_reads_them() {
-        let case = PlannedCase { ty: CloneType::ArcStr, mode: CloneMode::Forget, threads: 4, samples: 0, note: None };
-        let request = CaseRequest::of(&case, 64, 1, 5, 1 << 20);
-        let json = serde_json::to_string(&request).unwrap();
-        assert!(json.contains(r#""type":"arc_str""#) && json.contains(r#""mode":"forget""#), "{json}");
-        assert_eq!(serde_json::from_str::<CaseRequest>(&json).unwrap(), request);
-        assert!(serde_json::from_str::<CaseRequest>(r#"{"type":"string"}"#).is_err());
     }
 
     #[test]

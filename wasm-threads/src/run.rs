@@ -1,10 +1,12 @@
 //! One contention case, independent of how threads are started or time is read: the browser gives
 //! rayon's Web Workers and `performance.now()`, the native tests std threads and `Instant`.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use wasm_core::clone_run::{case_result, contend, contender_cap, CaseRequest, CaseTimes, PlannedCase};
+use wasm_core::browser::{contention_context, BrowserFacts};
+use wasm_core::clone_run::{case_result, contend, contender_cap, CaseTimes, ClonePlan, PlannedCase, DEFAULT_STRING_LEN};
 use wasm_core::kernels::{clone_batch, CloneMode, CloneSource, CloneType};
-use wasm_core::results::CaseResult;
+use wasm_core::results::{CaseResult, ResultsFile};
 
 /// How long the timed thread waits for every contender to start before it gives up (a pool smaller
 /// than the case, or a browser that stalls its workers), instead of waiting forever.
@@ -14,6 +16,26 @@ pub const START_TIMEOUT_MS: f64 = 10_000.0;
 /// repeat), and never under 10 ms.
 pub fn repeat_ms_for_step(step_ms: f64) -> f64 {
     (100.0 * step_ms).max(10.0)
+}
+
+/// How every case of a run is timed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    pub string_len: usize,
+    pub warmups: u32,
+    pub repeats: u32,
+    /// The shortest timed repeat worth having (see [`repeat_ms_for_step`]).
+    pub min_repeat_ms: f64,
+    /// Most bytes one case may leak in forget mode (wasm memory never shrinks).
+    pub max_leak_bytes: u64,
+}
+
+impl Settings {
+    /// The site's: the article's 64-byte text, one warm-up and five timed repeats, 24 MiB of leak
+    /// per case (a run of every type at 16 threads stays far inside the tier's 1 GiB memory).
+    pub fn site(min_repeat_ms: f64) -> Settings {
+        Settings { string_len: DEFAULT_STRING_LEN, warmups: 1, repeats: 5, min_repeat_ms, max_leak_bytes: 24 << 20 }
+    }
 }
 
 /// Starts contender threads.
@@ -37,17 +59,12 @@ pub fn leak_per_clone(ty: CloneType, mode: CloneMode, len: usize) -> u64 {
     }
 }
 
-/// Parses and checks a request into the case it plans.
-pub fn planned_case(request: &CaseRequest) -> Result<PlannedCase, String> {
-    let ty = CloneType::parse(&request.type_id).ok_or_else(|| format!("unknown type {:?}", request.type_id))?;
-    let mode = CloneMode::parse(&request.mode).ok_or_else(|| format!("unknown mode {:?}", request.mode))?;
-    if request.threads == 0 || (request.threads > 1 && !ty.is_thread_safe()) {
-        return Err(format!("{ty} cannot run on {} threads", request.threads));
+/// Why `case` cannot run, if it cannot.
+fn refusal(case: &PlannedCase, settings: &Settings) -> Option<String> {
+    if case.threads == 0 || (case.threads > 1 && !case.ty.is_thread_safe()) {
+        return Some(format!("{} cannot run on {} threads", case.ty, case.threads));
     }
-    if request.repeats == 0 {
-        return Err("repeats must be at least 1".into());
-    }
-    Ok(PlannedCase { ty, mode, threads: request.threads, samples: request.samples, note: None })
+    (settings.repeats == 0).then(|| "repeats must be at least 1".into())
 }
 
 /// Clones on one thread, doubling the batch until one batch lasts `min_ms` (untimed calibration).
@@ -108,14 +125,17 @@ fn repeat(threads: &impl Threads, clock: &impl Clock, source: &CloneSource, case
     Ok(((elapsed_ms * 1e6).max(1.0), rate))
 }
 
-/// Runs one case: calibrates when asked, fits forget mode to its leak budget, then the warm-ups and
-/// timed repeats. The result is a clone case of the shared schema (`ops_per_repeat` is the samples
-/// used, which the worker reuses for the same type and mode at other thread counts).
-pub fn run_case(threads: &impl Threads, clock: &impl Clock, request: &CaseRequest) -> Result<CaseResult, String> {
-    let mut case = planned_case(request)?;
-    let source = CloneSource::new(request.string_len_bytes);
+/// Runs one case: calibrates when `case.samples` is 0, fits forget mode to its leak budget, then the
+/// warm-ups and timed repeats. The result is a clone case of the shared schema (`ops_per_repeat` is
+/// the samples used).
+pub fn run_case(threads: &impl Threads, clock: &impl Clock, case: &PlannedCase, request: &Settings) -> Result<CaseResult, String> {
+    if let Some(why) = refusal(case, request) {
+        return Err(why);
+    }
+    let mut case = case.clone();
+    let source = CloneSource::new(request.string_len);
     let rounds = u64::from(request.warmups + request.repeats);
-    let leak_each = leak_per_clone(case.ty, case.mode, request.string_len_bytes);
+    let leak_each = leak_per_clone(case.ty, case.mode, request.string_len);
     let most = match leak_each {
         0 => u64::MAX,
         each => (request.max_leak_bytes / (each * u64::from(case.threads) * rounds)).max(1),
@@ -150,9 +170,59 @@ pub fn run_case(threads: &impl Threads, clock: &impl Clock, request: &CaseReques
             times.contender_ops_per_sec.extend(rate);
         }
     }
-    let mut result = case_result(&case, request.string_len_bytes, request.warmups, times);
+    let mut result = case_result(&case, request.string_len, request.warmups, times);
     result.notes.extend(notes);
     Ok(result)
+}
+
+/// A whole run, one case at a time (so the page can show progress and Cancel can stop it between
+/// or inside cases): the plan's cases, the samples each type and mode was calibrated to on its first
+/// case (so its cases differ only in their threads), and the results so far.
+pub struct Session {
+    cases: Vec<PlannedCase>,
+    settings: Settings,
+    samples_of: HashMap<(CloneType, CloneMode), u64>,
+    done: Vec<CaseResult>,
+}
+
+impl Session {
+    pub fn new(plan: &ClonePlan, settings: Settings) -> Session {
+        Session { cases: plan.cases(), settings, samples_of: HashMap::new(), done: Vec::new() }
+    }
+
+    pub fn len(&self) -> usize {
+        self.cases.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cases.is_empty()
+    }
+
+    /// The most threads any case uses.
+    pub fn max_threads(&self) -> u32 {
+        self.cases.iter().map(|c| c.threads).max().unwrap_or(1)
+    }
+
+    /// `Arc<str> drop x2`: case `i` as the page's progress line names it.
+    pub fn name(&self, i: usize) -> String {
+        self.cases.get(i).map(PlannedCase::name).unwrap_or_default()
+    }
+
+    /// Runs the next case; `Ok(false)` when every case has run.
+    pub fn run_next(&mut self, threads: &impl Threads, clock: &impl Clock) -> Result<bool, String> {
+        let Some(planned) = self.cases.get(self.done.len()) else { return Ok(false) };
+        let key = (planned.ty, planned.mode);
+        let case = PlannedCase { samples: self.samples_of.get(&key).copied().unwrap_or(planned.samples), ..planned.clone() };
+        let result = run_case(threads, clock, &case, &self.settings)?;
+        self.samples_of.entry(key).or_insert(result.ops_per_repeat);
+        self.done.push(result);
+        Ok(true)
+    }
+
+    /// The results file of the cases run so far.
+    pub fn file(&self, facts: &BrowserFacts) -> ResultsFile {
+        contention_context(facts).into_file(self.done.clone())
+    }
 }
 
 #[cfg(test)]
@@ -199,23 +269,17 @@ mod tests {
         }
     }
 
-    fn request(ty: &str, mode: &str, threads: u32, samples: u64) -> CaseRequest {
-        CaseRequest {
-            type_id: ty.into(),
-            mode: mode.into(),
-            threads,
-            samples,
-            string_len_bytes: 64,
-            warmups: 1,
-            repeats: 3,
-            min_repeat_ms: 1.0,
-            max_leak_bytes: 1 << 20,
-        }
+    fn case(ty: &str, mode: &str, threads: u32, samples: u64) -> PlannedCase {
+        PlannedCase { ty: CloneType::parse(ty).unwrap(), mode: CloneMode::parse(mode).unwrap(), threads, samples, note: None }
+    }
+
+    fn settings() -> Settings {
+        Settings { string_len: 64, warmups: 1, repeats: 3, min_repeat_ms: 1.0, max_leak_bytes: 1 << 20 }
     }
 
     #[test]
     fn a_two_thread_case_is_timed_with_its_contender() {
-        let case = run_case(&StdThreads, &InstantClock(Instant::now()), &request("arc_str", "drop", 2, 20_000)).unwrap();
+        let case = run_case(&StdThreads, &InstantClock(Instant::now()), &case("arc_str", "drop", 2, 20_000), &settings()).unwrap();
         assert_eq!((case.variant_id.as_str(), case.threads, case.ops_per_repeat), ("arc_str", 2, 20_000));
         assert_eq!((case.repeat_times_ns.len(), case.warmup_repeats), (3, 1));
         assert!(case.repeat_times_ns.iter().all(|&t| t >= 1.0));
@@ -235,7 +299,7 @@ mod tests {
 
     #[test]
     fn zero_samples_calibrates_on_one_thread() {
-        let case = run_case(&StdThreads, &InstantClock(Instant::now()), &request("string", "drop", 1, 0)).unwrap();
+        let case = run_case(&StdThreads, &InstantClock(Instant::now()), &case("string", "drop", 1, 0), &settings()).unwrap();
         assert!(case.ops_per_repeat >= 1024, "{}", case.ops_per_repeat);
         assert!(case.notes.iter().any(|n| n.contains("calibrated")));
         assert_eq!(case.contender_ops_per_sec, None);
@@ -243,25 +307,43 @@ mod tests {
 
     #[test]
     fn forget_mode_keeps_to_its_leak_budget() {
-        let asked = request("string", "forget", 2, 1 << 20);
-        let case = run_case(&StdThreads, &InstantClock(Instant::now()), &asked).unwrap();
+        let asked = settings();
+        let scaled = run_case(&StdThreads, &InstantClock(Instant::now()), &case("string", "forget", 2, 1 << 20), &asked).unwrap();
         let each = leak_per_clone(CloneType::String, CloneMode::Forget, 64);
         assert!(each > 0);
-        assert!(case.ops_per_repeat * each * 2 * 4 <= asked.max_leak_bytes, "{}", case.ops_per_repeat);
-        assert!(case.notes.iter().any(|n| n.contains("scaled down")));
+        assert!(scaled.ops_per_repeat * each * 2 * 4 <= asked.max_leak_bytes, "{}", scaled.ops_per_repeat);
+        assert!(scaled.notes.iter().any(|n| n.contains("scaled down")));
         // Arc<str> leaks no memory when forgotten (only its count grows): no budget applies.
-        let arc = run_case(&StdThreads, &InstantClock(Instant::now()), &request("arc_str", "forget", 2, 1 << 12)).unwrap();
+        let arc = run_case(&StdThreads, &InstantClock(Instant::now()), &case("arc_str", "forget", 2, 1 << 12), &asked).unwrap();
         assert_eq!(arc.ops_per_repeat, 1 << 12);
         // Calibrating a leaking case stops at the budget's half, and says so.
-        let calibrated = run_case(&StdThreads, &InstantClock(Instant::now()), &CaseRequest { min_repeat_ms: 60_000.0, ..request("string", "forget", 2, 0) }).unwrap();
+        let slow = Settings { min_repeat_ms: 60_000.0, ..settings() };
+        let calibrated = run_case(&StdThreads, &InstantClock(Instant::now()), &case("string", "forget", 2, 0), &slow).unwrap();
         assert!(calibrated.ops_per_repeat * each * 2 * 4 <= asked.max_leak_bytes / 2, "{}", calibrated.ops_per_repeat);
         assert!(calibrated.notes.iter().any(|n| n.contains("held to")), "{:?}", calibrated.notes);
     }
 
     #[test]
     fn contenders_that_never_start_end_the_case_with_a_reason() {
-        let error = run_case(&NoThreads, &JumpingClock(AtomicU32::new(0)), &request("arc_str", "drop", 3, 100)).unwrap_err();
+        let error = run_case(&NoThreads, &JumpingClock(AtomicU32::new(0)), &case("arc_str", "drop", 3, 100), &settings()).unwrap_err();
         assert!(error.contains("only 0 of 2 contender threads started"), "{error}");
+    }
+
+    #[test]
+    fn a_session_runs_its_plan_case_by_case_and_keeps_each_types_samples() {
+        let plan = ClonePlan::from_lists("1,2", "arc_str,string", "drop", 0, 64).unwrap();
+        let mut session = Session::new(&plan, settings());
+        assert_eq!((session.len(), session.max_threads(), session.name(2).as_str()), (4, 2, "Arc<str> drop x2"));
+        let clock = InstantClock(Instant::now());
+        while session.run_next(&StdThreads, &clock).unwrap() {}
+        let facts = BrowserFacts { user_agent: "Mozilla/5.0 Chrome/131.0".into(), logical_cpus: 2, created_at: "2026-11-24T00:00:00Z".into(), rustc: None };
+        let file = session.file(&facts);
+        assert_eq!(file.cases.len(), 4);
+        let samples = |id: &str, t: u32| file.cases.iter().find(|c| c.variant_id == id && c.threads == t).unwrap().ops_per_repeat;
+        assert_eq!(samples("arc_str", 1), samples("arc_str", 2), "calibrated once, reused at 2 threads");
+        assert_eq!(samples("string", 1), samples("string", 2));
+        assert!(wasm_core::validate::validate_file(&file).is_empty());
+        assert!(!session.run_next(&StdThreads, &clock).unwrap(), "nothing is left");
     }
 
     #[test]
@@ -274,8 +356,8 @@ mod tests {
     #[test]
     fn bad_requests_are_refused() {
         let clock = InstantClock(Instant::now());
-        assert!(run_case(&StdThreads, &clock, &request("rc_str", "drop", 2, 10)).unwrap_err().contains("cannot run on 2 threads"));
-        assert!(run_case(&StdThreads, &clock, &request("cow", "drop", 1, 10)).unwrap_err().contains("unknown type"));
-        assert!(run_case(&StdThreads, &clock, &request("string", "keep", 1, 10)).unwrap_err().contains("unknown mode"));
+        assert!(run_case(&StdThreads, &clock, &case("rc_str", "drop", 2, 10), &settings()).unwrap_err().contains("cannot run on 2 threads"));
+        let no_repeats = Settings { repeats: 0, ..settings() };
+        assert!(run_case(&StdThreads, &clock, &case("string", "drop", 1, 10), &no_repeats).unwrap_err().contains("repeats"));
     }
 }

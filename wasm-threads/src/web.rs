@@ -1,10 +1,12 @@
-//! The tier's JavaScript boundary: the rayon worker pool (`initThreadPool`), the clock, and one case
-//! per call as JSON in and out, so the worker script stays a loop over the plan.
+//! The tier's JavaScript boundary: the rayon worker pool (`initThreadPool`), the clock, and
+//! [`ContentionRun`], a whole run the worker script drives case by case. Results leave as a results
+//! file's JSON text, which the page reads with the same validator as every shipped file.
 
-use crate::run::{repeat_ms_for_step, run_case as run_one, Clock, Threads};
+use crate::run::{repeat_ms_for_step, Clock, Session, Settings, Threads};
 use std::sync::OnceLock;
-use wasm_core::clone_run::CaseRequest;
 use wasm_bindgen::prelude::*;
+use wasm_core::browser::BrowserFacts;
+use wasm_core::clone_run::ClonePlan;
 
 pub use wasm_bindgen_rayon::init_thread_pool;
 
@@ -39,24 +41,22 @@ impl Threads for RayonPool {
 }
 
 /// The smallest step of this Worker's clock in milliseconds (5 µs in a cross-origin-isolated
-/// Chromium, 100 µs without isolation), from 20 observed ticks.
+/// Chromium, 100 µs without isolation), from 20 observed ticks, measured once.
 #[wasm_bindgen]
 pub fn clock_step_ms() -> f64 {
     static STEP: OnceLock<f64> = OnceLock::new();
-    *STEP.get_or_init(measure_clock_step)
-}
-
-fn measure_clock_step() -> f64 {
-    let mut step = f64::INFINITY;
-    for _ in 0..20 {
-        let start = performance_now();
-        let mut next = start;
-        while next == start {
-            next = performance_now();
+    *STEP.get_or_init(|| {
+        let mut step = f64::INFINITY;
+        for _ in 0..20 {
+            let start = performance_now();
+            let mut next = start;
+            while next == start {
+                next = performance_now();
+            }
+            step = step.min(next - start);
         }
-        step = step.min(next - start);
-    }
-    step
+        step
+    })
 }
 
 /// Threads the pool can give a case: rayon's threads plus the calling Worker.
@@ -65,23 +65,45 @@ pub fn pool_threads() -> u32 {
     rayon::current_num_threads() as u32 + 1
 }
 
-/// Runs one case (a JSON [`CaseRequest`]) and returns its `CaseResult` as JSON.
+/// One contention run, planned from the page's three lists (thread counts, type ids, mode ids).
 #[wasm_bindgen]
-pub fn run_case(request: &str) -> Result<String, JsError> {
-    let mut request: CaseRequest = serde_json::from_str(request).map_err(|e| JsError::new(&format!("bad case request: {e}")))?;
-    if request.min_repeat_ms <= 0.0 {
-        request.min_repeat_ms = repeat_ms_for_step(clock_step_ms());
-    }
-    if request.threads > pool_threads() {
-        return Err(JsError::new(&format!("{} threads asked, the pool has {}", request.threads, pool_threads())));
-    }
-    let case = run_one(&RayonPool, &Performance, &request).map_err(|e| JsError::new(&e))?;
-    serde_json::to_string(&case).map_err(|e| JsError::new(&e.to_string()))
-}
+pub struct ContentionRun(Session);
 
-/// How this tier was built, for the results file's `toolchain` (the build passes the nightly's
-/// `rustc --version` in `WASM_THREADS_RUSTC`).
 #[wasm_bindgen]
-pub fn rustc_version() -> Option<String> {
-    option_env!("WASM_THREADS_RUSTC").map(str::to_owned)
+impl ContentionRun {
+    #[wasm_bindgen(constructor)]
+    pub fn new(threads: &str, types: &str, modes: &str) -> Result<ContentionRun, JsError> {
+        let plan = ClonePlan::from_lists(threads, types, modes, 0, wasm_core::clone_run::DEFAULT_STRING_LEN).map_err(|e| JsError::new(&e))?;
+        Ok(ContentionRun(Session::new(&plan, Settings::site(repeat_ms_for_step(clock_step_ms())))))
+    }
+
+    /// How many cases the plan has.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// The most threads a case uses: the pool needs one Worker fewer.
+    pub fn max_threads(&self) -> u32 {
+        self.0.max_threads()
+    }
+
+    /// Case `i`'s name for the progress line.
+    pub fn name(&self, i: usize) -> String {
+        self.0.name(i)
+    }
+
+    /// Runs the next case (blocking this Worker); `false` when none is left.
+    pub fn run_next(&mut self) -> Result<bool, JsError> {
+        if self.0.max_threads() > pool_threads() {
+            return Err(JsError::new(&format!("{} threads asked, the pool has {}", self.0.max_threads(), pool_threads())));
+        }
+        self.0.run_next(&RayonPool, &Performance).map_err(|e| JsError::new(&e))
+    }
+
+    /// The results file of the cases run so far, as JSON text. `created_at` is RFC 3339 (JS's
+    /// `toISOString()`); the user agent and CPU count are this Worker's `navigator`'s.
+    pub fn file_json(&self, user_agent: String, logical_cpus: u32, created_at: String) -> String {
+        let rustc = option_env!("WASM_THREADS_RUSTC").map(str::to_owned);
+        self.0.file(&BrowserFacts { user_agent, logical_cpus, created_at, rustc }).to_pretty_json()
+    }
 }

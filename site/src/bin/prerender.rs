@@ -63,8 +63,7 @@ fn tier_needed(body: &str) -> site::islands::Tier {
         .filter_map(|rest| rest.split('>').next())
         .filter_map(|tag| Some((attr(tag, "data-live")?, attr(tag, "data-suite"))))
         .map(|(name, suite)| Island::from_box(&name, suite.as_deref()).map_or(Tier::Full, Island::tier))
-        .max()
-        .unwrap_or(Tier::Lite)
+        .fold(Tier::Lite, Tier::join)
 }
 
 #[cfg(target_arch = "wasm32")]

@@ -140,6 +140,12 @@ pub fn contention_spec(machines: &[&Machine], view: View, mode: ModeFilter, scal
     if view == View::Placement {
         return placement_spec(machines, mode, scale);
     }
+    metric_spec(machines, view, mode, scale)
+}
+
+/// Time or rate per clone against threads, one line per machine, mode and type: the time and rate
+/// views, and the browser's own contention run (which needs none of the other views' code).
+pub fn metric_spec(machines: &[&Machine], view: View, mode: ModeFilter, scale: Scale) -> ChartSpec {
     let title = if view == View::Rate { "Clones per second under contention" } else { "Time per clone under contention" };
     lines_spec(title.into(), metric_y_label(view), scale, metric_series(contention_lines(machines, mode), view))
 }

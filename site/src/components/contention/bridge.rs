@@ -1,7 +1,8 @@
 //! The boundary to `js/contention.js`: isolation, the service worker's reload, and the coordinator
-//! Worker whose messages arrive here as JSON text and leave as [`WorkerMessage`]s.
+//! Worker, whose messages arrive as three plain values and leave as [`WorkerMessage`]s (plain values,
+//! not JSON, so the page's wasm carries no second JSON reader: the run's results file is read by the
+//! one validator every results file goes through).
 
-use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/js/contention.js")]
@@ -15,7 +16,7 @@ extern "C" {
     #[wasm_bindgen(js_name = logicalCpus)]
     pub fn logical_cpus() -> u32;
     #[wasm_bindgen(js_name = startRun)]
-    pub fn start_run(cases_json: &str, threads: u32, on_message: &Closure<dyn FnMut(String)>);
+    pub fn start_run(threads: &str, types: &str, modes: &str, on_message: &Closure<dyn FnMut(String, u32, String)>);
     #[wasm_bindgen(js_name = stopRun)]
     pub fn stop_run();
 }
@@ -71,28 +72,34 @@ pub fn take_pending(key: &str) -> Option<String> {
 }
 
 /// What the coordinator Worker says (`site/js/contention-worker.js`).
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase")]
+#[derive(Clone, Debug, PartialEq)]
 pub enum WorkerMessage {
-    /// The pool is up: the clock's step and how many threads it holds.
-    Ready {
-        #[serde(rename = "clockStepMs")]
-        clock_step_ms: f64,
-        #[serde(rename = "poolThreads")]
-        pool_threads: u32,
-        rustc: Option<String>,
-    },
-    /// Case `index` of the plan is starting.
-    Progress { index: usize },
-    /// Case `index` finished: its `CaseResult` as JSON.
-    Case { index: usize, json: String },
-    Done,
+    /// The pool is up; its clock moves in steps of this many milliseconds.
+    Ready { clock_step_ms: f64 },
+    /// Case `index` (named `name`) is starting.
+    Progress { index: usize, name: String },
+    /// Case `index` finished: the results file of every case so far, as JSON text.
+    File { index: usize, json: String },
+    /// Every one of the `total` cases finished.
+    Done { total: usize },
     Error { message: String },
 }
 
 impl WorkerMessage {
-    pub fn parse(text: &str) -> WorkerMessage {
-        serde_json::from_str(text).unwrap_or_else(|e| WorkerMessage::Error { message: format!("unreadable message from the worker ({e})") })
+    /// The message from its three parts (`kind`, a number, a text), as the Worker posts them.
+    pub fn from_parts(kind: &str, index: u32, text: String) -> WorkerMessage {
+        let index = index as usize;
+        match kind {
+            "ready" => match text.parse() {
+                Ok(clock_step_ms) => WorkerMessage::Ready { clock_step_ms },
+                Err(_) => WorkerMessage::Error { message: format!("the worker sent a clock step of {text:?}") },
+            },
+            "progress" => WorkerMessage::Progress { index, name: text },
+            "file" => WorkerMessage::File { index, json: text },
+            "done" => WorkerMessage::Done { total: index },
+            "error" => WorkerMessage::Error { message: text },
+            other => WorkerMessage::Error { message: format!("the worker sent an unknown message {other:?}") },
+        }
     }
 }
 
@@ -101,14 +108,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn worker_messages_parse_and_nonsense_becomes_an_error() {
-        assert_eq!(
-            WorkerMessage::parse(r#"{"type":"ready","clockStepMs":0.005,"poolThreads":4,"rustc":null}"#),
-            WorkerMessage::Ready { clock_step_ms: 0.005, pool_threads: 4, rustc: None }
-        );
-        assert_eq!(WorkerMessage::parse(r#"{"type":"case","index":2,"json":"{}"}"#), WorkerMessage::Case { index: 2, json: "{}".into() });
-        assert_eq!(WorkerMessage::parse(r#"{"type":"done"}"#), WorkerMessage::Done);
-        assert!(matches!(WorkerMessage::parse("{"), WorkerMessage::Error { .. }));
-        assert!(matches!(WorkerMessage::parse(r#"{"type":"launch"}"#), WorkerMessage::Error { .. }));
+    fn worker_messages_are_read_from_their_parts_and_nonsense_becomes_an_error() {
+        assert_eq!(WorkerMessage::from_parts("ready", 0, "0.005".into()), WorkerMessage::Ready { clock_step_ms: 0.005 });
+        assert_eq!(WorkerMessage::from_parts("progress", 2, "String drop x2".into()), WorkerMessage::Progress { index: 2, name: "String drop x2".into() });
+        assert_eq!(WorkerMessage::from_parts("file", 1, "{}".into()), WorkerMessage::File { index: 1, json: "{}".into() });
+        assert_eq!(WorkerMessage::from_parts("done", 4, String::new()), WorkerMessage::Done { total: 4 });
+        assert!(matches!(WorkerMessage::from_parts("ready", 0, "soon".into()), WorkerMessage::Error { .. }));
+        assert!(matches!(WorkerMessage::from_parts("launch", 0, String::new()), WorkerMessage::Error { .. }));
     }
 }

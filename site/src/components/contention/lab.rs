@@ -6,12 +6,12 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::closure::Closure;
 use wasm_core::kernels::{CloneMode, CloneType};
-use wasm_core::results::CaseResult;
-use wasm_core::validate::{submission_problems, validate_file};
+use wasm_core::results::{CaseResult, ResultsFile};
+use wasm_core::validate::{submission_problems, validate_bytes, validate_file};
 
 use super::bridge::{self, Isolation, WorkerMessage};
 use super::plan::{offered_threads, offered_types, Selection};
-use super::report::{self, BrowserFacts};
+use super::report;
 use crate::components::bench::download::save;
 use crate::components::bench::results_table::format_ns;
 use crate::components::chart::Chart;
@@ -67,49 +67,44 @@ pub fn ContentionLab() -> impl IntoView {
     let (selection, set_selection) = signal(Selection::default_for(logical));
     let (isolation, set_isolation) = signal(Isolation::now());
     let (status, set_status) = signal(Status::Idle);
-    let (cases, set_cases) = signal(Vec::<CaseResult>::new());
+    // The run's results file so far, as the validator read it.
+    let (file, set_file) = signal(None::<ResultsFile>);
     let (clock_step, set_clock_step) = signal(None::<f64>);
-    let (rustc, set_rustc) = signal(None::<String>);
-    let (finished_at, set_finished_at) = signal(None::<String>);
     // The Worker's message handler lives as long as the component (one at a time).
-    let handler = StoredValue::new_local(None::<Closure<dyn FnMut(String)>>);
+    let handler = StoredValue::new_local(None::<Closure<dyn FnMut(String, u32, String)>>);
     let running = Signal::derive(move || matches!(status.get(), Status::Starting | Status::Running { .. }));
 
     let start = move |chosen: Selection| {
-        let (requests, most) = chosen.requests();
-        let names: Vec<String> = chosen.plan().cases().iter().map(|c| c.name()).collect();
-        let total = requests.len();
-        set_cases.set(Vec::new());
-        set_finished_at.set(None);
+        let total = chosen.plan().cases().len();
+        set_file.set(None);
         set_status.set(Status::Starting);
-        let on_message = Closure::new(move |text: String| match WorkerMessage::parse(&text) {
-            WorkerMessage::Ready { clock_step_ms, rustc, .. } => {
+        let on_message = Closure::new(move |kind: String, index: u32, text: String| match WorkerMessage::from_parts(&kind, index, text) {
+            WorkerMessage::Ready { clock_step_ms } => {
                 let _ = set_clock_step.try_set(Some(clock_step_ms));
-                let _ = set_rustc.try_set(rustc);
             }
-            WorkerMessage::Progress { index } => {
-                let name = names.get(index).cloned().unwrap_or_default();
+            WorkerMessage::Progress { index, name } => {
                 let _ = set_status.try_set(Status::Running { index, total, name });
             }
-            WorkerMessage::Case { json, .. } => match serde_json::from_str::<CaseResult>(&json) {
-                Ok(case) => {
-                    let _ = set_cases.try_update(|all| all.push(case));
+            // Read like every shipped file: the one validator, nothing trusted.
+            WorkerMessage::File { json, .. } => match validate_bytes("contention-run.json", json.as_bytes()) {
+                Ok(run) => {
+                    let _ = set_file.try_set(Some(run));
                 }
-                Err(e) => {
+                Err(problems) => {
                     bridge::stop_run();
-                    let _ = set_status.try_set(Status::Failed(format!("a result could not be read ({e})")));
+                    let why = problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ");
+                    let _ = set_status.try_set(Status::Failed(format!("the run's results file did not validate ({why})")));
                 }
             },
-            WorkerMessage::Done => {
-                let _ = set_finished_at.try_set(Some(String::from(js_sys::Date::new_0().to_iso_string())));
+            WorkerMessage::Done { .. } => {
                 let _ = set_status.try_set(Status::Done);
             }
             WorkerMessage::Error { message } => {
                 let _ = set_status.try_set(Status::Failed(message));
             }
         });
-        let json = serde_json::to_string(&requests).expect("requests serialise");
-        bridge::start_run(&json, most, &on_message);
+        let [threads, types, modes] = chosen.plan().lists();
+        bridge::start_run(&threads, &types, &modes, &on_message);
         handler.set_value(Some(on_message));
     };
 
@@ -119,7 +114,7 @@ pub fn ContentionLab() -> impl IntoView {
             Isolation::Isolated => start(chosen),
             Isolation::CanIsolate => {
                 set_status.set(Status::Starting);
-                let pending = serde_json::to_string(&chosen).expect("selection serialises");
+                let pending = chosen.to_text();
                 spawn_local(async move {
                     // Returns only if registering failed; otherwise the page reloads.
                     let why = bridge::isolate_and_reload(PENDING, &pending).await;
@@ -139,7 +134,7 @@ pub fn ContentionLab() -> impl IntoView {
     };
 
     // The run the reader started before the isolation reload continues on its own.
-    if let Some(pending) = bridge::take_pending(PENDING).and_then(|p| serde_json::from_str::<Selection>(&p).ok()) {
+    if let Some(pending) = bridge::take_pending(PENDING).and_then(|p| Selection::from_text(&p)) {
         set_selection.set(pending.clone());
         if isolation.get_untracked() == Isolation::Isolated {
             start(pending);
@@ -147,14 +142,8 @@ pub fn ContentionLab() -> impl IntoView {
     }
     on_cleanup(bridge::stop_run);
 
-    let facts = move || BrowserFacts {
-        user_agent: web_sys::window().and_then(|w| w.navigator().user_agent().ok()).unwrap_or_default(),
-        logical_cpus: logical,
-        created_at: finished_at.get().unwrap_or_default(),
-        rustc: rustc.get(),
-    };
-    let file = Memo::new(move |_| (!cases.with(Vec::is_empty)).then(|| report::results_file(&facts(), cases.get())));
-    let spec = Signal::derive(move || file.get().map(|f| report::chart(&f)));
+    let cases = Signal::derive(move || file.with(|f| f.as_ref().map(|f| f.cases.clone()).unwrap_or_default()));
+    let spec = Signal::derive(move || file.with(|f| f.as_ref().map(report::chart)));
 
     view! {
         <div class="contention-lab">
@@ -174,7 +163,7 @@ pub fn ContentionLab() -> impl IntoView {
             </div>
             <div class="bench-status" data-testid="contention-status" data-state=move || status.get().id()>
                 <progress max="1" aria-labelledby="contention-status-text"
-                    prop:value=move || status.get().fraction(cases.with(Vec::len))></progress>
+                    prop:value=move || status.get().fraction(file.with(|f| f.as_ref().map_or(0, |f| f.cases.len())))></progress>
                 <span id="contention-status-text" role="status">{move || status.get().text()}</span>
             </div>
             <p class="field-note" data-testid="contention-clock">{move || clock_note(clock_step.get())}</p>
@@ -185,7 +174,7 @@ pub fn ContentionLab() -> impl IntoView {
                 <Chart spec=Signal::derive(move || spec.get().unwrap_or_else(crate::charts::ChartSpec::empty)) test_id="contention-chart"/>
                 <ContentionTable cases/>
                 <Show when=move || status.get() == Status::Done>
-                    <Download file=Signal::derive(move || file.get())/>
+                    <Download file=file.into()/>
                 </Show>
             </Show>
         </div>
@@ -208,18 +197,18 @@ fn clock_note(step_ms: Option<f64>) -> String {
 fn Choices(selection: ReadSignal<Selection>, set_selection: WriteSignal<Selection>, running: Signal<bool>) -> impl IntoView {
     let logical = bridge::logical_cpus().max(1);
     let threads = offered_threads(logical).into_iter().map(|t| {
-        let checked = move || selection.with(|s| s.threads.contains(&t));
-        let toggle = move |on: bool| set_selection.update(|s| toggle(&mut s.threads, t, on));
+        let checked = Signal::derive(move || selection.with(|s| s.threads.contains(&t)));
+        let toggle = Callback::new(move |on: bool| set_selection.update(|s| toggle(&mut s.threads, t, on)));
         view! { <Check id=format!("contention-threads-{t}") label=t.to_string() checked toggle running/> }
     });
     let types = offered_types().into_iter().map(|ty: CloneType| {
-        let checked = move || selection.with(|s| s.types.contains(&ty));
-        let toggle = move |on: bool| set_selection.update(|s| toggle(&mut s.types, ty, on));
+        let checked = Signal::derive(move || selection.with(|s| s.types.contains(&ty)));
+        let toggle = Callback::new(move |on: bool| set_selection.update(|s| toggle(&mut s.types, ty, on)));
         view! { <Check id=format!("contention-type-{}", ty.id()) label=ty.display_name().to_string() checked toggle running/> }
     });
     let modes = [(CloneMode::Drop, "drop each clone"), (CloneMode::Forget, "forget each clone (leaks)")].map(|(mode, label)| {
-        let checked = move || selection.with(|s| s.modes.contains(&mode));
-        let toggle = move |on: bool| set_selection.update(|s| toggle(&mut s.modes, mode, on));
+        let checked = Signal::derive(move || selection.with(|s| s.modes.contains(&mode)));
+        let toggle = Callback::new(move |on: bool| set_selection.update(|s| toggle(&mut s.modes, mode, on)));
         view! { <Check id=format!("contention-mode-{}", mode.id()) label=label.to_string() checked toggle running/> }
     });
     view! {
@@ -248,12 +237,12 @@ fn toggle<T: Ord + Copy>(list: &mut Vec<T>, value: T, on: bool) {
 }
 
 #[component]
-fn Check(id: String, label: String, checked: impl Fn() -> bool + Send + Sync + 'static, toggle: impl Fn(bool) + 'static, running: Signal<bool>) -> impl IntoView {
+fn Check(id: String, label: String, checked: Signal<bool>, toggle: Callback<bool>, running: Signal<bool>) -> impl IntoView {
     let for_id = id.clone();
     view! {
         <span class="check">
             <input type="checkbox" id=id prop:checked=checked prop:disabled=running
-                on:change=move |ev| toggle(event_target_checked(&ev))/>
+                on:change=move |ev| toggle.run(event_target_checked(&ev))/>
             <label for=for_id>{label}</label>
         </span>
     }
@@ -262,7 +251,7 @@ fn Check(id: String, label: String, checked: impl Fn() -> bool + Send + Sync + '
 /// One row per case: `data-type` (the clone suite's id), `data-mode`, `data-threads` and
 /// `data-ns-per-clone` (median ns per clone, exact) carry the figures for tests and scripts.
 #[component]
-fn ContentionTable(cases: ReadSignal<Vec<CaseResult>>) -> impl IntoView {
+fn ContentionTable(cases: Signal<Vec<CaseResult>>) -> impl IntoView {
     view! {
         <div class="table-scroll" tabindex="0" role="region" aria-label="Contention results table">
             <table class="data" data-testid="contention-table">
@@ -302,7 +291,7 @@ fn ContentionTable(cases: ReadSignal<Vec<CaseResult>>) -> impl IntoView {
 
 /// "Download results (JSON)", offered only for a file that passes the pull-request check's rules.
 #[component]
-fn Download(file: Signal<Option<wasm_core::results::ResultsFile>>) -> impl IntoView {
+fn Download(file: Signal<Option<ResultsFile>>) -> impl IntoView {
     let (error, set_error) = signal(None::<String>);
     let problems = Memo::new(move |_| {
         file.with(|f| match f {
@@ -312,7 +301,7 @@ fn Download(file: Signal<Option<wasm_core::results::ResultsFile>>) -> impl IntoV
     });
     let download = move |_| {
         let Some(file) = file.get_untracked() else { return };
-        set_error.set(save(&report::file_name(&file), &file.to_pretty_json()).err().map(|e| format!("{e:?}")));
+        set_error.set(save(&wasm_core::browser::file_name(&file), &file.to_pretty_json()).err().map(|e| format!("{e:?}")));
     };
     view! {
         <Show when=move || problems.with(Vec::is_empty) fallback=move || view! {

@@ -1,20 +1,12 @@
-//! What the reader chooses before a run, and the requests the threaded tier gets for it.
+//! What the reader chooses before a run: thread counts, types and modes, offered for this device,
+//! and handed to the threaded tier (and across the isolation reload) as wasm-core's plan lists.
 
-use serde::{Deserialize, Serialize};
-use wasm_core::clone_run::{default_thread_counts, CaseRequest, ClonePlan, DEFAULT_STRING_LEN};
+use wasm_core::clone_run::{default_thread_counts, ClonePlan, DEFAULT_STRING_LEN};
 use wasm_core::kernels::{CloneMode, CloneType};
 
 /// Most threads the lab offers, whatever the device says: past 16 a browser's Workers are rarely
 /// on cores of their own, and a run of every count would take minutes.
 pub const MAX_THREADS: u32 = 16;
-
-/// Timed repeats per case, and untimed warm-ups before them.
-pub const REPEATS: u32 = 5;
-pub const WARMUPS: u32 = 1;
-
-/// Most bytes one forget-mode case may leak: the tier's memory is 1 GiB and never shrinks, and a
-/// run of every type at many threads must fit in it.
-pub const LEAK_BUDGET_BYTES: u64 = 24 << 20;
 
 /// The thread counts offered on a device that reports `logical` CPUs: 1, 2, 4, ... up to it, capped
 /// at [`MAX_THREADS`]. A device that reports one CPU still gets 2, so that it can see the
@@ -28,8 +20,8 @@ pub fn offered_types() -> Vec<CloneType> {
     CloneType::ALL.into_iter().filter(|t| t.is_thread_safe()).collect()
 }
 
-/// The reader's choices; kept across the isolation reload as JSON.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// The reader's choices.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Selection {
     pub threads: Vec<u32>,
     pub types: Vec<CloneType>,
@@ -43,7 +35,7 @@ impl Selection {
         Selection { threads: offered_threads(logical), types: vec![CloneType::ArcStr, CloneType::String], modes: vec![CloneMode::Drop] }
     }
 
-    /// The selection as a plan (samples 0: the tier calibrates each type and mode on one thread).
+    /// The selection as wasm-core's plan (samples 0: the tier calibrates each type and mode).
     pub fn plan(&self) -> ClonePlan {
         ClonePlan { types: self.types.clone(), modes: self.modes.clone(), threads: self.threads.clone(), samples: 0, string_len: DEFAULT_STRING_LEN }
     }
@@ -58,12 +50,17 @@ impl Selection {
         }
     }
 
-    /// The requests for the Worker, in plan order, and the most threads any of them uses.
-    pub fn requests(&self) -> (Vec<CaseRequest>, u32) {
-        let requests: Vec<CaseRequest> =
-            self.plan().cases().iter().map(|c| CaseRequest::of(c, DEFAULT_STRING_LEN, WARMUPS, REPEATS, LEAK_BUDGET_BYTES)).collect();
-        let most = requests.iter().map(|r| r.threads).max().unwrap_or(1);
-        (requests, most)
+    /// `1,2;arc_str,string;drop`: kept in sessionStorage across the isolation reload.
+    pub fn to_text(&self) -> String {
+        self.plan().lists().join(";")
+    }
+
+    /// The selection [`Selection::to_text`] wrote; `None` for anything else.
+    pub fn from_text(text: &str) -> Option<Selection> {
+        let mut parts = text.split(';');
+        let (threads, types, modes) = (parts.next()?, parts.next()?, parts.next()?);
+        let plan = ClonePlan::from_lists(threads, types, modes, 0, DEFAULT_STRING_LEN).ok()?;
+        parts.next().is_none().then_some(Selection { threads: plan.threads, types: plan.types, modes: plan.modes })
     }
 }
 
@@ -82,24 +79,24 @@ mod tests {
     }
 
     #[test]
-    fn the_default_is_the_articles_comparison_and_its_requests_calibrate() {
+    fn the_default_is_the_articles_comparison_at_every_offered_count() {
         let selection = Selection::default_for(4);
         assert_eq!(selection.missing(), None);
-        let (requests, most) = selection.requests();
-        assert_eq!(most, 4);
-        let names: Vec<(String, u32)> = requests.iter().map(|r| (r.type_id.clone(), r.threads)).collect();
-        let expected: Vec<(String, u32)> =
-            [1, 2, 4].into_iter().flat_map(|t| [("arc_str".to_string(), t), ("string".to_string(), t)]).collect();
-        assert_eq!(names, expected);
-        assert!(requests.iter().all(|r| r.samples == 0 && r.repeats == REPEATS && r.max_leak_bytes == LEAK_BUDGET_BYTES));
+        let names: Vec<String> = selection.plan().cases().iter().map(|c| c.name()).collect();
+        assert_eq!(names, ["Arc<str> drop x1", "String drop x1", "Arc<str> drop x2", "String drop x2", "Arc<str> drop x4", "String drop x4"]);
+        assert!(selection.plan().cases().iter().all(|c| c.samples == 0));
     }
 
     #[test]
-    fn an_empty_choice_says_what_is_missing_and_selections_survive_json() {
+    fn an_empty_choice_says_what_is_missing_and_selections_survive_as_text() {
         let mut s = Selection::default_for(2);
         s.types.clear();
         assert_eq!(s.missing(), Some("Pick at least one type."));
-        let text = serde_json::to_string(&Selection::default_for(2)).unwrap();
-        assert_eq!(serde_json::from_str::<Selection>(&text).unwrap(), Selection::default_for(2));
+        let text = Selection::default_for(2).to_text();
+        assert_eq!(text, "1,2;arc_str,string;drop");
+        assert_eq!(Selection::from_text(&text), Some(Selection::default_for(2)));
+        for bad in ["", "1,2", "1;x;drop", "1;string;drop;more"] {
+            assert_eq!(Selection::from_text(bad), None, "{bad:?}");
+        }
     }
 }
