@@ -39,10 +39,11 @@ suite cargo-native cargo test --workspace --locked
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   suite cargo-wasm32 cargo test -p wasm-core --target wasm32-unknown-unknown --locked
 # Miri over wasm-core's library tests: the memory readers must never read padding or stray memory.
-# The clone kernels leak on purpose (forget mode; the leaked-once &'static str and static ArcStr), so
-# they run on their own with leak checking off; every other test keeps Miri's leak check.
-suite cargo-miri cargo +nightly miri test -p wasm-core --lib --locked -- --skip kernels::clone::
-MIRIFLAGS=-Zmiri-ignore-leaks suite cargo-miri-forget cargo +nightly miri test -p wasm-core --lib --locked kernels::clone::
+# The clone kernels leak on purpose (forget mode; the leaked-once &'static str and static ArcStr), and
+# so do the clone-run tests that build their source, so those two run on their own with leak checking
+# off; every other test keeps Miri's leak check.
+suite cargo-miri cargo +nightly miri test -p wasm-core --lib --locked -- --skip kernels::clone:: --skip clone_run::
+MIRIFLAGS=-Zmiri-ignore-leaks suite cargo-miri-forget cargo +nightly miri test -p wasm-core --lib --locked -- kernels::clone:: clone_run::
 suite node-scripts node --test --test-reporter=tap tests/scripts/
 suite site-build trunk build
 if [[ -f dist/index.html ]]; then

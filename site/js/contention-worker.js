@@ -16,12 +16,12 @@ self.onmessage = async ({ data }) => {
     // since wasm-bindgen-rayon refuses an empty pool).
     await initThreadPool(Math.max(1, run.max_threads() - 1));
     post("ready", 0, String(clock_step_ms()));
-    for (let index = 0; index < run.len(); index++) {
+    for (let index = 0; index < run.cases(); index++) {
       post("progress", index, run.name(index));
       run.run_next();
       post("file", index, run.file_json(navigator.userAgent, navigator.hardwareConcurrency || 1, new Date().toISOString()));
     }
-    post("done", run.len());
+    post("done", run.cases());
   } catch (error) {
     post("error", 0, String(error?.message ?? error));
   }

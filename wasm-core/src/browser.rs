@@ -139,6 +139,8 @@ pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn browsers_are_named_with_their_major_version() {

@@ -195,6 +195,8 @@ impl RunContext {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
     use crate::kernels::clone::CloneSource;
 
     fn plan(types: &[CloneType], modes: &[CloneMode], threads: &[u32]) -> ClonePlan {

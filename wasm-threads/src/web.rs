@@ -77,8 +77,8 @@ impl ContentionRun {
         Ok(ContentionRun(Session::new(&plan, Settings::site(repeat_ms_for_step(clock_step_ms())))))
     }
 
-    /// How many cases the plan has.
-    pub fn len(&self) -> usize {
+    /// How many cases the plan has (`cases`, not `len`: a JS object, not a collection).
+    pub fn cases(&self) -> usize {
         self.0.len()
     }
 
