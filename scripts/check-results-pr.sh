@@ -7,8 +7,11 @@
 #   scripts/check-results-pr.sh PR_DIR BASE_REV HEAD_REV VALIDATOR
 #
 # Refuses, naming each file: anything under content/results/ that is not a plain <name>.json (or the
-# .gitkeep), a symbolic link or a file whose mode is not 100644 (a link to /dev/zero would make every
-# reader read forever), and any file the validator rejects. Exits 0 only when every file passes.
+# .gitkeep), the site's own index.json and hidden names, a symbolic link or a file whose mode is not
+# 100644 (a link to /dev/zero would make every reader read forever), content/ or content/results/
+# turned into anything but a folder (a link to another folder would publish whatever it points at),
+# and any file the validator rejects. Fails closed: when git cannot say what changed, it fails.
+# Exits 0 only when every file passes.
 set -uo pipefail
 
 if [[ $# -ne 4 ]]; then
@@ -19,7 +22,23 @@ pr=$1 base=$2 head=$3 validator=$4
 status=0
 fail() { echo "::error::$*"; status=1; }
 
-mapfile -d '' changed < <(git -C "$pr" diff -z --name-only --no-renames --diff-filter=AMT "$base" "$head" -- content/results/)
+# The folders themselves must stay folders at the pull request's head (a path whose type changed is
+# not "under" content/results/ any more, so the diff below would not see it).
+for folder in content content/results; do
+  mode=$(git -C "$pr" ls-tree "$head" -- "$folder" 2>/dev/null | cut -d' ' -f1)
+  if [[ "$mode" != 040000 ]]; then
+    fail "$folder: is ${mode:+mode $mode, }not a folder at $head; a pull request may not replace or remove it"
+  fi
+done
+
+# What changed; if git cannot say (a bad revision, a missing checkout), that is a failure, not "none".
+listing=$(mktemp)
+trap 'rm -f "$listing"' EXIT
+if ! git -C "$pr" diff -z --name-only --no-renames --diff-filter=AMT "$base" "$head" -- content/results/ >"$listing"; then
+  echo "::error::cannot list the changes between $base and $head in $pr"
+  exit 1
+fi
+mapfile -d '' changed <"$listing"
 to_validate=()
 for path in "${changed[@]}"; do
   # Paths are printed with their control characters escaped (a name can carry a newline).
@@ -29,6 +48,10 @@ for path in "${changed[@]}"; do
   fi
   if [[ ! "$path" =~ ^content/results/[A-Za-z0-9._-]+\.json$ ]]; then
     fail "$shown: content/results/ takes only <label>-<date>.json files (letters, digits, '.', '_', '-')"
+    continue
+  fi
+  if [[ "$path" == content/results/index.json || "$path" == content/results/.* ]]; then
+    fail "$shown: a reserved name (the site writes results/index.json itself; a name starting with '.' is hidden)"
     continue
   fi
   mode=$(git -C "$pr" ls-tree "$head" -- "$path" | cut -d' ' -f1)

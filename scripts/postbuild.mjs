@@ -94,6 +94,16 @@ export function writeResultsIndex(dist) {
   return files;
 }
 
+/** Stops the build when content/results (or content) is a symbolic link: trunk's copy-dir follows
+ *  it and would publish whatever folder it points at (the pull-request check refuses it too). */
+export function refuseLinkedResults(dir = path.join(root, "content", "results")) {
+  for (const p of [path.dirname(dir), dir]) {
+    if (fs.lstatSync(p).isSymbolicLink()) {
+      throw new Error(`${path.relative(root, p) || p} is a symbolic link; the site publishes only the results folder itself, never what a link points at`);
+    }
+  }
+}
+
 export function withCsp(html) {
   const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
     .map((m) => `'sha256-${crypto.createHash("sha256").update(m[1]).digest("base64")}'`);
@@ -323,6 +333,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error("usage: node scripts/postbuild.mjs DIST_DIR (trunk sets TRUNK_STAGING_DIR)");
     process.exit(2);
   }
+  refuseLinkedResults();
   const files = writeResultsIndex(dist);
   const routes = writeRoutePages(dist);
   const threads = buildThreadsTier(dist);

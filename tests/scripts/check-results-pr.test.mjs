@@ -51,6 +51,41 @@ test("a symbolic link to /dev/zero is refused by its mode, never read", () => {
   assert.match(out, /x\.json: mode 120000/);
 });
 
+test("content/results swapped for a symbolic link to another folder fails the check", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "results-pr-"));
+  git(dir, "init", "-q");
+  fs.mkdirSync(path.join(dir, "content/results"), { recursive: true });
+  fs.writeFileSync(path.join(dir, "content/results/.gitkeep"), "");
+  git(dir, "add", "-A");
+  git(dir, "commit", "-qm", "base");
+  fs.mkdirSync(path.join(dir, "elsewhere"));
+  fs.writeFileSync(path.join(dir, "elsewhere/anything.json"), "not even json");
+  fs.rmSync(path.join(dir, "content/results"), { recursive: true });
+  fs.symlinkSync("../elsewhere", path.join(dir, "content/results"));
+  git(dir, "add", "-A");
+  git(dir, "commit", "-qm", "swap the folder");
+  const { code, out } = check(dir);
+  assert.equal(code, 1, out);
+  assert.match(out, /content\/results: is mode 120000, not a folder/);
+});
+
+test("a revision git cannot read fails the check instead of passing with nothing checked", () => {
+  const dir = pullRequest((d) => fs.writeFileSync(path.join(d, "my-laptop-2026-11-23.json"), good));
+  const run = spawnSync("bash", [script, dir, "no-such-revision", "HEAD", validator], { encoding: "utf8", timeout: 30_000 });
+  assert.notEqual(run.status, 0, run.stdout + run.stderr);
+  assert.match(run.stdout + run.stderr, /cannot list the changes/);
+});
+
+test("the site's own index.json and hidden names are refused", () => {
+  const { code, out } = check(pullRequest((d) => {
+    fs.writeFileSync(path.join(d, "index.json"), good);
+    fs.writeFileSync(path.join(d, ".sneaky.json"), good);
+  }));
+  assert.equal(code, 1, out);
+  assert.match(out, /index\.json: a reserved name/);
+  assert.match(out, /\.sneaky\.json: a reserved name/);
+});
+
 test("an executable file and a badly named file are refused", () => {
   const { code, out } = check(pullRequest((d) => {
     fs.writeFileSync(path.join(d, "run.json"), good, { mode: 0o755 });

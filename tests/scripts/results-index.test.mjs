@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { aboutResultsFile, writeResultsIndex } from "../../scripts/postbuild.mjs";
+import { aboutResultsFile, refuseLinkedResults, writeResultsIndex } from "../../scripts/postbuild.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -36,4 +36,14 @@ test("the index lists every file and has facts for exactly the readable ones", (
   } finally {
     fs.rmSync(dist, { recursive: true, force: true });
   }
+});
+
+test("the build refuses a results folder that is a symbolic link", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "linked-results-"));
+  fs.mkdirSync(path.join(dir, "content", "elsewhere"), { recursive: true });
+  fs.symlinkSync("elsewhere", path.join(dir, "content", "results"));
+  assert.throws(() => refuseLinkedResults(path.join(dir, "content", "results")), /results is a symbolic link/);
+  fs.rmSync(path.join(dir, "content", "results"));
+  fs.mkdirSync(path.join(dir, "content", "results"));
+  assert.doesNotThrow(() => refuseLinkedResults(path.join(dir, "content", "results")));
 });

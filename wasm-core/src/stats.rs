@@ -20,7 +20,8 @@ fn median_of_sorted(sorted: &[f64]) -> f64 {
     if n % 2 == 1 {
         sorted[n / 2]
     } else {
-        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
+        // Halved before adding: two finite values near f64::MAX must not sum to infinity.
+        sorted[n / 2 - 1] / 2.0 + sorted[n / 2] / 2.0
     }
 }
 
@@ -50,6 +51,16 @@ mod tests {
         let s = summarize(&[4.0, 1.0, 2.0, 3.0]).unwrap();
         assert_eq!((s.median, s.mad), (2.5, 1.0));
         assert_eq!(summarize(&[7.0]).unwrap(), Summary { median: 7.0, min: 7.0, max: 7.0, mad: 0.0 });
+    }
+
+    #[test]
+    fn finite_input_gives_a_finite_summary_within_its_range() {
+        // The two middle values sum past f64::MAX; their mean does not.
+        let s = summarize(&[f64::MAX, f64::MAX * 0.9, 1.0, f64::MAX]).unwrap();
+        assert!(s.median.is_finite() && s.mad.is_finite(), "{s:?}");
+        assert!(s.min <= s.median && s.median <= s.max);
+        let s = summarize(&[1.7e308, 1.7e308]).unwrap();
+        assert_eq!(s.median, 1.7e308);
     }
 
     #[test]

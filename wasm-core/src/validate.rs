@@ -24,6 +24,13 @@ pub const MAX_THREADS: u32 = 1024;
 pub const MAX_TIMELINE_POINTS: usize = 20_000;
 /// Relative tolerance when checking a stored summary against the repeats.
 const SUMMARY_TOLERANCE: f64 = 1e-6;
+/// Longest time a file may record, in nanoseconds: what a `u64` of nanoseconds holds (584 years).
+/// The runner measures with `Duration`, so it never writes more; a larger time is not a measurement,
+/// and sums of two such times (a median) would overflow to infinity.
+pub const MAX_TIME_NS: f64 = u64::MAX as f64;
+/// Most problems reported for one file; past it a last line says how many more there were, so a
+/// file built to have 300,000 problems cannot flood a terminal or a page.
+pub const MAX_PROBLEMS: usize = 50;
 
 /// One thing wrong with a file: where (a JSON path such as `cases[2].threads`) and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,11 +49,19 @@ impl Problem {
     }
 }
 
-/// Characters that must never reach a terminal or a CI log raw: control characters (newlines end a
-/// log line, so `\n::error ...` would become a GitHub workflow command; ESC starts terminal escape
-/// sequences) and the Unicode bidirectional controls, which reorder what a reader sees.
+/// Characters that must never reach a terminal or a CI log raw, nor stand in a field unseen:
+/// control characters (newlines end a log line, so `\n::error ...` would become a GitHub workflow
+/// command; ESC starts terminal escape sequences), the Unicode bidirectional controls, which reorder
+/// what a reader sees, and the invisible format characters (zero-width spaces and joiners, the byte
+/// order mark, word joiners, soft hyphens, the line and paragraph separators, tag characters), which
+/// make two different texts look the same.
 fn is_unsafe_char(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    c.is_control()
+        || matches!(
+            c,
+            '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}'
+                | '\u{E0000}'..='\u{E007F}'
+        )
 }
 
 /// `text` with every unsafe character written as a `\u{..}` escape (and `\` doubled, so an escape
@@ -85,6 +100,9 @@ pub fn label_problem(label: &str) -> Option<String> {
     if let Some(c) = label.chars().find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))) {
         return Some(format!("contains {c:?}; only ASCII letters, digits, '.', '_' and '-' are allowed"));
     }
+    if label.starts_with('.') {
+        return Some("starts with '.'; it names a file, and that would make it a hidden one".into());
+    }
     None
 }
 
@@ -115,6 +133,11 @@ pub fn validate_bytes(file_name: &str, bytes: &[u8]) -> Result<ResultsFile, Vec<
         problems.push(Problem::new("file", format!("is {} bytes; at most {MAX_FILE_BYTES} are allowed", bytes.len())));
         return Err(problems);
     }
+    // serde reads a struct from a JSON array of its fields too; a results file is an object.
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()).is_some_and(|&b| b != b'{') {
+        problems.push(Problem::new("file", "is not a JSON object (a results file starts with '{')"));
+        return Err(problems);
+    }
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     let parsed = serde_path_to_error::deserialize::<_, ResultsFile>(&mut deserializer)
         .map_err(|error| (error.path().to_string(), error.into_inner()))
@@ -125,7 +148,7 @@ pub fn validate_bytes(file_name: &str, bytes: &[u8]) -> Result<ResultsFile, Vec<
             if problems.is_empty() {
                 Ok(file)
             } else {
-                Err(problems)
+                Err(capped(problems))
             }
         }
         Err((path, error)) => {
@@ -136,8 +159,20 @@ pub fn validate_bytes(file_name: &str, bytes: &[u8]) -> Result<ResultsFile, Vec<
     }
 }
 
+/// Whether a stored summary agrees with the one recomputed from the repeats. Never true against a
+/// recomputation that is not finite: then nothing can agree with it.
 fn close(stored: f64, expected: f64) -> bool {
-    (stored - expected).abs() <= SUMMARY_TOLERANCE * expected.abs().max(1e-12)
+    stored.is_finite() && expected.is_finite() && (stored - expected).abs() <= SUMMARY_TOLERANCE * expected.abs().max(1e-12)
+}
+
+/// The first [`MAX_PROBLEMS`] problems, and a line saying how many more there were.
+fn capped(mut problems: Vec<Problem>) -> Vec<Problem> {
+    if problems.len() > MAX_PROBLEMS {
+        let more = problems.len() - MAX_PROBLEMS;
+        problems.truncate(MAX_PROBLEMS);
+        problems.push(Problem::new("file", format!("and {more} more problems")));
+    }
+    problems
 }
 
 /// The sanity rules, over an already parsed file. Empty means it passes.
@@ -317,7 +352,8 @@ fn validate_case(at: &str, case: &CaseResult) -> Vec<Problem> {
             problems.push(Problem::new(format!("{at}.{field}"), problem));
         }
     };
-    let positive = |v: f64| v.is_finite() && v > 0.0;
+    // Times are bounded by what a u64 of nanoseconds holds, so no sum of two of them overflows.
+    let positive = |v: f64| v.is_finite() && v > 0.0 && v <= MAX_TIME_NS;
     check(!case.suite.trim().is_empty(), "suite", "is empty".into());
     check(!case.variant.trim().is_empty(), "variant", "is empty".into());
     check(!case.variant_id.trim().is_empty(), "variant_id", "is empty".into());
@@ -326,10 +362,10 @@ fn validate_case(at: &str, case: &CaseResult) -> Vec<Problem> {
     check(case.ops_per_repeat >= 1, "ops_per_repeat", "must be at least 1".into());
     check(!case.repeat_times_ns.is_empty(), "repeat_times_ns", "is empty".into());
     for (j, &t) in case.repeat_times_ns.iter().enumerate() {
-        check(positive(t), &format!("repeat_times_ns[{j}]"), format!("is {t}; times must be finite and positive"));
+        check(positive(t), &format!("repeat_times_ns[{j}]"), format!("is {t}; times must be positive and at most {MAX_TIME_NS:e} ns (a u64 of nanoseconds)"));
     }
     for (name, value) in [("median_ns", case.median_ns), ("min_ns", case.min_ns), ("max_ns", case.max_ns), ("median_ns_per_op", case.median_ns_per_op)] {
-        check(positive(value), name, format!("is {value}; it must be finite and positive"));
+        check(positive(value), name, format!("is {value}; it must be positive and at most {MAX_TIME_NS:e} ns"));
     }
     check(case.mad_ns.is_finite() && case.mad_ns >= 0.0, "mad_ns", format!("is {}; it must be finite and not negative", case.mad_ns));
     if let Some(rate) = case.contender_ops_per_sec {
@@ -723,6 +759,46 @@ mod tests {
         other.threads = 4;
         f.cases.push(other);
         assert_eq!(problems_of(&f), Vec::<String>::new());
+    }
+
+    #[test]
+    fn files_that_lie_round_two() {
+        // Repeat times whose two middle values would sum past f64::MAX: refused, never compared
+        // against an infinite median.
+        assert_one_problem(
+            |f| {
+                let c = &mut f.cases[0];
+                c.repeat_times_ns = vec![1.7e308, 1.7e308];
+                (c.median_ns, c.min_ns, c.max_ns, c.mad_ns, c.median_ns_per_op) = (1.0, 1.0, 1.0, 0.0, 0.001);
+            },
+            "cases[0].repeat_times_ns[0]",
+        );
+        let mut huge = file();
+        huge.cases[0].repeat_times_ns = vec![1.7e308, 1.7e308];
+        huge.cases[0].summarize();
+        assert!(huge.cases[0].median_ns.is_finite(), "the median of finite times is finite");
+        assert!(!validate_file(&huge).is_empty());
+        // A stored median beside repeats whose own median is not finite never agrees.
+        assert!(!close(5.0, f64::INFINITY) && !close(f64::INFINITY, f64::INFINITY));
+        // Labels that would name hidden files; invisible characters in machine fields.
+        assert_eq!(label_problem(".hidden").as_deref(), Some("starts with '.'; it names a file, and that would make it a hidden one"));
+        for (field, text) in [("zero-width space", "AMD\u{200B} EPYC"), ("BOM", "\u{FEFF}Linux"), ("tag", "x\u{E0041}"), ("line separator", "a\u{2028}b")] {
+            let mut f = file();
+            f.machine.cpu_model = Some(text.into());
+            let problems = problems_of(&f);
+            assert!(problems.iter().any(|p| p.starts_with("machine.cpu_model")), "{field}: {problems:?}");
+            assert!(!problems.iter().any(|p| p.contains(text)), "{field} is escaped in the message");
+        }
+        // A JSON array is not a results file, though serde would read a struct from one.
+        let as_array = serde_json::to_string(&serde_json::to_value(file()).unwrap().as_object().unwrap().values().collect::<Vec<_>>()).unwrap();
+        let problems = validate_bytes("array.json", as_array.as_bytes()).unwrap_err();
+        assert_eq!(problems[0].to_string(), "file: is not a JSON object (a results file starts with '{')");
+        // A flood of problems is cut, and says how many it cut.
+        let mut flood = file();
+        flood.cases[0].repeat_times_ns = vec![-1.0; 1000];
+        let problems = validate_bytes("flood.json", flood.to_pretty_json().as_bytes()).unwrap_err();
+        assert_eq!(problems.len(), MAX_PROBLEMS + 1);
+        assert!(problems[MAX_PROBLEMS].to_string().starts_with("file: and ") && problems[MAX_PROBLEMS].to_string().ends_with(" more problems"));
     }
 
     #[test]
