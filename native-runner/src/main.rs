@@ -69,7 +69,10 @@ fn validate_files(files: &[std::path::PathBuf], submission: bool) -> Result<(), 
         let shown = wasm_core::validate::escape_control(&path.display().to_string());
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let result = read_results_file(path).map_err(|p| vec![p]).and_then(|bytes| wasm_core::validate::validate_bytes(&name, &bytes)).and_then(|file| {
-            let extra = if submission { wasm_core::validate::submission_problems(&file) } else { Vec::new() };
+            let mut extra: Vec<_> = wasm_core::validate::future_problem(&file, std::time::SystemTime::now()).into_iter().collect();
+            if submission {
+                extra.extend(wasm_core::validate::submission_problems(&file));
+            }
             if extra.is_empty() { Ok(file) } else { Err(extra) }
         });
         match result {

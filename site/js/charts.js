@@ -216,7 +216,7 @@ const markerShape = (index) => d3[MARKERS[index % MARKERS.length]];
  *  (marker) when there are several, and the two line styles when both modes are drawn. */
 function legendEntries(spec) {
   const noisy = spec.series.some((s) => s.points.some((p) => p.noisy))
-    ? [{ name: spec.kind === "bars" ? "pale: noisy (repeats disagree > 5 %)" : "hollow: noisy (repeats disagree > 5 %)", noisy: true }]
+    ? [{ name: `${spec.kind === "bars" ? "pale" : "hollow"}: noisy (repeats disagree > 5 %) or spread unknown`, noisy: true }]
     : [];
   if (!spec.series.some((s) => s.style)) return [...spec.series.map((s, i) => ({ name: s.name, colour: i, dashed: s.dashed })), ...noisy];
   const entries = [];

@@ -47,7 +47,8 @@ pub struct ChartPoint {
     pub y_low: Option<f64>,
     pub y_high: Option<f64>,
     pub tooltip: String,
-    /// The case's runner flagged it noisy (its repeats disagree by more than 5 %): drawn hollow, and
+    /// The case is noisy (its repeats disagree by more than 5 %) or its spread is unknown (fewer
+    /// than three repeats and no flag): drawn hollow, never as steady, and
     /// marked in the table.
     pub noisy: bool,
 }

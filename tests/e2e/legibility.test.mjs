@@ -64,6 +64,10 @@ test("each suite keeps its chosen machines: tick three, go to SSO and back, thre
   const { page, errors } = await h.open("/results");
   const picker = page.getByTestId("machine-picker");
   await picker.locator("input").first().waitFor({ timeout: 20_000 });
+  // The one imported article dataset (recognised by its SHA-256) is badged and ticked by default.
+  const badged = await page.getByTestId("reference-badge").evaluateAll((els) => els.map((e) => e.closest("[data-machine]").dataset.machine));
+  assert.deepEqual(badged, ["reference-ryzen5600x-2024"]);
+  assert.equal(await picker.locator('[data-machine="reference-ryzen5600x-2024"] input').isChecked(), true);
   const boxes = picker.locator("input[type=checkbox]");
   // From none ticked (the default ticks the reference, wherever it sorts), tick the first three.
   while (await picker.locator("input:checked").count() > 1) await picker.locator("input:checked").last().uncheck();
@@ -139,7 +143,7 @@ test("a case its runner flagged noisy is drawn hollow, named in the legend and m
     assert.ok(flagged >= 1);
     assert.equal(await chart.locator(".point[data-noisy]").count(), flagged);
     assert.equal(await chart.locator(".point[data-noisy]").first().getAttribute("fill"), "var(--bg)");
-    assert.ok((await chart.locator(".legend text").allTextContents()).some((t) => t.startsWith("hollow: noisy")));
+    assert.ok((await chart.locator(".legend text").allTextContents()).some((t) => t.startsWith("hollow: noisy (repeats disagree > 5 %) or spread unknown")));
     assert.equal(await page.locator('[data-testid="contention-chart-table"] td[data-noisy]').count(), flagged);
     assert.deepEqual(errors, []);
   } finally {

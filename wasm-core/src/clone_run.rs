@@ -289,7 +289,7 @@ mod tests {
             label: "browser-test".into(),
             created_at: "2026-11-24T00:00:00Z".into(),
             runner: RunnerInfo { name: "browser".into(), version: None, git_revision: None },
-            machine: MachineInfo { arch: "wasm32".into(), ..Default::default() },
+            machine: MachineInfo { arch: std::env::consts::ARCH.into(), ..Default::default() },
             toolchain: ToolchainInfo::default(),
             allocator: AllocatorInfo { name: "dlmalloc".into(), version: None },
             conditions: None,

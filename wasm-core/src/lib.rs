@@ -10,6 +10,7 @@ pub mod inline_str;
 pub mod inspect;
 pub mod kernels;
 pub mod layout;
+pub mod plausible;
 pub mod results;
 pub mod stats;
 pub mod validate;

@@ -365,7 +365,64 @@ impl ResultsFile {
     }
 }
 
+/// The parameters each suite has; a case carries these and no others (`validate` refuses the rest).
+pub fn suite_params(suite: &str) -> &'static [&'static str] {
+    match suite {
+        "clone" => &["string_len_bytes", "fresh_process_per_repeat"],
+        "sso" => &["input_set"],
+        "arcswap" => &["writer", "writer_period_us"],
+        "arena" => &["nodes"],
+        _ => &[],
+    }
+}
+
+impl CaseParams {
+    /// The names of the parameters that are set.
+    pub fn present(&self) -> Vec<&'static str> {
+        let set = [
+            ("string_len_bytes", self.string_len_bytes.is_some()),
+            ("input_set", self.input_set.is_some()),
+            ("fresh_process_per_repeat", self.fresh_process_per_repeat.is_some()),
+            ("writer", self.writer.is_some()),
+            ("writer_period_us", self.writer_period_us.is_some()),
+            ("nodes", self.nodes.is_some()),
+        ];
+        set.into_iter().filter(|(_, on)| *on).map(|(name, _)| name).collect()
+    }
+}
+
 impl CaseResult {
+    /// The condition this case was measured under, short and URL-safe: threads and the suite's
+    /// condition parameter (`t2-drop`, `t2-short`, `t4-writer1000`, `t4-nowriter`, `t1-n100000`).
+    /// Cases of one file with the same condition, variant and placement measure the same thing:
+    /// this is the one identity rule of `validate` (which refuses the second) and of the explorer
+    /// (which groups by it). A clone run's string length is not part of it: a run uses one length,
+    /// and the inline HipStr's shorter text belongs to that variant.
+    pub fn condition_key(&self) -> String {
+        let (t, p) = (self.threads, &self.params);
+        match self.suite.as_str() {
+            "sso" => format!("t{t}-{}", p.input_set.as_deref().unwrap_or("?")),
+            "arcswap" => match (p.writer, p.writer_period_us) {
+                (Some(true), Some(us)) => format!("t{t}-writer{us}"),
+                (Some(true), None) => format!("t{t}-writer"),
+                _ => format!("t{t}-nowriter"),
+            },
+            "arena" => format!("t{t}-n{}", p.nodes.unwrap_or(0)),
+            _ => format!("t{t}-{}", self.mode.as_deref().unwrap_or("drop")),
+        }
+    }
+
+    /// Suite, variant, condition and placement: what two cases share when they measure the same.
+    pub fn identity(&self) -> String {
+        format!("{}|{}|{}|{}", self.suite, self.variant_id, self.condition_key(), self.placement.as_deref().unwrap_or("unpinned"))
+    }
+
+    /// Whether the repeats disagree by more than [`NOISY_REL_MAD`]: the runner's flag when it wrote
+    /// one, else recomputed from three or more repeats, else `None` (unknown, never "clean").
+    pub fn noise_flag(&self) -> Option<bool> {
+        self.noisy.or_else(|| (self.repeat_times_ns.len() >= 3).then(|| self.relative_mad() > NOISY_REL_MAD))
+    }
+
     /// A case of `suite` from its raw repeat times, summarised; every optional field empty.
     #[allow(clippy::too_many_arguments)]
     pub fn new(

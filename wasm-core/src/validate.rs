@@ -109,8 +109,8 @@ pub fn label_problem(label: &str) -> Option<String> {
 /// Why `text` is not an RFC 3339 time in UTC (`2025-01-31T12:00:00Z`, optional fraction), or `None`.
 /// Parsed by humantime, so impossible dates (February 30th) and stray characters are refused too.
 pub fn created_at_problem(text: &str) -> Option<String> {
-    if !text.ends_with('Z') || text.get(10..11) != Some("T") {
-        return Some("is not an RFC 3339 UTC time with a T and ending in Z, like 2025-01-31T12:00:00Z".into());
+    if !is_utc_timestamp_shape(text) {
+        return Some("is not one RFC 3339 UTC time (YYYY-MM-DDTHH:MM:SS, up to 9 fraction digits, then Z), like 2025-01-31T12:00:00Z".into());
     }
     // 2020-01-01T00:00:00Z: no results file of this format is older.
     let earliest = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_577_836_800);
@@ -121,6 +121,44 @@ pub fn created_at_problem(text: &str) -> Option<String> {
         }
         Ok(_) => None,
     }
+}
+
+/// `YYYY-MM-DDTHH:MM:SS[.f{1,9}]Z` and nothing else. humantime alone lets bytes through between a
+/// `Z` and the end when they fit its length limit (`...24Z<b>Z`), so the shape is checked first.
+fn is_utc_timestamp_shape(text: &str) -> bool {
+    let b = text.as_bytes();
+    let digits = |range: std::ops::Range<usize>| b.get(range).is_some_and(|d| !d.is_empty() && d.iter().all(u8::is_ascii_digit));
+    let fixed = b.len() >= 20
+        && digits(0..4)
+        && b[4] == b'-'
+        && digits(5..7)
+        && b[7] == b'-'
+        && digits(8..10)
+        && b[10] == b'T'
+        && digits(11..13)
+        && b[13] == b':'
+        && digits(14..16)
+        && b[16] == b':'
+        && digits(17..19);
+    fixed && match &b[19..] {
+        [b'Z'] => true,
+        [b'.', fraction @ .., b'Z'] => (1..=9).contains(&fraction.len()) && fraction.iter().all(u8::is_ascii_digit),
+        _ => false,
+    }
+}
+
+/// Allowed clock difference between the machine that wrote a file and the one checking it.
+pub const CLOCK_SKEW_SECS: u64 = 24 * 3600;
+
+/// Why `created_at` lies in the future of `now` (more than [`CLOCK_SKEW_SECS`] ahead), or `None`.
+/// Separate from [`validate_bytes`] because the browser has no `SystemTime::now`: each caller
+/// passes its own clock (the CLI and the build their system time, the site `Date.now()`).
+pub fn future_problem(file: &ResultsFile, now: std::time::SystemTime) -> Option<Problem> {
+    let written = humantime::parse_rfc3339(&file.created_at).ok()?;
+    let ahead = written.duration_since(now).ok()?;
+    (ahead.as_secs() > CLOCK_SKEW_SECS).then(|| {
+        Problem::new("created_at", format!("is {} days after this check's clock; a results file cannot come from the future", ahead.as_secs() / 86_400))
+    })
 }
 
 /// Parses and checks one file. `file_name` is only used to check that it ends in `.json`.
@@ -145,6 +183,7 @@ pub fn validate_bytes(file_name: &str, bytes: &[u8]) -> Result<ResultsFile, Vec<
     match parsed {
         Ok(file) => {
             problems.extend(validate_file(&file));
+            problems.extend(crate::plausible::reference_problems(&file, bytes));
             if problems.is_empty() {
                 Ok(file)
             } else {
@@ -193,10 +232,6 @@ pub fn validate_file(file: &ResultsFile) -> Vec<Problem> {
     check(file.machine.memory_total_bytes != Some(0), "machine.memory_total_bytes", "is 0");
     check(!file.allocator.name.trim().is_empty(), "allocator.name", "is empty");
     check(!file.layouts.types.is_empty(), "layouts.types", "is empty");
-    for (i, layout) in file.layouts.types.iter().enumerate() {
-        check(layout.align_bytes.is_power_of_two(), &format!("layouts.types[{i}].align_bytes"), "is not a power of two");
-        check(layout.size_bytes % layout.align_bytes.max(1) == 0, &format!("layouts.types[{i}].size_bytes"), "is not a multiple of align_bytes");
-    }
     check(!file.cases.is_empty(), "cases", "is empty");
     if let Some(problem) = label_problem(&file.label) {
         problems.push(Problem::new("label", problem));
@@ -211,14 +246,23 @@ pub fn validate_file(file: &ResultsFile) -> Vec<Problem> {
     }
     problems.extend(duplicate_cases(file));
     if let Some(c) = &file.conditions {
-        problems.extend(condition_problems(c));
+        problems.extend(condition_problems(c, file.machine.logical_cores));
+    }
+    if !file.layouts.types.is_empty() {
+        problems.extend(crate::plausible::layout_problems(file));
+    }
+    problems.extend(crate::plausible::time_problems(file));
+    problems.extend(crate::plausible::memory_problems(file));
+    let topology = file.conditions.as_ref().and_then(|c| c.topology.as_ref());
+    for (i, case) in file.cases.iter().enumerate() {
+        problems.extend(crate::plausible::pinning_problems(&format!("cases[{i}]"), case, topology, file.machine.logical_cores));
     }
     problems
 }
 
 /// Sanity of the recorded conditions: percentages in range, loads not negative, a topology that
 /// adds up.
-fn condition_problems(c: &crate::results::RunConditions) -> Vec<Problem> {
+fn condition_problems(c: &crate::results::RunConditions, logical_cores: Option<u32>) -> Vec<Problem> {
     let mut problems = Vec::new();
     let mut check = |ok: bool, field: &str, problem: String| {
         if !ok {
@@ -226,17 +270,22 @@ fn condition_problems(c: &crate::results::RunConditions) -> Vec<Problem> {
         }
     };
     if let Some(steal) = c.steal_percent {
-        check(steal.is_finite() && (0.0..=100.0).contains(&steal), "steal_percent", format!("is {steal}; a percentage is 0 to 100"));
+        // 100 % stolen means the run never ran: it could not have measured anything.
+        check(steal.is_finite() && (0.0..100.0).contains(&steal), "steal_percent", format!("is {steal}; a run that measured had 0 to under 100 % stolen"));
     }
+    // A load average counts runnable threads; past 64 per CPU the machine could not have measured.
+    let cpus = c.topology.as_ref().map(|t| t.logical_cpus).or(logical_cores).unwrap_or(1024).max(1);
+    let most_load = 64.0 * f64::from(cpus);
     for (name, load) in [("load_average_before", c.load_average_before), ("load_average_after", c.load_average_after)] {
         if let Some(load) = load {
-            check(load.is_finite() && load >= 0.0, name, format!("is {load}; a load average is not negative"));
+            check(load.is_finite() && (0.0..=most_load).contains(&load), name, format!("is {load}; a load average is 0 to {most_load} (64 per logical CPU) on a machine that measured"));
         }
     }
     if let Some(t) = &c.topology {
         check(t.sockets >= 1 && t.sockets <= t.cores && t.cores <= t.logical_cpus, "topology", format!("has {} sockets, {} cores, {} logical CPUs; they must be 1 <= sockets <= cores <= logical CPUs", t.sockets, t.cores, t.logical_cpus));
         let in_range = t.smt_groups.iter().chain(&t.l3_groups).flatten().all(|&cpu| cpu < 4096);
         check(in_range && t.logical_cpus <= 4096, "topology", "names CPUs beyond 4096".into());
+        problems.extend(crate::plausible::topology_problems(t));
     }
     problems
 }
@@ -256,11 +305,62 @@ pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
     if file.provenance.is_some() {
         problems.push(Problem::new("provenance", "is set; it marks data the project imported from elsewhere, never a machine's own run"));
     }
-    if file.conditions.as_ref().is_some_and(|c| c.quick) {
-        problems.push(Problem::new(
+    match &file.conditions {
+        None => problems.push(Problem::new("conditions", "is missing; the runner records the conditions of every run (and whether it was --quick)")),
+        Some(c) if c.quick => problems.push(Problem::new(
             "conditions.quick",
             "is true: a --quick run uses tiny sample counts to try the runner out, and its numbers are not measurements; run without --quick to submit",
-        ));
+        )),
+        Some(_) => {}
+    }
+    for (i, case) in file.cases.iter().enumerate() {
+        problems.extend(measurement_problems(&format!("cases[{i}]"), case));
+    }
+    problems
+}
+
+/// Fewest timed repeats a submitted case has (`--quick` takes 2; a median of 3 is the least that
+/// says anything about spread).
+pub const MIN_SUBMISSION_REPEATS: usize = 3;
+/// Shortest median repeat a submitted case has, in nanoseconds: 1 ms. A `--quick` repeat is far
+/// shorter; the runner's defaults and the browser's calibration give 8 ms or more.
+pub const MIN_SUBMISSION_REPEAT_NS: f64 = 1e6;
+
+/// Operations a `--quick` repeat does per suite; a submitted case does more.
+fn quick_ops(suite: &str) -> u64 {
+    match suite {
+        "clone" => 16_384,
+        "sso" => 50,
+        "arcswap" => 4_096,
+        "arena" => 10_000,
+        _ => 0,
+    }
+}
+
+/// A submitted case must be a measurement: enough repeats and operations, noise recorded, and
+/// contenders that ran.
+fn measurement_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let mut check = |ok: bool, field: &str, problem: String| {
+        if !ok {
+            problems.push(Problem::new(format!("{at}.{field}"), problem));
+        }
+    };
+    let repeats = case.repeat_times_ns.len() / if matches!(case.suite.as_str(), "sso" | "arcswap") { case.threads.max(1) as usize } else { 1 };
+    check(repeats >= MIN_SUBMISSION_REPEATS, "repeat_times_ns", format!("holds {repeats} repeat(s); a submitted case has at least {MIN_SUBMISSION_REPEATS}"));
+    let quick = quick_ops(&case.suite);
+    check(case.ops_per_repeat > quick, "ops_per_repeat", format!("is {}, a --quick run's size ({quick}); a submitted {} case does more", case.ops_per_repeat, case.suite));
+    check(case.median_ns >= MIN_SUBMISSION_REPEAT_NS, "median_ns", format!("is {} ns; a submitted case's repeats last at least 1 ms", case.median_ns));
+    check(case.noise_rel_mad.is_some(), "noise_rel_mad", "is missing; the runner writes it for every case".into());
+    check(case.noisy.is_some(), "noisy", "is missing; the runner writes it for every case".into());
+    if case.threads > 1 && case.suite == "clone" {
+        let rate = case.contender_ops_per_sec;
+        check(rate.is_some(), "contender_ops_per_sec", "is missing; a clone case with contenders records their rate".into());
+        check(
+            rate != Some(0.0),
+            "contender_ops_per_sec",
+            format!("is 0: the {} contender(s) never ran while the timed thread did, so nothing contended (was the run confined to one CPU, e.g. taskset -c 0?)", case.threads - 1),
+        );
     }
     problems
 }
@@ -327,16 +427,12 @@ fn text_fields(file: &ResultsFile) -> Vec<(String, &str)> {
     out
 }
 
-/// Two cases that measure the same thing: the runner never writes both.
+/// Two cases that measure the same thing ([`CaseResult::identity`]): the runner never writes both.
 fn duplicate_cases(file: &ResultsFile) -> Vec<Problem> {
     let mut seen: Vec<(usize, String)> = Vec::new();
     let mut problems = Vec::new();
     for (i, c) in file.cases.iter().enumerate() {
-        let p = &c.params;
-        let key = format!(
-            "{}|{}|{:?}|{}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
-            c.suite, c.variant_id, c.mode, c.threads, p.string_len_bytes, p.input_set, p.writer, p.writer_period_us, p.nodes, c.placement
-        );
+        let key = c.identity();
         match seen.iter().find(|(_, k)| *k == key) {
             Some((first, _)) => problems.push(Problem::new(format!("cases[{i}]"), format!("measures the same case as cases[{first}]"))),
             None => seen.push((i, key)),
@@ -433,6 +529,10 @@ fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
         Some(name) => check(case.variant == name, "variant", format!("is {:?} but variant_id {} is {name:?}", case.variant, case.variant_id)),
     }
     let params = &case.params;
+    let allowed = crate::results::suite_params(&case.suite);
+    for name in params.present().into_iter().filter(|name| !allowed.contains(name)) {
+        check(false, &format!("params.{name}"), format!("is set, but {} cases have only {}", case.suite, allowed.join(", ")));
+    }
     match case.suite.as_str() {
         "clone" => {
             let mode = case.mode.as_deref();
@@ -455,6 +555,8 @@ fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
             check(params.writer.is_some(), "params.writer", "is missing; arcswap cases say whether a writer ran".into());
             if params.writer == Some(true) {
                 check(params.writer_period_us.is_some_and(|p| p >= 1), "params.writer_period_us", "must be at least 1 when a writer ran".into());
+            } else {
+                check(params.writer_period_us.is_none(), "params.writer_period_us", "is set, but no writer ran".into());
             }
         }
         "arena" => {
@@ -502,10 +604,10 @@ mod tests {
             variant_id: "arc_str".into(),
             mode: Some("drop".into()),
             threads: 2,
-            ops_per_repeat: 1000,
+            ops_per_repeat: 100_000,
             params: CaseParams { string_len_bytes: Some(64), ..Default::default() },
             warmup_repeats: 1,
-            repeat_times_ns: vec![3000.0, 1000.0, 2000.0],
+            repeat_times_ns: vec![3e6, 1e6, 2e6],
             median_ns: 0.0,
             min_ns: 0.0,
             max_ns: 0.0,
@@ -531,7 +633,7 @@ mod tests {
             label: "test-run".into(),
             created_at: "2025-01-31T12:00:00.123Z".into(),
             runner: RunnerInfo { name: "native-runner".into(), version: Some("0.1.0".into()), git_revision: None },
-            machine: MachineInfo { arch: "x86_64".into(), logical_cores: Some(2), ..Default::default() },
+            machine: MachineInfo { arch: std::env::consts::ARCH.into(), logical_cores: Some(2), ..Default::default() },
             toolchain: ToolchainInfo::default(),
             allocator: AllocatorInfo { name: "jemalloc".into(), version: None },
             layouts: LayoutFacts::current(),
@@ -563,9 +665,9 @@ mod tests {
         let back = validate_bytes("x.json", text.as_bytes()).expect("valid");
         assert_eq!(back, f);
         assert_eq!(back.to_pretty_json(), text, "stable text");
-        assert_eq!(f.cases[0].median_ns, 2000.0);
-        assert_eq!(f.cases[0].mad_ns, 1000.0);
-        assert_eq!(f.cases[0].median_ns_per_op, 2.0);
+        assert_eq!(f.cases[0].median_ns, 2e6);
+        assert_eq!(f.cases[0].mad_ns, 1e6);
+        assert_eq!(f.cases[0].median_ns_per_op, 20.0);
     }
 
     #[test]
@@ -599,8 +701,8 @@ mod tests {
         assert_one_problem(|f| f.machine.memory_total_bytes = Some(0), "machine.memory_total_bytes");
         assert_one_problem(|f| f.allocator.name = String::new(), "allocator.name");
         assert_one_problem(|f| f.layouts.types.clear(), "layouts.types");
-        assert_one_problem(|f| f.layouts.types[0].align_bytes = 3, "layouts.types[0].align_bytes");
-        assert_one_problem(|f| f.layouts.types[0].size_bytes += 1, "layouts.types[0].size_bytes");
+        assert_one_problem(|f| f.layouts.types[0].align_bytes = 3, "layouts.types[0]");
+        assert_one_problem(|f| f.layouts.types[0].size_bytes += 1, "layouts.types[0]");
         assert_one_problem(|f| f.cases.clear(), "cases");
     }
 
@@ -639,7 +741,7 @@ mod tests {
 
     /// One case of each new suite, as the runner writes them.
     fn new_suite_cases() -> Vec<CaseResult> {
-        let times = || vec![900.0, 1000.0, 1100.0];
+        let times = || vec![0.9e6, 1e6, 1.1e6];
         let mut sso = CaseResult::new("sso", "Box<[InlineStr]> (128-byte stack buffer)", "inline_buf", 2, 100, CaseParams { input_set: Some("short".into()), ..Default::default() }, 1, times());
         sso.all_threads_ops_per_sec = Some(2e8);
         let reader = CaseParams { writer: Some(true), writer_period_us: Some(1000), ..Default::default() };
@@ -658,7 +760,7 @@ mod tests {
         assert_eq!(back.cases[1].params.input_set.as_deref(), Some("short"));
         assert_eq!(back.cases[2].params.writer, Some(true));
         assert_eq!(back.cases[3].params.nodes, Some(1_000_000));
-        assert_eq!(back.cases[3].median_ns_per_op, 1000.0 / 1e6);
+        assert_eq!(back.cases[3].median_ns_per_op, 1e6 / 1e6);
         // Files written before these fields existed still parse: the additions are optional.
         let old = file().to_pretty_json();
         assert!(!old.contains("writer") && !old.contains("nodes") && !old.contains("all_threads"));
@@ -804,6 +906,10 @@ mod tests {
     #[test]
     fn pinned_cases_name_a_known_placement_and_their_cpus() {
         let pinned = |f: &mut ResultsFile| {
+            f.conditions = Some(crate::results::RunConditions {
+                topology: Some(crate::results::CpuTopology { sockets: 2, cores: 4, logical_cpus: 4, l3_groups: vec![vec![0, 1], vec![2, 3]], ..Default::default() }),
+                ..Default::default()
+            });
             let c = &mut f.cases[0];
             c.threads = 2;
             (c.placement, c.cpus) = (Some("same-l3".into()), Some(vec![0, 1]));
@@ -816,7 +922,7 @@ mod tests {
         (other.placement, other.cpus) = (None, None);
         f.cases.push(other);
         let mut elsewhere = f.cases[0].clone();
-        elsewhere.placement = Some("other-socket".into());
+        (elsewhere.placement, elsewhere.cpus) = (Some("other-socket".into()), Some(vec![0, 2]));
         f.cases.push(elsewhere);
         assert_eq!(problems_of(&f), Vec::<String>::new());
         assert_one_problem(|f| { pinned(f); f.cases.push(f.cases[0].clone()) }, "cases[1]");
@@ -840,7 +946,10 @@ mod tests {
             ..Default::default()
         };
         f.toolchain.target_triple = Some("wasm32-unknown-unknown".into());
+        f.layouts = crate::plausible::layouts_for_word(4);
+        f.conditions = Some(crate::results::RunConditions::default());
         f.cases[0].threads = 2;
+        f.cases[0].mark_noise();
         assert_eq!(problems_of(&f), Vec::<String>::new());
         assert!(submission_problems(&f).is_empty(), "{:?}", submission_problems(&f));
         let fields = |f: &ResultsFile| submission_problems(f).into_iter().map(|p| p.field).collect::<Vec<_>>();
@@ -882,5 +991,174 @@ mod tests {
         );
         assert_one_problem(|f| { f.cases[0].mark_noise(); f.cases[0].noisy = Some(false) }, "cases[0].noisy");
         assert_one_problem(|f| { f.cases[0].mark_noise(); f.cases[0].noise_rel_mad = Some(0.9) }, "cases[0].noise_rel_mad");
+    }
+
+    /// A submission-shaped file: no provenance, conditions recorded, noise marked.
+    fn submission() -> ResultsFile {
+        let mut f = file();
+        f.provenance = None;
+        f.conditions = Some(crate::results::RunConditions::default());
+        f.cases[0].mark_noise();
+        f
+    }
+
+    fn submission_fields(f: &ResultsFile) -> Vec<String> {
+        submission_problems(f).iter().map(|p| p.field.clone()).collect()
+    }
+
+    /// Issue 19, rows 2: parameters a suite does not have are refused, and cases that differ only
+    /// in one (or only in a clone's string length) are one case.
+    #[test]
+    fn each_suite_has_its_own_params_and_one_identity() {
+        assert_one_problem(|f| f.cases[0].params.nodes = Some(5), "cases[0].params.nodes");
+        assert_one_problem(|f| f.cases[0].params.input_set = Some("short".into()), "cases[0].params.input_set");
+        assert_one_problem(|f| f.cases[0].params.writer = Some(false), "cases[0].params.writer");
+        assert_one_problem(
+            |f| {
+                f.cases = new_suite_cases();
+                f.cases[1].params.writer = Some(false);
+            },
+            "cases[1].params.writer_period_us",
+        );
+        assert_one_problem(
+            |f| {
+                let mut longer = f.cases[0].clone();
+                longer.params.string_len_bytes = Some(128);
+                f.cases.push(longer);
+            },
+            "cases[1]",
+        );
+        let (a, mut b) = (case(), case());
+        b.params.string_len_bytes = Some(7);
+        assert_eq!(a.identity(), b.identity());
+        b.mode = Some("forget".into());
+        assert_ne!(a.identity(), b.identity());
+    }
+
+    /// Issue 19, row 3: one RFC 3339 timestamp and nothing after it; nothing from the future.
+    #[test]
+    fn dates_are_one_timestamp_and_not_in_the_future() {
+        for bad in ["2026-11-24T10:00:24Z<b>Z", "2026-11-24T10:00:24ZZ", "2026-11-24T10:00:24.Z", "2026-11-24T10:00:24.1234567890Z", "+2026-11-24T10:00:24Z", "2026-11-24T10:00:24z"] {
+            assert_one_problem(|f| f.created_at = bad.into(), "created_at");
+        }
+        let now = humantime::parse_rfc3339("2026-11-24T00:00:00Z").unwrap();
+        let mut f = file();
+        f.created_at = "2026-11-24T23:00:00Z".into();
+        assert_eq!(future_problem(&f, now), None, "a clock a few hours ahead is skew");
+        f.created_at = "2099-01-01T00:00:00Z".into();
+        assert_eq!(future_problem(&f, now).map(|p| p.field), Some("created_at".into()));
+    }
+
+    /// Issue 19, row 4: layouts are what Rust gives the recorded arch.
+    #[test]
+    fn layouts_are_the_archs_own() {
+        assert_one_problem(|f| f.layouts.types[0].size_bytes = 4096, "layouts.types[0]");
+        assert_one_problem(|f| f.layouts.arc_header_bytes = 4 << 30, "layouts.arc_header_bytes");
+        assert_one_problem(|f| f.layouts.types.push(f.layouts.types[0].clone()), "layouts.types[9].type_name");
+        assert_one_problem(|f| f.layouts.types[1].type_name = "Cow<str>".into(), "layouts.types[1].type_name");
+        assert_one_problem(|f| f.machine.arch = if f.machine.arch == "wasm32" { "x86_64".into() } else { "wasm32".into() }, "layouts.types");
+        // An arch we do not know is judged by its own usize.
+        let mut f = file();
+        f.machine.arch = "m68k".into();
+        f.layouts = crate::plausible::layouts_for_word(4);
+        assert_eq!(problems_of(&f), Vec::<String>::new());
+    }
+
+    /// Issue 19, rows 5, 6 and 8: what a submission must carry, and contenders that never ran.
+    #[test]
+    fn submissions_carry_conditions_noise_and_real_sizes() {
+        assert_eq!(submission_fields(&submission()), Vec::<String>::new());
+        let mut f = submission();
+        f.conditions = None;
+        assert_eq!(submission_fields(&f), ["conditions"]);
+        let mut f = submission();
+        f.cases[0].noisy = None;
+        assert_eq!(submission_fields(&f), ["cases[0].noisy"]);
+        f.cases[0].noise_rel_mad = None;
+        assert_eq!(submission_fields(&f), ["cases[0].noise_rel_mad", "cases[0].noisy"]);
+        // A --quick-sized case with the quick flag gone: too few repeats, ops and time.
+        let mut f = submission();
+        let c = &mut f.cases[0];
+        (c.ops_per_repeat, c.repeat_times_ns) = (16_384, vec![80e3, 90e3]);
+        c.summarize();
+        c.mark_noise();
+        assert_eq!(submission_fields(&f), ["cases[0].repeat_times_ns", "cases[0].ops_per_repeat", "cases[0].median_ns"]);
+        // taskset -c 0: the contender made no operations.
+        let mut f = submission();
+        f.cases[0].contender_ops_per_sec = Some(0.0);
+        assert_eq!(problems_of(&f), Vec::<String>::new(), "the runner may write it");
+        assert_eq!(submission_fields(&f), ["cases[0].contender_ops_per_sec"]);
+        // Noise unknown is not clean: recomputed from three repeats, unknown from fewer.
+        let mut c = case();
+        c.repeat_times_ns = vec![1e6, 1e6, 2e6];
+        c.summarize();
+        assert_eq!((c.noisy, c.noise_flag()), (None, Some(false)));
+        c.repeat_times_ns = vec![1e6, 2e6, 4e6];
+        c.summarize();
+        assert_eq!(c.noise_flag(), Some(true));
+        c.repeat_times_ns = vec![1e6];
+        c.summarize();
+        assert_eq!(c.noise_flag(), None);
+    }
+
+    /// Issue 19, rows 7 and 8: pinning against the topology, topologies that add up, absurd loads,
+    /// allocator statistics only from jemalloc, times no run could have taken.
+    #[test]
+    fn machines_record_only_what_they_have() {
+        let topology = |smt: Vec<Vec<u32>>| {
+            move |f: &mut ResultsFile| {
+                f.conditions = Some(crate::results::RunConditions {
+                    topology: Some(crate::results::CpuTopology { sockets: 1, cores: 2, logical_cpus: 2, smt_groups: smt.clone(), ..Default::default() }),
+                    ..Default::default()
+                });
+            }
+        };
+        assert_one_problem(topology(vec![vec![0, 0, 0]]), "conditions.topology.smt_groups[0]");
+        assert_one_problem(topology(vec![vec![0, 7]]), "conditions.topology.smt_groups[0]");
+        let pin = |placement: &str, cpus: Vec<u32>| {
+            let placement = placement.to_string();
+            move |f: &mut ResultsFile| {
+                topology(vec![])(f);
+                let c = &mut f.cases[0];
+                (c.placement, c.cpus) = (Some(placement.clone()), Some(cpus.clone()));
+            }
+        };
+        assert_one_problem(pin("smt-sibling", vec![0, 1]), "cases[0].placement");
+        assert_one_problem(pin("other-socket", vec![0, 1]), "cases[0].placement");
+        assert_one_problem(pin("same-l3", vec![0, 9]), "cases[0].cpus");
+        let mut f = file();
+        pin("same-l3", vec![0, 1])(&mut f);
+        assert_eq!(problems_of(&f), Vec::<String>::new());
+        assert_one_problem(|f| f.conditions = Some(crate::results::RunConditions { steal_percent: Some(100.0), ..Default::default() }), "conditions.steal_percent");
+        assert_one_problem(|f| f.conditions = Some(crate::results::RunConditions { load_average_after: Some(1e308), ..Default::default() }), "conditions.load_average_after");
+        assert_one_problem(|f| f.allocator.name = "system".into(), "cases[0].memory");
+        assert_one_problem(
+            |f| {
+                let c = &mut f.cases[0];
+                c.repeat_times_ns = vec![1e15; 3];
+                c.summarize();
+                c.ops_per_repeat = 1 << 40;
+                c.summarize();
+            },
+            "cases",
+        );
+        assert_one_problem(
+            |f| {
+                f.cases[0].ops_per_repeat = 1 << 40;
+                f.cases[0].summarize();
+            },
+            "cases[0].median_ns_per_op",
+        );
+    }
+
+    /// Issue 19, row 9: only the imported file is the reference, byte for byte.
+    #[test]
+    fn only_the_imported_file_is_the_reference() {
+        let mut fake = file();
+        fake.runner.name = crate::results::REFERENCE_RUNNER.into();
+        fake.provenance = Some(Provenance { source: format!("{}: published numbers", crate::results::REFERENCE_SOURCE_PREFIX), article: None, notes: vec![] });
+        assert!(fake.is_known_reference(), "it says all the right things");
+        let problems = validate_bytes("reference-ryzen5600x-2024.json", fake.to_pretty_json().as_bytes()).unwrap_err();
+        assert_eq!(problems.iter().map(|p| p.field.as_str()).collect::<Vec<_>>(), ["runner.name"]);
     }
 }

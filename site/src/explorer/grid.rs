@@ -12,7 +12,7 @@ pub struct GridCell {
     pub median_ns: f64,
     /// `median_ns` ÷ the fastest machine's at this thread count (1 for the fastest).
     pub times_best: f64,
-    /// The runner flagged the case noisy (its repeats disagree by more than 5 %).
+    /// The case is noisy (its repeats disagree by more than 5 %) or too few repeats say.
     pub noisy: bool,
 }
 
@@ -54,7 +54,7 @@ pub fn machine_grid(machines: &[&Machine], names: &[String], variant_id: &str, m
                     cases.iter().find(|c| c.threads == *t).map(|c| GridCell {
                         median_ns: c.median_ns_per_op,
                         times_best: c.median_ns_per_op / best,
-                        noisy: c.noisy == Some(true),
+                        noisy: c.noise_flag() != Some(false),
                     })
                 })
                 .collect(),

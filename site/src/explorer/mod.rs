@@ -47,9 +47,15 @@ pub fn contention_variants() -> impl Iterator<Item = &'static str> {
 }
 
 impl LoadedFile {
-    /// Validates `bytes` (the body of `results/<file_name>`) into a machine or an error card.
-    pub fn from_bytes(file_name: &str, bytes: &[u8]) -> LoadedFile {
-        match validate_bytes(file_name, bytes) {
+    /// Validates `bytes` (the body of `results/<file_name>`) into a machine or an error card;
+    /// `now` is the reader's clock (a file dated after it, beyond a day's skew, is refused).
+    pub fn from_bytes(file_name: &str, bytes: &[u8], now: std::time::SystemTime) -> LoadedFile {
+        let checked = validate_bytes(file_name, bytes)
+            .and_then(|data| match wasm_core::validate::future_problem(&data, now) {
+                Some(problem) => Err(vec![problem]),
+                None => Ok(data),
+            });
+        match checked {
             Ok(data) => LoadedFile::Good(Machine {
                 id: file_name.strip_suffix(".json").unwrap_or(file_name).to_owned(),
                 file_name: file_name.to_owned(),
@@ -265,17 +271,21 @@ mod tests {
     fn loads_good_and_bad_files() {
         let m = contention_machine("box-2025-01-01", "CPU", "jemalloc");
         let text = m.data.to_pretty_json();
-        assert_eq!(LoadedFile::from_bytes("box-2025-01-01.json", text.as_bytes()), LoadedFile::Good(m.clone()));
+        assert_eq!(LoadedFile::from_bytes("box-2025-01-01.json", text.as_bytes(), std::time::SystemTime::now()), LoadedFile::Good(m.clone()));
 
         let bad = text.replace("\"label\": \"box-2025-01-01\"", "\"label\": \"<img src=x>\"");
-        let LoadedFile::Bad(card) = LoadedFile::from_bytes("evil.json", bad.as_bytes()) else { panic!("must fail") };
+        let LoadedFile::Bad(card) = LoadedFile::from_bytes("evil.json", bad.as_bytes(), std::time::SystemTime::now()) else { panic!("must fail") };
         assert_eq!(card.file_name, "evil.json");
         assert_eq!(card.claimed_label.as_deref(), Some("<img src=x>"));
         assert!(card.problems[0].starts_with("label: "), "{:?}", card.problems);
 
-        let LoadedFile::Bad(card) = LoadedFile::from_bytes("junk.json", b"{ not json") else { panic!("must fail") };
+        let LoadedFile::Bad(card) = LoadedFile::from_bytes("junk.json", b"{ not json", std::time::SystemTime::now()) else { panic!("must fail") };
         assert_eq!(card.claimed_label, None);
         assert!(!card.problems.is_empty());
+
+        // Dated in the reader's future: refused, so it never becomes "the newest" anywhere.
+        let LoadedFile::Bad(card) = LoadedFile::from_bytes("box-2025-01-01.json", text.as_bytes(), std::time::UNIX_EPOCH) else { panic!("must fail") };
+        assert!(card.problems[0].starts_with("created_at: is ") && card.problems[0].contains("days after this check's clock"), "{:?}", card.problems);
 
         let (good, bad) = partition(vec![LoadedFile::Good(m), LoadedFile::unreachable("gone.json", "HTTP 404".into())]);
         assert_eq!(good.len(), 1);

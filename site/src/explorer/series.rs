@@ -241,7 +241,7 @@ fn ratio_point(series: &str, arc: &CaseResult, string: &CaseResult) -> ChartPoin
         y: ratio,
         y_low: Some(a_min / s_max),
         y_high: Some(a_max / s_min),
-        noisy: arc.noisy == Some(true) || string.noisy == Some(true),
+        noisy: arc.noise_flag() != Some(false) || string.noise_flag() != Some(false),
         tooltip: format!(
             "{series}, {} threads: {} ({} ns vs {} ns per clone): {verdict}",
             arc.threads,

@@ -36,7 +36,7 @@ pub fn series(name: &str, source: &str, cases: &[CaseResult], unit: Unit, x_of: 
                 y: median,
                 y_low: Some(min),
                 y_high: Some(max),
-                noisy: case.noisy == Some(true),
+                noisy: case.noise_flag() != Some(false),
                 tooltip: format!(
                     "{} on {source}: median {} {} (min {}, max {}){rate}",
                     case.variant,

@@ -54,7 +54,7 @@ fn grid_table(grid: &Grid, type_name: &str, mode: &str) -> AnyView {
                     Some(c) => {
                         let best = c.times_best <= 1.0;
                         let class = if best { "num best" } else { "num" };
-                        let noisy = if c.noisy { " (noisy)" } else { "" };
+                        let noisy = if c.noisy { " (noisy or spread unknown)" } else { "" };
                         view! {
                             <td class=class data-times-best=sig4(c.times_best)>
                                 {format!("{} ns", sig4(c.median_ns))}<br/>

@@ -170,7 +170,8 @@ pub async fn load_file(name: &str) -> LoadedFile {
         return LoadedFile::unreachable(name, "is not a plain .json file name".into());
     }
     match fetch_bytes(&format!("{RESULTS_DIR}/{name}"), MAX_FILE_BYTES).await {
-        Ok(bytes) => LoadedFile::from_bytes(name, &bytes),
+        // wasm32 has no system clock; the page's is Date.now() (ms since the epoch).
+        Ok(bytes) => LoadedFile::from_bytes(name, &bytes, std::time::UNIX_EPOCH + std::time::Duration::from_millis(js_sys::Date::now() as u64)),
         Err(why) => LoadedFile::unreachable(name, why),
     }
 }

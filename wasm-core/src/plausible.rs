@@ -1,0 +1,220 @@
+//! What a real machine could have recorded: the rules that catch a results file that parses and adds
+//! up but lies. Layouts must be the ones Rust gives the recorded arch; pinned CPUs must exist in the
+//! recorded topology; times must fit in a run; allocator statistics come only from an allocator that
+//! reports them; the article's reference dataset is the one file the project imported, byte for byte.
+//!
+//! `validate` calls these for every file; the runner never writes anything they refuse.
+
+use crate::results::{CaseResult, CpuTopology, ResultsFile, REFERENCE_RUNNER, REFERENCE_SOURCE_PREFIX};
+use crate::validate::Problem;
+
+/// Longest a whole run may have measured, in nanoseconds (the timed repeats of all its cases,
+/// per thread): 24 hours. The full clone suite at 64 threads measures for about an hour.
+pub const MAX_RUN_NS: f64 = 24.0 * 3600.0 * 1e9;
+/// Fastest one operation can be, in nanoseconds: a hundredth of a nanosecond (a 100 GHz clock).
+/// The cheapest case measured anywhere (an inline HipStr clone) takes about 0.5 ns.
+pub const MIN_NS_PER_OP: f64 = 0.01;
+/// Slowest one operation can be, in nanoseconds: one second.
+pub const MAX_NS_PER_OP: f64 = 1e9;
+
+/// SHA-256 of the article's dataset as `native-runner import-reference` writes it
+/// (`content/results/reference-ryzen5600x-2024.json`): the only file that may call itself the
+/// reference, whatever its name.
+pub const REFERENCE_SHA256: &str = "8b4cb66f1d500ae9e2c9ab7fc52097e100e427ed4cd8f84be015a242d00803df";
+
+/// Bytes of one machine word (`usize`) for the architectures Rust names, or `None` if unknown.
+pub fn word_bytes_of_arch(arch: &str) -> Option<u32> {
+    match arch {
+        "x86_64" | "aarch64" | "riscv64" | "powerpc64" | "s390x" | "loongarch64" | "mips64" | "sparc64" | "wasm64" => Some(8),
+        "x86" | "arm" | "wasm32" | "riscv32" | "powerpc" | "mips" | "sparc" | "csky" | "hexagon" | "xtensa" => Some(4),
+        "avr" | "msp430" => Some(2),
+        _ => None,
+    }
+}
+
+/// Each type the runner records, with its size in machine words (its alignment is one word).
+const LAYOUT_WORDS: [(&str, u32); 9] = [
+    ("String", 3),
+    ("&str", 2),
+    ("Box<str>", 2),
+    ("Arc<str>", 2),
+    ("Rc<str>", 2),
+    ("Option<Arc<str>>", 2),
+    ("&[u32]", 2),
+    ("&dyn Display", 2),
+    ("usize", 1),
+];
+
+/// The layouts Rust gives a target with `word`-byte machine words, in the runner's order.
+pub fn layouts_for_word(word: u32) -> crate::results::LayoutFacts {
+    let types = LAYOUT_WORDS
+        .iter()
+        .map(|&(name, words)| crate::layout::TypeLayout { type_name: name.into(), size_bytes: words * word, align_bytes: word })
+        .collect();
+    crate::results::LayoutFacts { types, arc_header_bytes: 2 * word }
+}
+
+/// The layouts must be the ones Rust gives a target of the recorded arch: known types only, each
+/// once, each its known number of words of the arch's word size, and an `Arc` header of two words.
+pub fn layout_problems(file: &ResultsFile) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let facts = &file.layouts;
+    let recorded_word = facts.types.iter().find(|l| l.type_name == "usize").map(|l| l.size_bytes);
+    let word = match (word_bytes_of_arch(&file.machine.arch), recorded_word) {
+        (Some(arch), Some(usize_bytes)) if arch != usize_bytes => {
+            problems.push(Problem::new("layouts.types", format!("give usize {usize_bytes} bytes, but on {} it is {arch}", file.machine.arch)));
+            return problems;
+        }
+        (Some(arch), _) => arch,
+        (None, Some(bytes)) if matches!(bytes, 2 | 4 | 8 | 16) => bytes,
+        (None, _) => {
+            problems.push(Problem::new("layouts.types", format!("give no usize of 2, 4, 8 or 16 bytes, and arch {:?} is not one whose word size is known", file.machine.arch)));
+            return problems;
+        }
+    };
+    for (i, layout) in facts.types.iter().enumerate() {
+        let at = format!("layouts.types[{i}]");
+        let Some(&(_, words)) = LAYOUT_WORDS.iter().find(|(name, _)| *name == layout.type_name) else {
+            let known: Vec<&str> = LAYOUT_WORDS.iter().map(|(name, _)| *name).collect();
+            problems.push(Problem::new(format!("{at}.type_name"), format!("{:?} is not a type the runner records ({})", layout.type_name, known.join(", "))));
+            continue;
+        };
+        if facts.types[..i].iter().any(|earlier| earlier.type_name == layout.type_name) {
+            problems.push(Problem::new(format!("{at}.type_name"), format!("{:?} is listed twice", layout.type_name)));
+        }
+        if layout.size_bytes != words * word || layout.align_bytes != word {
+            problems.push(Problem::new(
+                at,
+                format!("gives {} {} bytes aligned to {}; with {word}-byte words it is {} aligned to {word}", layout.type_name, layout.size_bytes, layout.align_bytes, words * word),
+            ));
+        }
+    }
+    if facts.arc_header_bytes != 2 * word {
+        problems.push(Problem::new("layouts.arc_header_bytes", format!("is {}; Arc's two counters take {} bytes with {word}-byte words", facts.arc_header_bytes, 2 * word)));
+    }
+    problems
+}
+
+/// The topology must describe real CPUs: each CPU id below `logical_cpus`, no CPU twice in one
+/// kind of group, SMT groups of two or more.
+pub fn topology_problems(t: &CpuTopology) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    for (name, groups, smallest) in [("smt_groups", &t.smt_groups, 2), ("l3_groups", &t.l3_groups, 1)] {
+        let mut seen = std::collections::BTreeSet::new();
+        for (g, group) in groups.iter().enumerate() {
+            let at = format!("conditions.topology.{name}[{g}]");
+            if group.len() < smallest {
+                problems.push(Problem::new(at.clone(), format!("has {} CPU(s); a group has at least {smallest}", group.len())));
+            }
+            if let Some(cpu) = group.iter().find(|&&cpu| cpu >= t.logical_cpus) {
+                problems.push(Problem::new(at.clone(), format!("names CPU {cpu}, but there are {} logical CPUs (0 to {})", t.logical_cpus, t.logical_cpus.saturating_sub(1))));
+            }
+            if let Some(cpu) = group.iter().find(|&&cpu| !seen.insert(cpu)) {
+                problems.push(Problem::new(at, format!("names CPU {cpu} a second time")));
+            }
+        }
+    }
+    problems
+}
+
+/// A pinned case against the recorded topology: CPUs that exist, and a placement the machine has.
+pub fn pinning_problems(at: &str, case: &CaseResult, topology: Option<&CpuTopology>, logical_cores: Option<u32>) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let (Some(placement), Some(cpus)) = (case.placement.as_deref(), case.cpus.as_deref()) else { return problems };
+    let Some(t) = topology else {
+        problems.push(Problem::new(format!("{at}.placement"), "is set, but the file records no conditions.topology to place it in"));
+        return problems;
+    };
+    let cpu_count = logical_cores.map_or(t.logical_cpus, |c| c.min(t.logical_cpus));
+    if let Some(cpu) = cpus.iter().find(|&&c| c >= t.logical_cpus) {
+        problems.push(Problem::new(format!("{at}.cpus"), format!("names CPU {cpu}, but the topology has {} logical CPUs", t.logical_cpus)));
+    }
+    if cpus.len() as u32 > cpu_count {
+        problems.push(Problem::new(format!("{at}.cpus"), format!("lists {} CPUs on a machine with {cpu_count}", cpus.len())));
+    }
+    let together = |groups: &[Vec<u32>], a: u32, b: u32| groups.iter().any(|g| g.contains(&a) && g.contains(&b));
+    let (timed, first) = (cpus[0], cpus.get(1).copied().unwrap_or(cpus[0]));
+    let why = match placement {
+        "smt-sibling" if !together(&t.smt_groups, timed, first) => Some(format!("is smt-sibling, but CPUs {timed} and {first} are not SMT siblings in the topology")),
+        "same-l3" if !t.l3_groups.is_empty() && !together(&t.l3_groups, timed, first) => Some(format!("is same-l3, but CPUs {timed} and {first} share no L3 group in the topology")),
+        "other-l3" if t.l3_groups.len() < 2 => Some("is other-l3, but the topology has fewer than two L3 groups".to_string()),
+        "other-socket" if t.sockets < 2 => Some(format!("is other-socket, but the topology has {} socket", t.sockets)),
+        _ => None,
+    };
+    if let Some(why) = why {
+        problems.push(Problem::new(format!("{at}.placement"), why));
+    }
+    problems
+}
+
+/// Times that no run could have taken: a case's operations faster than [`MIN_NS_PER_OP`] or slower
+/// than [`MAX_NS_PER_OP`], and repeats that add up (per thread) to more than [`MAX_RUN_NS`].
+pub fn time_problems(file: &ResultsFile) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let mut run_ns = 0.0;
+    for (i, case) in file.cases.iter().enumerate() {
+        let per_op = case.median_ns_per_op;
+        if per_op.is_finite() && !(MIN_NS_PER_OP..=MAX_NS_PER_OP).contains(&per_op) {
+            problems.push(Problem::new(
+                format!("cases[{i}].median_ns_per_op"),
+                format!("is {per_op} ns; one operation takes between {MIN_NS_PER_OP} ns and one second on any machine"),
+            ));
+        }
+        let case_ns: f64 = case.repeat_times_ns.iter().filter(|t| t.is_finite()).sum();
+        run_ns += case_ns / f64::from(case.threads.max(1));
+    }
+    if run_ns > MAX_RUN_NS {
+        problems.push(Problem::new("cases", format!("add up to {:.0} hours of timed repeats; a run measures for at most 24", run_ns / 3.6e12)));
+    }
+    problems
+}
+
+/// Allocator statistics come only from jemalloc (the runner reads `stats.*` through its mallctl).
+pub fn memory_problems(file: &ResultsFile) -> Vec<Problem> {
+    if file.allocator.name == "jemalloc" {
+        return Vec::new();
+    }
+    file.cases
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.memory.is_some() || c.mapped_timeline.is_some())
+        .map(|(i, _)| Problem::new(format!("cases[{i}].memory"), format!("is set, but allocator {:?} reports no statistics (only jemalloc's are recorded)", file.allocator.name)))
+        .collect()
+}
+
+/// A file that claims to be the article's dataset must be exactly the one the project imported.
+pub fn reference_problems(file: &ResultsFile, bytes: &[u8]) -> Vec<Problem> {
+    let claims = file.runner.name == REFERENCE_RUNNER || file.provenance.as_ref().is_some_and(|p| p.source.contains("arc_str_perf"));
+    if !claims || sha256_hex(bytes) == REFERENCE_SHA256 {
+        return Vec::new();
+    }
+    vec![Problem::new(
+        "runner.name",
+        format!("claims the article's dataset ({REFERENCE_RUNNER}, {REFERENCE_SOURCE_PREFIX}), but the file is not the one the project imported (its SHA-256 differs)"),
+    )]
+}
+
+/// Lower-case hex SHA-256 of `bytes`.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    #[test]
+    fn the_expected_layouts_are_this_targets_own() {
+        let word = std::mem::size_of::<usize>() as u32;
+        assert_eq!(word_bytes_of_arch(std::env::consts::ARCH), Some(word));
+        assert_eq!(layouts_for_word(word), crate::results::LayoutFacts::current());
+    }
+
+    #[test]
+    fn sha256_is_the_standard_one() {
+        assert_eq!(sha256_hex(b"abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    }
+}
