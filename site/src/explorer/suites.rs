@@ -50,33 +50,24 @@ impl Suite {
     }
 }
 
-/// The condition `case` was measured under.
+/// The condition `case` was measured under: its key is the case's own
+/// ([`CaseResult::condition_key`], the identity rule the validator uses too), with a readable label.
 pub fn condition(case: &CaseResult) -> Condition {
     let p = &case.params;
     let t = case.threads;
-    let (key, label) = match case.suite.as_str() {
-        "sso" => {
-            let set = p.input_set.as_deref().unwrap_or("?");
-            (format!("t{t}-{set}"), format!("input set {set}, {}", plural(t, "thread")))
-        }
+    let label = match case.suite.as_str() {
+        "sso" => format!("input set {}, {}", p.input_set.as_deref().unwrap_or("?"), plural(t, "thread")),
         "arcswap" => match (p.writer, p.writer_period_us) {
-            (Some(true), Some(us)) => (format!("t{t}-writer{us}"), format!("{}, a writer every {us} µs", plural(t, "reader"))),
-            (Some(true), None) => (format!("t{t}-writer"), format!("{}, with a writer", plural(t, "reader"))),
-            _ => (format!("t{t}-nowriter"), format!("{}, no writer", plural(t, "reader"))),
+            (Some(true), Some(us)) => format!("{}, a writer every {us} µs", plural(t, "reader")),
+            (Some(true), None) => format!("{}, with a writer", plural(t, "reader")),
+            _ => format!("{}, no writer", plural(t, "reader")),
         },
-        "arena" => {
-            let nodes = p.nodes.unwrap_or(0);
-            (format!("t{t}-n{nodes}"), format!("{}, {nodes} nodes", plural(t, "thread")))
-        }
-        _ => {
-            // Keyed by threads and mode only: a run's types share one length, except the inline
-            // HipStr, whose short text is the point of it (its length is in its case and table).
-            let mode = case.mode.as_deref().unwrap_or("drop");
-            (format!("t{t}-{mode}"), format!("{}, {mode}", plural(t, "thread")))
-        }
+        "arena" => format!("{}, {} nodes", plural(t, "thread"), p.nodes.unwrap_or(0)),
+        // A run's clone types share one length, except the inline HipStr, whose short text is the
+        // point of it (its length is in its case and table).
+        _ => format!("{}, {}", plural(t, "thread"), case.mode.as_deref().unwrap_or("drop")),
     };
-    // Input set names are checked by the validator; anything else odd is percent-free anyway.
-    Condition { key, label }
+    Condition { key: case.condition_key(), label }
 }
 
 /// The distinct conditions of `suite`'s cases, in the order the cases come.
