@@ -9,6 +9,7 @@ mod cli;
 mod common;
 mod guard;
 mod info;
+mod limits;
 mod measure;
 mod output;
 mod placement;
@@ -106,6 +107,7 @@ fn wrote(path: &std::path::Path, run: &cli::RunArgs) {
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {
+    limits::survive_file_size_limit();
     match cli.command {
         Command::Clone(args) => wrote(&suite::run_clone(&args)?, &args.run),
         Command::Sso(args) => wrote(&sso::run(&args)?, &args.run),

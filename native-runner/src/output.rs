@@ -1,5 +1,7 @@
 //! Writing results files: validated first, then written to a temporary file in the target folder and
 //! renamed into place, so a reader never sees half a file. Existing files survive unless `--force`.
+//! A write that fails (full disk, `ulimit -f`) loses nothing: the text goes to the system's temporary
+//! folder, or failing that to standard output, and the error says where.
 
 use crate::Failure;
 use std::io::Write;
@@ -61,13 +63,28 @@ pub fn write_results(path: &Path, file: &ResultsFile, force: bool) -> Result<(),
         return Err(Failure::runtime(format!("refusing to write an invalid file {}: {}; {saved}", path.display(), list.join("; "))));
     }
     check_destination(path, force)?;
-    write_atomically(path, &text, force)
+    write_atomically(path, &text, force).map_err(|failure| keep_elsewhere(path, &text, failure))
+}
+
+/// After `failure` to write `path`: keeps `text` in the temporary folder, or prints it, and says so.
+fn keep_elsewhere(path: &Path, text: &str, failure: Failure) -> Failure {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "results.json".into());
+    let fallback = std::env::temp_dir().join(format!("native-runner-{}-{name}", std::process::id()));
+    let kept = match write_atomically(&fallback, text, false) {
+        Ok(()) => format!("the run is kept in {}; move it to {} once there is room", fallback.display(), path.display()),
+        Err(_) => match std::io::stdout().lock().write_all(text.as_bytes()) {
+            Ok(()) => format!("nor in {}: the results JSON is on standard output above; save it as {}", std::env::temp_dir().display(), path.display()),
+            Err(e) => format!("nor in {}, nor on standard output ({e}): the measurements are lost", std::env::temp_dir().display()),
+        },
+    };
+    Failure::runtime(format!("{failure}; {kept}"))
 }
 
 fn write_atomically(path: &Path, text: &str, force: bool) -> Result<(), Failure> {
     let dir = parent_dir(path);
     let io = |e: std::io::Error| Failure::runtime(format!("cannot write {}: {e}", path.display()));
-    let mut temp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
+    // Named so that .gitignore covers it if the process dies before the rename.
+    let mut temp = tempfile::Builder::new().prefix(".native-runner-").suffix(".partial").tempfile_in(dir).map_err(io)?;
     temp.write_all(text.as_bytes()).map_err(io)?;
     #[cfg(unix)]
     {
@@ -102,6 +119,17 @@ mod tests {
         assert!(error.contains("cases[0].median_ns") && error.contains(&kept.display().to_string()), "{error}");
         let back: ResultsFile = serde_json::from_slice(&std::fs::read(&kept).unwrap()).unwrap();
         assert_eq!(back, file);
+    }
+
+    /// Issue 19: a write that fails after the run keeps the text elsewhere and says where.
+    #[test]
+    fn a_failed_write_keeps_the_run_in_the_temporary_folder() {
+        let failure = Failure::runtime("cannot write /full/run.json: No space left on device (os error 28)".into());
+        let message = keep_elsewhere(Path::new("/full/run.json"), "{\"kept\": true}\n", failure).to_string();
+        let kept = std::env::temp_dir().join(format!("native-runner-{}-run.json", std::process::id()));
+        assert!(message.starts_with("cannot write /full/run.json") && message.contains(&kept.display().to_string()), "{message}");
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), "{\"kept\": true}\n");
+        std::fs::remove_file(kept).unwrap();
     }
 
     #[test]

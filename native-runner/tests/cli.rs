@@ -395,3 +395,30 @@ fn pin_places_what_the_machine_has_and_says_what_it_cannot() {
     let out = run(&["validate", path.to_str().unwrap()]);
     assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
 }
+
+/// Issue 19: limits the run would hit are refused before measuring, with what to do.
+#[cfg(target_os = "linux")]
+#[test]
+fn address_space_and_file_size_limits_are_refused_up_front() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_path = dir.path().join("run.json");
+    let limited = |limit: &str, args: &str| {
+        Command::new("sh")
+            .arg("-c")
+            .arg(format!("{limit}; exec \"$0\" {args} --out \"$1\"", ))
+            .arg(BIN)
+            .arg(&out_path)
+            .env("TMPDIR", dir.path())
+            .output()
+            .unwrap()
+    };
+    // 512 MiB of address space: 8 arena threads would crash jemalloc with SIGSEGV.
+    let out = limited("ulimit -v 524288", "arena --quick --quiet --threads 8");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("the address space is limited to 512.00 MiB") && stderr(&out).contains("at most 2"), "{}", stderr(&out));
+    // A file-size limit smaller than the file: refused before measuring, nothing left behind.
+    let out = limited("ulimit -f 8", "clone --quick --quiet --threads 1");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("(ulimit -f)"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "no stray temporary file");
+}

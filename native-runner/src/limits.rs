@@ -1,0 +1,177 @@
+//! The process limits a run can hit, checked before anything is measured: room on the disk for the
+//! results file and address space for the threads (jemalloc reserves address space per thread, and
+//! under `ulimit -v` it crashes with SIGSEGV, silently, rather than failing an allocation). Also makes
+//! a file-size limit (`ulimit -f`) an error instead of a signal that kills the process mid-write.
+//!
+//! The calls into libc are Linux-only (where `ulimit -v` and full disks were met); elsewhere these
+//! checks pass and the write fallback in `output` still keeps the run.
+
+use crate::guard::human_bytes;
+use crate::Failure;
+use std::path::Path;
+
+/// Address space the runner needs before its threads, in bytes (code, the main stack, jemalloc's
+/// first arenas).
+const BASE_ADDRESS_SPACE: u64 = 256 << 20;
+/// Address space each measuring thread takes, in bytes: its 2 MiB stack, jemalloc's per-thread
+/// cache and the extents of its arena. Measured on x86_64 Linux with `prlimit --as`: 8 threads
+/// crashed under 512 MiB and ran under 768 MiB, 16 threads needed up to 1.5 GiB.
+const ADDRESS_SPACE_PER_THREAD: u64 = 96 << 20;
+/// Room the results file may take, in bytes, beyond its estimate (the temporary file is written
+/// whole before it is renamed into place).
+const DISK_MARGIN: u64 = 64 << 10;
+
+/// Makes writing past `ulimit -f` fail with an error (EFBIG) instead of killing the process with
+/// SIGXFSZ, which would leave a half-written temporary file and no message.
+pub fn survive_file_size_limit() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: setting a signal's disposition to SIG_IGN installs no handler code, so nothing can
+    // run in signal context; it is done once, before any thread is spawned.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
+}
+
+/// Address space this run needs for `threads` measuring threads.
+pub fn address_space_needed(threads: u32) -> u64 {
+    BASE_ADDRESS_SPACE + u64::from(threads) * ADDRESS_SPACE_PER_THREAD
+}
+
+/// The soft address-space limit (`ulimit -v`, `prlimit --as`), or `None` when unlimited or unknown.
+fn address_space_limit() -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    {
+        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit writes one `rlimit` through a pointer to a live local of that type.
+        let ok = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } == 0;
+        (ok && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur)
+    }
+    #[cfg(not(target_os = "linux"))]
+    None
+}
+
+/// Refuses a run whose threads would not fit in the address-space limit.
+pub fn check_address_space(threads: u32) -> Result<(), Failure> {
+    check_address_space_against(threads, address_space_limit())
+}
+
+fn check_address_space_against(threads: u32, limit: Option<u64>) -> Result<(), Failure> {
+    let Some(limit) = limit else { return Ok(()) };
+    let needed = address_space_needed(threads);
+    if needed <= limit {
+        return Ok(());
+    }
+    let fit = (limit.saturating_sub(BASE_ADDRESS_SPACE) / ADDRESS_SPACE_PER_THREAD) as u32;
+    let smaller = if fit >= 1 { format!(", or pass --threads with at most {fit}") } else { String::new() };
+    Err(Failure::usage(format!(
+        "the address space is limited to {} (ulimit -v or prlimit --as), and {threads} threads need about {}: jemalloc would crash when a thread starts. Raise the limit (ulimit -v unlimited){smaller}",
+        human_bytes(limit),
+        human_bytes(needed)
+    )))
+}
+
+/// Bytes free for an unprivileged user in the file system holding `dir`, when known.
+#[allow(clippy::useless_conversion)] // the fields are u64 on 64-bit Linux, narrower on 32-bit
+fn free_bytes(dir: &Path) -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+        // SAFETY: an all-zero `statvfs` is a valid value of that plain C struct.
+        let mut stats: libc::statvfs = unsafe { std::mem::zeroed() };
+        // SAFETY: `path` is a NUL-terminated string that outlives the call; `stats` is a live local
+        // that statvfs only writes.
+        let ok = unsafe { libc::statvfs(path.as_ptr(), &mut stats) } == 0;
+        ok.then(|| u64::from(stats.f_bavail).saturating_mul(u64::from(stats.f_frsize)))
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = dir;
+        None
+    }
+}
+
+/// Size a results file of `cases` cases may reach, in bytes (never more than a file may hold).
+pub fn estimated_file_bytes(cases: usize) -> u64 {
+    (cases as u64 * (16 << 10)).min(wasm_core::validate::MAX_FILE_BYTES as u64)
+}
+
+/// The soft file-size limit (`ulimit -f`), or `None` when unlimited or unknown.
+fn file_size_limit() -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    {
+        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit writes one `rlimit` through a pointer to a live local of that type.
+        let ok = unsafe { libc::getrlimit(libc::RLIMIT_FSIZE, &mut limit) } == 0;
+        (ok && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur)
+    }
+    #[cfg(not(target_os = "linux"))]
+    None
+}
+
+/// Refuses a run whose results file would not fit on the disk of `path`'s folder, or past the
+/// file-size limit.
+pub fn check_disk(path: &Path, cases: usize) -> Result<(), Failure> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let estimate = estimated_file_bytes(cases);
+    if let Some(limit) = file_size_limit().filter(|&limit| limit < estimate + DISK_MARGIN) {
+        return Err(Failure::runtime(format!(
+            "files are limited to {} (ulimit -f), and this run's results file may take about {}: raise the limit (ulimit -f unlimited)",
+            human_bytes(limit),
+            human_bytes(estimate + DISK_MARGIN)
+        )));
+    }
+    check_disk_against(dir, estimate, free_bytes(dir))
+}
+
+fn check_disk_against(dir: &Path, estimate: u64, free: Option<u64>) -> Result<(), Failure> {
+    match free {
+        Some(free) if free < estimate + DISK_MARGIN => Err(Failure::runtime(format!(
+            "{} has {} free, and this run's results file may take about {}: free some space or pass --out on another disk",
+            dir.display(),
+            human_bytes(free),
+            human_bytes(estimate + DISK_MARGIN)
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Both checks, for a run of `cases` cases on at most `threads` threads writing to `path`.
+pub fn check_before_run(path: &Path, cases: usize, threads: u32) -> Result<(), Failure> {
+    check_address_space(threads)?;
+    check_disk(path, cases)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_small_address_space_is_refused_with_what_would_fit() {
+        assert!(check_address_space_against(64, None).is_ok());
+        assert!(check_address_space_against(2, Some(512 << 20)).is_ok());
+        let error = check_address_space_against(8, Some(512 << 20)).unwrap_err().to_string();
+        assert!(error.contains("limited to 512.00 MiB") && error.contains("at most 2"), "{error}");
+        let error = check_address_space_against(8, Some(100 << 20)).unwrap_err().to_string();
+        assert!(!error.contains("at most"), "{error}");
+    }
+
+    #[test]
+    fn a_full_disk_is_refused_before_measuring() {
+        let dir = Path::new("/results");
+        assert!(check_disk_against(dir, 1 << 20, None).is_ok(), "unknown free space passes");
+        assert!(check_disk_against(dir, 1 << 20, Some(1 << 30)).is_ok());
+        let error = check_disk_against(dir, estimated_file_bytes(40), Some(16 << 10)).unwrap_err().to_string();
+        assert!(error.starts_with("/results has 16.00 KiB free"), "{error}");
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn free_space_is_read_from_the_file_system() {
+        assert!(free_bytes(Path::new(".")).is_some_and(|b| b > 0));
+        assert_eq!(free_bytes(Path::new("/no/such/folder")), None);
+    }
+}
