@@ -49,9 +49,17 @@ if [[ "$(trunk --version 2>/dev/null || true)" != "trunk $TRUNK_VERSION" ]]; the
   installed+=("trunk $TRUNK_VERSION")
 fi
 
-# Nightly is used in two places only: Miri checks the memory readers in wasm-core (npm test runs it),
-# and the threaded wasm tier rebuilds std with atomics (-Z build-std, scripts/threads-tier.mjs). Both
-# need the rust-src component; Miri also its own. The nightly itself is installed only when missing.
+if [[ "$(cargo fuzz --version 2>/dev/null || true)" != "cargo-fuzz $CARGO_FUZZ_VERSION" ]]; then
+  say "bootstrap: installing cargo-fuzz $CARGO_FUZZ_VERSION (under a minute)"
+  bounded 900 cargo install --quiet --force --locked cargo-fuzz --version "$CARGO_FUZZ_VERSION" \
+    || die "could not install cargo-fuzz: run 'cargo install --locked cargo-fuzz --version $CARGO_FUZZ_VERSION'"
+  installed+=("cargo-fuzz $CARGO_FUZZ_VERSION")
+fi
+
+# Nightly is used in three places only: Miri checks the memory readers in wasm-core (npm test runs it),
+# the threaded wasm tier rebuilds std with atomics (-Z build-std, scripts/threads-tier.mjs), and
+# cargo fuzz builds the validator with libFuzzer and AddressSanitizer. The first two need the
+# rust-src component; Miri also its own. The nightly itself is installed only when missing.
 if ! rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
   say "bootstrap: installing the nightly toolchain (for Miri and the threaded wasm tier)"
   bounded 900 rustup toolchain install nightly --profile minimal \

@@ -3,6 +3,7 @@
 # (scripts/bootstrap.sh checks that they do).
 
 TRUNK_VERSION="0.21.14"
+CARGO_FUZZ_VERSION="0.13.2"
 WASM_BINDGEN_VERSION="0.2.130"
 WASM_OPT_VERSION="132"   # npm package binaryen, see package.json
 

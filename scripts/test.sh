@@ -44,6 +44,8 @@ CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 # off; every other test keeps Miri's leak check.
 suite cargo-miri cargo +nightly miri test -p wasm-core --lib --locked -- --skip kernels::clone:: --skip clone_run::
 MIRIFLAGS=-Zmiri-ignore-leaks suite cargo-miri-forget cargo +nightly miri test -p wasm-core --lib --locked -- kernels::clone:: clone_run::
+# The results-file validator under libFuzzer for a fixed 30 s (npm run fuzz -- SECONDS for longer).
+suite fuzz bash scripts/fuzz.sh 30
 suite node-scripts node --test --test-reporter=tap tests/scripts/
 suite site-build trunk build
 if [[ -f dist/index.html ]]; then

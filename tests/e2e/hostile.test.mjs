@@ -72,3 +72,27 @@ test("an index of 100,000 names loads at most 200 files, says so, and does not s
     fs.rmSync(big, { recursive: true, force: true });
   }
 });
+
+test("a results file that never finishes arriving becomes an error card after the time limit; the rest render", async () => {
+  const stalled = "stalled-2026-11-21.json";
+  const slow = fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-stalled-"));
+  fs.cpSync(dir, slow, { recursive: true });
+  fs.copyFileSync(path.join(root, "content/results", SOURCE), path.join(slow, "results", stalled));
+  const index = JSON.parse(fs.readFileSync(path.join(slow, "results/index.json"), "utf8"));
+  index.files.unshift(stalled);
+  if (index.about) index.about.unshift(null);
+  fs.writeFileSync(path.join(slow, "results/index.json"), JSON.stringify(index));
+  const server = await start({ dir: slow });
+  try {
+    // The server never answers for this one file, as one sending 10 bytes a second would not finish.
+    const { page } = await server.open("/results", { setup: (context) => context.route(`**/results/${stalled}`, () => {}) });
+    const card = page.locator(`[data-testid="results-error"][data-file="${stalled}"]`);
+    await card.waitFor({ timeout: 45_000 });
+    assert.match(await card.textContent(), /did not arrive within 20 s/);
+    assert.equal(await page.getByTestId("results-loading").count(), 0, "no longer loading");
+    assert.ok((await page.getByTestId("machine-option").count()) >= 1, "the files that arrived are charted");
+  } finally {
+    await server.close();
+    fs.rmSync(slow, { recursive: true, force: true });
+  }
+});

@@ -7,7 +7,9 @@
 //! Limits, so that no file and no index can take a page down: each file is read as raw bytes (the
 //! same bytes `native-runner validate` judges, so a BOM or bad UTF-8 gets the same verdict) and
 //! never past `MAX_FILE_BYTES` + 1, whatever its `Content-Length` says; at most [`MAX_FILES`] files
-//! are loaded, [`PARALLEL_FETCHES`] at a time, with progress reported as each one lands.
+//! are loaded, [`PARALLEL_FETCHES`] at a time, with progress reported as each one lands, and a file
+//! that has not arrived whole within [`FETCH_TIMEOUT_MS`] (a server sending 10 bytes a second) is
+//! abandoned and becomes an error card, so the page never stays at "Loading" for ever.
 
 use futures::StreamExt;
 use serde::Deserialize;
@@ -21,6 +23,10 @@ use wasm_core::validate::MAX_FILE_BYTES;
 pub const MAX_FILES: usize = 200;
 /// Files fetched at once.
 const PARALLEL_FETCHES: usize = 4;
+/// Longest one fetch may take, headers and body, in milliseconds. A results file is at most 1 MiB:
+/// 20 s is ample on a slow phone connection, and short enough that a stalled file does not hold
+/// the page.
+pub const FETCH_TIMEOUT_MS: u32 = 20_000;
 /// Largest index read, in bytes: 100,000 names still fit (and are then cut to [`MAX_FILES`]).
 const MAX_INDEX_BYTES: usize = 4 << 20;
 
@@ -117,9 +123,20 @@ fn js_message(value: JsValue) -> String {
 /// downloading it (by its `Content-Length`) or abandoned once the stream passes the limit.
 async fn fetch_bytes(url: &str, limit: usize) -> Result<Vec<u8>, String> {
     let window = web_sys::window().ok_or("no window")?;
-    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url))
+    // One signal for the whole transfer: it aborts the body's stream too, not only the headers.
+    let init = web_sys::RequestInit::new();
+    init.set_signal(Some(&web_sys::AbortSignal::timeout_with_u32(FETCH_TIMEOUT_MS)));
+    let timed_out = |e: JsValue| {
+        let name = js_sys::Reflect::get(&e, &"name".into()).ok().and_then(|n| n.as_string());
+        if name.as_deref() == Some("TimeoutError") {
+            format!("did not arrive within {} s (the server sends it too slowly); reload to try again", FETCH_TIMEOUT_MS / 1000)
+        } else {
+            js_message(e)
+        }
+    };
+    let response: web_sys::Response = JsFuture::from(window.fetch_with_str_and_init(url, &init))
         .await
-        .map_err(js_message)?
+        .map_err(timed_out)?
         .dyn_into()
         .map_err(js_message)?;
     if !response.ok() {
@@ -135,7 +152,7 @@ async fn fetch_bytes(url: &str, limit: usize) -> Result<Vec<u8>, String> {
     let reader: web_sys::ReadableStreamDefaultReader = body.get_reader().dyn_into().map_err(|o: js_sys::Object| js_message(o.into()))?;
     let mut bytes = Vec::new();
     loop {
-        let chunk = JsFuture::from(reader.read()).await.map_err(js_message)?;
+        let chunk = JsFuture::from(reader.read()).await.map_err(timed_out)?;
         if js_sys::Reflect::get(&chunk, &"done".into()).map_err(js_message)?.is_truthy() {
             return Ok(bytes);
         }
@@ -188,15 +205,19 @@ pub async fn load_results_with_progress(wanted: Wanted, progress: impl Fn(usize,
     let total = names.len();
     progress(0, total);
     let loaded = std::cell::Cell::new(0);
-    let mut files: Vec<LoadedFile> = futures::stream::iter(names)
-        .map(|name| async move { load_file(&name).await })
-        .buffered(PARALLEL_FETCHES)
+    // Unordered, so that one slow file does not hold back the count of the files behind it; the
+    // index's order is restored afterwards.
+    let mut numbered: Vec<(usize, LoadedFile)> = futures::stream::iter(names.into_iter().enumerate())
+        .map(|(i, name)| async move { (i, load_file(&name).await) })
+        .buffer_unordered(PARALLEL_FETCHES)
         .inspect(|_| {
             loaded.set(loaded.get() + 1);
             progress(loaded.get(), total);
         })
         .collect()
         .await;
+    numbered.sort_by_key(|(i, _)| *i);
+    let mut files: Vec<LoadedFile> = numbered.into_iter().map(|(_, file)| file).collect();
     if asked > MAX_FILES {
         let why = format!("lists {asked} files; this page loads the first {MAX_FILES} and skipped the rest");
         files.push(LoadedFile::unreachable("index.json", why));

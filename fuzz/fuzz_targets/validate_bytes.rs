@@ -1,0 +1,22 @@
+//! Fuzzes `wasm_core::validate::validate_bytes`, the one gate every results file passes (the CLI,
+//! the pull-request check and every reader's browser). Beyond "never panics, never hangs": a file it
+//! accepts must survive the other checks and, written back out, be accepted again.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use wasm_core::validate::{future_problem, submission_problems, validate_bytes};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(file) = validate_bytes("fuzz.json", data) else { return };
+    let _ = submission_problems(&file);
+    let _ = future_problem(&file, std::time::SystemTime::now());
+    // The reference dataset is recognised by its exact bytes, so only a file that claims it may
+    // fail once re-serialised.
+    if file.runner.name != wasm_core::results::REFERENCE_RUNNER {
+        match validate_bytes("fuzz.json", file.to_pretty_json().as_bytes()) {
+            Ok(again) => assert_eq!(again, file, "an accepted file, written back, reads as the same file"),
+            Err(problems) => panic!("an accepted file, written back, is refused: {problems:?}"),
+        }
+    }
+});
