@@ -107,7 +107,7 @@ test("each bad file gets an error card naming it and its problems; the rest stil
   const broken = page.locator('[data-testid="results-error"][data-file="broken-2025-03-01.json"]');
   const text = await broken.textContent();
   assert.match(text, /broken-2025-03-01\.json/);
-  for (const problem of ["created_at: is not an RFC 3339", "cases[0].threads: must be at least 1", "cases[1].median_ns_per_op: is 1 but"]) {
+  for (const problem of ["created_at: is not one RFC 3339", "cases[0].threads: must be at least 1", "cases[1].median_ns_per_op: is 1 but"]) {
     assert.ok(text.includes(problem), `card lists "${problem}": ${text}`);
   }
   assert.ok((await marks(page, "contention-chart")).length > 0, "good files still chart");

@@ -7,6 +7,7 @@ pub mod code_copy;
 pub mod contention;
 pub mod layout_table;
 pub mod results;
+pub mod scroll_region;
 pub mod shell;
 pub mod submit_steps;
 pub mod theme_toggle;

@@ -2,6 +2,7 @@
 //! `/bench`'s browser beside each native machine. They are also the charts' text alternative.
 
 use leptos::prelude::*;
+use crate::components::scroll_region::ScrollRegion;
 use wasm_core::results::CaseResult;
 
 use super::native::NativeMatch;
@@ -86,7 +87,7 @@ pub fn ResultsTable(
     #[prop(default = "Type")] row_label: &'static str,
 ) -> impl IntoView {
     view! {
-        <div class="table-scroll">
+        <ScrollRegion label="Benchmark results">
             <table class="data" data-testid=test_id data-unit=unit.name>
                 <caption>{caption}</caption>
                 <thead>
@@ -122,7 +123,7 @@ pub fn ResultsTable(
                     }).collect_view()}
                 </tbody>
             </table>
-        </div>
+        </ScrollRegion>
     }
 }
 
@@ -153,7 +154,7 @@ pub fn ComparisonTable(#[prop(into)] cases: Signal<Vec<CaseResult>>, native: Nat
             .collect_view()
     };
     view! {
-        <div class="table-scroll">
+        <ScrollRegion label="Browser and native figures compared">
             <table class="data" data-testid="bench-compare" data-native=series>
                 <caption>{caption}</caption>
                 <thead>
@@ -166,6 +167,6 @@ pub fn ComparisonTable(#[prop(into)] cases: Signal<Vec<CaseResult>>, native: Nat
                 </thead>
                 <tbody>{rows}</tbody>
             </table>
-        </div>
+        </ScrollRegion>
     }
 }

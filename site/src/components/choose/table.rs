@@ -4,6 +4,7 @@
 //! shipped results files, with the machine and thread count they were measured at.
 
 use leptos::prelude::*;
+use crate::components::scroll_region::ScrollRegion;
 use leptos::task::spawn_local;
 use std::hint::black_box;
 use wasm_core::choose::Candidate;
@@ -133,7 +134,7 @@ pub fn ChooseTable(text: ReadSignal<String>, native: LocalResource<Result<Native
             "create one. Clone costs (ns per clone plus drop) come from the shipped results files, with the thread "
             "count and run they were measured in; the clone suite does not measure SmolStr, CompactString or InlineStr."
         </p>
-        <div class="table-scroll">
+        <ScrollRegion label="Every candidate on your strings">
         <table class="data compact" data-testid="choose-table">
             <caption>"Every candidate on your strings"</caption>
             <thead><tr>
@@ -143,6 +144,6 @@ pub fn ChooseTable(text: ReadSignal<String>, native: LocalResource<Result<Native
             </tr></thead>
             <tbody>{rows}</tbody>
         </table>
-        </div>
+        </ScrollRegion>
     }
 }

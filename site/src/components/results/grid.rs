@@ -70,7 +70,7 @@ fn grid_table(grid: &Grid, type_name: &str, mode: &str) -> AnyView {
         })
         .collect_view();
     view! {
-        <div class="table-scroll">
+        <div class="table-scroll" tabindex="0" role="region" aria-label="Time per clone by machine and thread count">
             <table class="data grid-table">
                 <caption>{format!("{type_name}, {mode} mode: median ns per clone; under it, the multiple of the fastest chosen machine at that thread count")}</caption>
                 <thead><tr><th scope="col">"Machine"</th>{head}</tr></thead>

@@ -2,6 +2,7 @@
 //! under a `<details>`, so the page stays short).
 
 use leptos::prelude::*;
+use crate::components::scroll_region::ScrollRegion;
 
 use crate::charts::{ChartSpec, XValue};
 use crate::explorer::format::sig4;
@@ -19,7 +20,7 @@ pub fn ChartTable(#[prop(into)] spec: Signal<ChartSpec>, #[prop(into)] test_id: 
     view! {
         <details class="chart-table-details">
         <summary>"The numbers as a table"</summary>
-        <div class="table-scroll">
+        <ScrollRegion label="The chart's numbers">
             <table class="data chart-table" data-testid=test_id>
                 <caption>{move || format!("{} (as a table)", spec.read().title)}</caption>
                 <thead>
@@ -51,7 +52,7 @@ pub fn ChartTable(#[prop(into)] spec: Signal<ChartSpec>, #[prop(into)] test_id: 
                     }}
                 </tbody>
             </table>
-        </div>
+        </ScrollRegion>
         </details>
     }
 }

@@ -57,7 +57,7 @@ fn alive_view(b: ArcBlock, arcs: usize) -> AnyView {
         {byte_row(&b.block_bytes, move |i| if i < 2 * WORD { "counter" } else if i >= header { "text" } else { "" })}
         <h4>"The newest " <code>"Arc<str>"</code> " handle itself"</h4>
         {byte_row(&b.handle_bytes, |i| if i < WORD { "ptr" } else { "len" })}
-        <div class="table-scroll">
+        <div class="table-scroll" tabindex="0" role="region" aria-label="The Arc's counters and text">
         <table class="data compact" data-testid="arc-table" data-state="alive">
             {table_head()}
             <tbody>
@@ -87,7 +87,7 @@ fn dropped_view(d: DroppedBlock, weaks: usize) -> AnyView {
             "The " <code>"Weak"</code> "s still keep the allocation, so the counters can be read; the text is not read, "
             "because it belongs to no value any more. " <code>"Weak::upgrade"</code> " now returns " <code>"None"</code> "."
         </p>
-        <div class="table-scroll">
+        <div class="table-scroll" tabindex="0" role="region" aria-label="The counters after the text was dropped">
         <table class="data compact" data-testid="arc-table" data-state="text-dropped">
             {table_head()}
             <tbody>{counter_rows(strong, weak)}</tbody>

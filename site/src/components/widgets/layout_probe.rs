@@ -2,6 +2,7 @@
 
 use super::{legend, maybe_byte_row, maybe_hex_string};
 use leptos::prelude::*;
+use crate::components::scroll_region::ScrollRegion;
 use wasm_core::inspect::probe::{dyn_offsets, niche_rows, padded_bytes};
 
 #[component]
@@ -45,26 +46,26 @@ pub fn LayoutProbe() -> impl IntoView {
                 " read field by field (the padding is never read), and for three " <code>"Arc<dyn Display>"</code>
                 " the distance from the block to the value, next to the rule: the counters rounded up to the value's alignment."
             </p>
-            <div class="table-scroll">
+            <ScrollRegion label="What Option costs, wasm32">
             <table class="data compact" data-testid="niche-table">
                 <caption>"What Option costs, wasm32"</caption>
                 <thead><tr><th scope="col">"T"</th><th scope="col" class="num">"size_of::<T>"</th>
                     <th scope="col" class="num">"size_of::<Option<T>>"</th><th scope="col">"Extra"</th></tr></thead>
                 <tbody>{niches}</tbody>
             </table>
-            </div>
+            </ScrollRegion>
             <h4>"A " <code>"{ small: u8, big: u32 }"</code> " holding 0xAB and 0x01020304"</h4>
             {legend(&[("text", "field byte")])}
             {maybe_byte_row(&padded, |_| "text")}
             <p class="visually-hidden" data-testid="padded-bytes">{format!("Bytes: {padded_text}")}</p>
-            <div class="table-scroll">
+            <ScrollRegion label="Where Arc<dyn Display> puts the value">
             <table class="data compact" data-testid="dyn-offset-table">
                 <caption>"Where Arc<dyn Display> puts the value"</caption>
                 <thead><tr><th scope="col">"Value"</th><th scope="col" class="num">"align_of_val"</th>
                     <th scope="col" class="num">"Measured offset"</th><th scope="col" class="num">"Header rounded up"</th></tr></thead>
                 <tbody>{offsets}</tbody>
             </table>
-            </div>
+            </ScrollRegion>
         </section>
     }
 }

@@ -3,6 +3,7 @@
 //! `/results/index.json`).
 
 use leptos::prelude::*;
+use crate::components::scroll_region::ScrollRegion;
 use wasm_core::layout::{arc_header_bytes, string_type_layouts, TypeLayout};
 
 use crate::components::results::loader;
@@ -77,7 +78,7 @@ pub fn SizeTable() -> impl IntoView {
                 " as the distance from its block to its text. The x86_64 column is " <em>"size / align"</em>
                 " from a results file."
             </p>
-            <div class="table-scroll">
+            <ScrollRegion label="Sizes and alignments">
             <table class="data" data-testid="size-table">
                 <thead><tr>
                     <th scope="col">"Type"</th><th scope="col" class="num">"wasm32 size"</th>
@@ -95,7 +96,7 @@ pub fn SizeTable() -> impl IntoView {
                     </tr>
                 </tbody>
             </table>
-            </div>
+            </ScrollRegion>
             <p class="source-note" data-testid="size-table-note" aria-live="polite">{note}</p>
         </section>
     }

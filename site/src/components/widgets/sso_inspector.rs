@@ -3,6 +3,7 @@
 
 use super::{legend, maybe_byte_row, maybe_hex_string};
 use leptos::prelude::*;
+use crate::components::scroll_region::ScrollRegion;
 use wasm_core::inspect::format_addr;
 use wasm_core::inspect::sso::{inspect, measure_inline_capacity, Marker, SsoType, SsoValue};
 
@@ -112,7 +113,7 @@ pub fn SsoInspector() -> impl IntoView {
                     {move || text.with(|t| format!("{} bytes, {} chars", t.len(), t.chars().count()))}
                 </span>
             </div>
-            <div class="table-scroll">
+            <ScrollRegion label="Sizes and inline capacities">
             <table class="data compact" data-testid="sso-table">
                 <caption>"Sizes and inline capacities; the last column is about your text"</caption>
                 <thead><tr>
@@ -132,7 +133,7 @@ pub fn SsoInspector() -> impl IntoView {
                     }).collect_view()}
                 </tbody>
             </table>
-            </div>
+            </ScrollRegion>
             {legend(&[("text", "inline text"), ("marker", "the byte that decides")])}
             <div class="sso-grid">
                 {move || values().into_iter().map(type_card).collect_view()}

@@ -2,6 +2,7 @@
 
 use super::{byte_row, hex_string, legend, WORD};
 use leptos::prelude::*;
+use crate::components::scroll_region::ScrollRegion;
 use std::fmt::Display;
 use wasm_core::inspect::format_addr;
 use wasm_core::inspect::wide::{read_vtable, Vtable};
@@ -20,7 +21,7 @@ fn vtable_card(label: &'static str, t: Vtable) -> impl IntoView {
         <div class="vtable" data-testid="vtable-card">
             <h4><code>{label}</code>" → vtable at "<code>{format_addr(t.addr)}</code></h4>
             {byte_row(&t.bytes, |i| match i / WORD { 0 => "ptr", 1 => "len", _ => "counter" })}
-            <div class="table-scroll">
+            <ScrollRegion label="The vtable's entries">
             <table class="data compact">
                 <thead><tr><th scope="col">"Entry"</th><th scope="col">"Bytes"</th><th scope="col">"Observed value"</th><th scope="col">"Checked against"</th></tr></thead>
                 <tbody>
@@ -31,7 +32,7 @@ fn vtable_card(label: &'static str, t: Vtable) -> impl IntoView {
                         <td>{format!("align_of_val = {} {}", t.align_of_val, check(t.align, t.align_of_val))}</td></tr>
                 </tbody>
             </table>
-            </div>
+            </ScrollRegion>
         </div>
     }
 }

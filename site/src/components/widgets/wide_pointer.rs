@@ -2,6 +2,7 @@
 
 use super::{byte_row, hex_string, legend, WORD};
 use leptos::prelude::*;
+use crate::components::scroll_region::ScrollRegion;
 use wasm_core::inspect::format_addr;
 use wasm_core::inspect::wide::{read_dyn, read_slice, read_str, Metadata, WidePointer};
 
@@ -24,7 +25,7 @@ fn pointer_row(name: &'static str, what: String, p: WidePointer) -> impl IntoVie
         <div class="wide-pointer" data-testid=format!("wide-{}", name)>
             <h4><code>{name}</code>" "<span class="muted">{what}</span></h4>
             {byte_row(&p.bytes, |i| if i < WORD { "ptr" } else { "len" })}
-            <div class="table-scroll">
+            <ScrollRegion label=format!("The two words of {name}")>
             <table class="data compact">
                 <tbody>
                     <tr><th scope="row">"Raw bytes"</th><td class="mono nowrap">{hex_string(&p.bytes)}</td></tr>
@@ -33,7 +34,7 @@ fn pointer_row(name: &'static str, what: String, p: WidePointer) -> impl IntoVie
                     <tr><th scope="row">"Bytes it points at"</th><td class="mono">{points_at}</td></tr>
                 </tbody>
             </table>
-            </div>
+            </ScrollRegion>
         </div>
     }
 }

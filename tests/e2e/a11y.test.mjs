@@ -1,0 +1,41 @@
+// Accessibility: axe-core (WCAG 2.0–2.2, levels A and AA) on every route, light and dark, at 1280 and
+// 375 px, after every live part has mounted and the charts have drawn. No serious or critical
+// violation may remain; each one is reported with its rule, its elements and the route.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { allRouteMeta } from "../../scripts/postbuild.mjs";
+import { start } from "./harness.mjs";
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+let h;
+before(async () => { h = await start(); });
+after(async () => { await h?.close(); });
+
+/** Opens `route`, waits for its live parts and charts, and returns axe's serious and critical findings. */
+async function audit(route, width, colorScheme) {
+  const { page, errors } = await h.open(route, { width, colorScheme });
+  await page.waitForFunction(() => [...document.querySelectorAll("[data-live]")].every((e) => e.hasAttribute("data-mounted")), null, { timeout: 30_000 });
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(axeSource);
+  const results = await page.evaluate((tags) => window.axe.run(document, { runOnly: { type: "tag", values: tags } }), TAGS);
+  await page.close();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  return { errors, findings: serious.map((v) => `${route} ${width}px ${colorScheme}: ${v.id} (${v.impact}) on ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}${v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : ""}`) };
+}
+
+for (const [width, colorScheme] of [[1280, "light"], [1280, "dark"], [375, "light"], [375, "dark"]]) {
+  test(`axe finds no serious or critical WCAG 2.2 AA violation on any route at ${width} px, ${colorScheme}`, async () => {
+    const findings = [];
+    for (const meta of allRouteMeta()) {
+      const route = `/${meta.route}`;
+      const result = await audit(route, width, colorScheme);
+      findings.push(...result.findings);
+      assert.deepEqual(result.errors, [], route);
+    }
+    assert.deepEqual(findings, []);
+  });
+}
