@@ -37,15 +37,26 @@ pub fn address_space_needed(threads: u32) -> u64 {
     BASE_ADDRESS_SPACE + u64::from(threads) * ADDRESS_SPACE_PER_THREAD
 }
 
-/// The soft address-space limit (`ulimit -v`, `prlimit --as`), or `None` when unlimited or unknown.
+/// The type glibc and musl give `getrlimit`'s resource.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+type Resource = libc::__rlimit_resource_t;
+#[cfg(all(target_os = "linux", not(target_env = "gnu")))]
+type Resource = libc::c_int;
+
+/// The soft limit on `resource` (`libc::RLIMIT_AS`: `ulimit -v`; `RLIMIT_FSIZE`: `ulimit -f`), or
+/// `None` when unlimited or unknown.
+#[cfg(target_os = "linux")]
+fn soft_limit(resource: Resource) -> Option<u64> {
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit writes one `rlimit` through a pointer to a live local of that type.
+    let ok = unsafe { libc::getrlimit(resource, &mut limit) } == 0;
+    (ok && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur)
+}
+
+/// The soft address-space limit, or `None` when unlimited or unknown.
 fn address_space_limit() -> Option<u64> {
     #[cfg(target_os = "linux")]
-    {
-        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
-        // SAFETY: getrlimit writes one `rlimit` through a pointer to a live local of that type.
-        let ok = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } == 0;
-        (ok && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur)
-    }
+    return soft_limit(libc::RLIMIT_AS);
     #[cfg(not(target_os = "linux"))]
     None
 }
@@ -96,15 +107,10 @@ pub fn estimated_file_bytes(cases: usize) -> u64 {
     (cases as u64 * (16 << 10)).min(wasm_core::validate::MAX_FILE_BYTES as u64)
 }
 
-/// The soft file-size limit (`ulimit -f`), or `None` when unlimited or unknown.
+/// The soft file-size limit, or `None` when unlimited or unknown.
 fn file_size_limit() -> Option<u64> {
     #[cfg(target_os = "linux")]
-    {
-        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
-        // SAFETY: getrlimit writes one `rlimit` through a pointer to a live local of that type.
-        let ok = unsafe { libc::getrlimit(libc::RLIMIT_FSIZE, &mut limit) } == 0;
-        (ok && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur)
-    }
+    return soft_limit(libc::RLIMIT_FSIZE);
     #[cfg(not(target_os = "linux"))]
     None
 }

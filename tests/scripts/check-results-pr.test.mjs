@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const script = path.join(root, "scripts/check-results-pr.sh");
 const validator = path.join(root, "target/debug/native-runner");
-const good = fs.readFileSync(path.join(root, "content/results/xeon-2.1ghz-2vcpu-jemalloc-arena-2026-11-21.json"));
+const good = fs.readFileSync(path.join(root, "content/results/epyc-2vcpu-jemalloc-pinned-2026-11-23.json"));
 
 function git(dir, ...args) {
   return execFileSync("git", ["-C", dir, "-c", "user.name=t", "-c", "user.email=t@t", ...args], { encoding: "utf8" });
@@ -52,18 +52,13 @@ test("a symbolic link to /dev/zero is refused by its mode, never read", () => {
 });
 
 test("content/results swapped for a symbolic link to another folder fails the check", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "results-pr-"));
-  git(dir, "init", "-q");
-  fs.mkdirSync(path.join(dir, "content/results"), { recursive: true });
-  fs.writeFileSync(path.join(dir, "content/results/.gitkeep"), "");
-  git(dir, "add", "-A");
-  git(dir, "commit", "-qm", "base");
-  fs.mkdirSync(path.join(dir, "elsewhere"));
-  fs.writeFileSync(path.join(dir, "elsewhere/anything.json"), "not even json");
-  fs.rmSync(path.join(dir, "content/results"), { recursive: true });
-  fs.symlinkSync("../elsewhere", path.join(dir, "content/results"));
-  git(dir, "add", "-A");
-  git(dir, "commit", "-qm", "swap the folder");
+  const dir = pullRequest((results) => {
+    const elsewhere = path.join(results, "../../elsewhere");
+    fs.mkdirSync(elsewhere);
+    fs.writeFileSync(path.join(elsewhere, "anything.json"), "not even json");
+    fs.rmSync(results, { recursive: true });
+    fs.symlinkSync("../elsewhere", results);
+  });
   const { code, out } = check(dir);
   assert.equal(code, 1, out);
   assert.match(out, /content\/results: is mode 120000, not a folder/);
@@ -115,7 +110,9 @@ test("the workflow builds and runs only the base branch's code", () => {
 });
 
 test("a --quick run is a valid file but no submission, and is refused", () => {
-  const quick = good.toString().replace('"cases": [', '"conditions": {\n    "quick": true\n  },\n  "cases": [');
+  const file = JSON.parse(good.toString());
+  file.conditions.quick = true;
+  const quick = JSON.stringify(file, null, 2) + "\n";
   const { code, out } = check(pullRequest((d) => fs.writeFileSync(path.join(d, "quick-2026-11-23.json"), quick)));
   assert.equal(code, 1, out);
   assert.match(out, /conditions\.quick: is true: a --quick run/);
