@@ -288,7 +288,7 @@ mod tests {
             label: "t".into(),
             created_at: "2026-11-24T00:00:00Z".into(),
             runner: wasm_core::results::RunnerInfo { name: "browser".into(), version: None, git_revision: None },
-            machine: wasm_core::results::MachineInfo { arch: "wasm32".into(), ..Default::default() },
+            machine: wasm_core::results::MachineInfo { arch: std::env::consts::ARCH.into(), ..Default::default() },
             toolchain: Default::default(),
             allocator: wasm_core::results::AllocatorInfo { name: "dlmalloc".into(), version: None },
             conditions: None,
@@ -337,7 +337,9 @@ mod tests {
         let clock = InstantClock(Instant::now());
         while session.run_next(&StdThreads, &clock).unwrap() {}
         let facts = BrowserFacts { user_agent: "Mozilla/5.0 Chrome/131.0".into(), logical_cpus: 2, created_at: "2026-11-24T00:00:00Z".into(), rustc: None };
-        let file = session.file(&facts);
+        let mut file = session.file(&facts);
+        // The file says wasm32; natively this test's layouts are the host's, so give it wasm32's.
+        file.layouts = wasm_core::plausible::layouts_for_word(4);
         assert_eq!(file.cases.len(), 4);
         let samples = |id: &str, t: u32| file.cases.iter().find(|c| c.variant_id == id && c.threads == t).unwrap().ops_per_repeat;
         assert_eq!(samples("arc_str", 1), samples("arc_str", 2), "calibrated once, reused at 2 threads");
