@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Fuzzes the results-file validator for SECONDS (default 60): npm run fuzz -- 300
 # Seeds: every shipped results file and every test fixture. A crash is saved by libFuzzer under
-# fuzz/artifacts/validate_bytes/; copy it to wasm-core/tests/fuzz-regressions/ so that
-# `cargo test -p wasm-core --test fuzz_regressions` keeps it fixed.
+# fuzz/artifacts/validate_bytes/; copy it to wasm-core/tests/fuzz-regressions/ (an input that must
+# be refused) or wasm-core/tests/fuzz-accepted/ (one that is accepted, and must be again once
+# written back), so that `cargo test -p wasm-core --test fuzz_regressions` keeps it fixed.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 cd "$(repo_root)"
@@ -15,8 +16,7 @@ fi
 command -v cargo-fuzz >/dev/null || cargo install --locked cargo-fuzz --version "$CARGO_FUZZ_VERSION"
 corpus="$(mktemp -d)"
 trap 'rm -rf "$corpus"' EXIT
-find content/results tests/fixtures wasm-core/tests/fuzz-regressions -type f -name '*.json' -exec cp -t "$corpus" {} + 2>/dev/null || true
-cp wasm-core/tests/fuzz-regressions/* "$corpus"/ 2>/dev/null || true
+find content/results tests/fixtures wasm-core/tests/fuzz-regressions wasm-core/tests/fuzz-accepted -type f -name '*.json' -exec cp -t "$corpus" {} + 2>/dev/null || true
 echo "fuzz: validate_bytes for ${seconds} s from $(ls "$corpus" | wc -l) seed files"
 # Seed files reach 1 MiB (the validator's limit); libFuzzer's default max_len would cut them.
 cargo +nightly fuzz run validate_bytes "$corpus" -- -max_total_time="$seconds" -max_len=1100000 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1
