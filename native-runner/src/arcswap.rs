@@ -14,9 +14,9 @@ use wasm_core::kernels::arcswap::{ConfigCell, ReadVariant, Reader};
 use wasm_core::results::{CaseParams, CaseResult};
 
 const DEFAULT_READS: u64 = 1 << 22;
-const QUICK_READS: u64 = 1 << 12;
+const QUICK_READS: u64 = wasm_core::validate::quick::ARCSWAP_READS;
 const DEFAULT_REPEATS: u32 = 5;
-const QUICK_REPEATS: u32 = 2;
+const QUICK_REPEATS: u32 = wasm_core::validate::quick::REPEATS;
 
 /// One case's shape.
 struct Plan {

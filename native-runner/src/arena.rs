@@ -15,9 +15,9 @@ use wasm_core::kernels::arena::{bump_list, chunk, herd_list, locked_list, node_v
 use wasm_core::results::{CaseParams, CaseResult};
 
 const DEFAULT_NODES: u64 = 1_000_000;
-const QUICK_NODES: u64 = 10_000;
+const QUICK_NODES: u64 = wasm_core::validate::quick::ARENA_NODES;
 const DEFAULT_REPEATS: u32 = 20;
-const QUICK_REPEATS: u32 = 2;
+const QUICK_REPEATS: u32 = wasm_core::validate::quick::REPEATS;
 /// A generous bound on the bytes one node costs at the peak (16-byte nodes, arenas that double).
 const PEAK_BYTES_PER_NODE: u64 = 64;
 

@@ -9,9 +9,9 @@ use wasm_core::kernels::sso::{sso_batch, InputSet, SsoInput, SsoVariant};
 use wasm_core::results::{CaseParams, CaseResult};
 
 const DEFAULT_CALLS: u64 = 10_000;
-const QUICK_CALLS: u64 = 50;
+const QUICK_CALLS: u64 = wasm_core::validate::quick::SSO_CALLS;
 const DEFAULT_REPEATS: u32 = 51;
-const QUICK_REPEATS: u32 = 2;
+const QUICK_REPEATS: u32 = wasm_core::validate::quick::REPEATS;
 
 /// Measures one variant on one input set at one thread count.
 #[allow(clippy::too_many_arguments)]

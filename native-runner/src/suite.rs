@@ -13,9 +13,9 @@ use wasm_core::kernels::{CloneMode, CloneType};
 use wasm_core::results::CaseResult;
 
 const DEFAULT_SAMPLES: u64 = 1 << 24;
-const QUICK_SAMPLES: u64 = 1 << 14;
+const QUICK_SAMPLES: u64 = wasm_core::validate::quick::CLONE_SAMPLES;
 const DEFAULT_REPEATS: u32 = 5;
-const QUICK_REPEATS: u32 = 2;
+const QUICK_REPEATS: u32 = wasm_core::validate::quick::REPEATS;
 
 /// A case of the shared plan ([`ClonePlan`]), and where `--pin` puts its threads.
 struct Planned {

@@ -326,14 +326,28 @@ pub const MIN_SUBMISSION_REPEATS: usize = 3;
 /// shorter; the runner's defaults and the browser's calibration give 8 ms or more.
 pub const MIN_SUBMISSION_REPEAT_NS: f64 = 1e6;
 
-/// Operations a `--quick` repeat does per suite; a submitted case does more.
-fn quick_ops(suite: &str) -> u64 {
-    match suite {
-        "clone" => 16_384,
-        "sso" => 50,
-        "arcswap" => 4_096,
-        "arena" => 10_000,
-        _ => 0,
+/// `--quick` sizes: the runner's defaults under `--quick`, and what a submission must exceed.
+pub mod quick {
+    /// Timed repeats per case, every suite.
+    pub const REPEATS: u32 = 2;
+    /// Clones by the timed thread per repeat (`clone`).
+    pub const CLONE_SAMPLES: u64 = 1 << 14;
+    /// Conversions of the whole tag list per thread per repeat (`sso`).
+    pub const SSO_CALLS: u64 = 50;
+    /// Reads per reader thread per repeat (`arcswap`).
+    pub const ARCSWAP_READS: u64 = 1 << 12;
+    /// Nodes in each list (`arena`).
+    pub const ARENA_NODES: u64 = 10_000;
+
+    /// Operations a `--quick` repeat does in `suite`; a submitted case does more.
+    pub fn ops(suite: &str) -> u64 {
+        match suite {
+            "clone" => CLONE_SAMPLES,
+            "sso" => SSO_CALLS,
+            "arcswap" => ARCSWAP_READS,
+            "arena" => ARENA_NODES,
+            _ => 0,
+        }
     }
 }
 
@@ -348,7 +362,7 @@ fn measurement_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
     };
     let repeats = case.repeat_times_ns.len() / if matches!(case.suite.as_str(), "sso" | "arcswap") { case.threads.max(1) as usize } else { 1 };
     check(repeats >= MIN_SUBMISSION_REPEATS, "repeat_times_ns", format!("holds {repeats} repeat(s); a submitted case has at least {MIN_SUBMISSION_REPEATS}"));
-    let quick = quick_ops(&case.suite);
+    let quick = quick::ops(&case.suite);
     check(case.ops_per_repeat > quick, "ops_per_repeat", format!("is {}, a --quick run's size ({quick}); a submitted {} case does more", case.ops_per_repeat, case.suite));
     check(case.median_ns >= MIN_SUBMISSION_REPEAT_NS, "median_ns", format!("is {} ns; a submitted case's repeats last at least 1 ms", case.median_ns));
     check(case.noise_rel_mad.is_some(), "noise_rel_mad", "is missing; the runner writes it for every case".into());

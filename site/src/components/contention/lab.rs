@@ -270,7 +270,7 @@ fn ContentionTable(cases: Signal<Vec<CaseResult>>) -> impl IntoView {
                     {move || cases.get().into_iter().map(|c| {
                         let mode = c.mode.clone().unwrap_or_default();
                         let noise = c.noise_rel_mad.unwrap_or_else(|| c.relative_mad());
-                        let noisy = c.noisy == Some(true) || noise > wasm_core::results::NOISY_REL_MAD;
+                        let noisy = c.noise_flag() != Some(false);
                         view! {
                             <tr data-type=c.variant_id.clone() data-mode=c.mode.clone().unwrap_or_default() data-threads=c.threads.to_string()
                                 data-ns-per-clone=c.median_ns_per_op.to_string()>
