@@ -1,6 +1,8 @@
 // Trunk post_build hook (also callable on any built folder: `node scripts/postbuild.mjs DIR`).
 // 1. results/index.json: the list of results files, since a static host cannot list a folder, and
 //    each one's suites, arch and runner, so a page fetches only what it can use.
+//    The pre-renderer validates every results file (one that fails stops the build, named) and writes
+//    results/summary.json, what /results reads in one request whatever the number of machines.
 // 2. One index.html per route (and 404.html), so deep links load on a plain static server. Each holds
 //    its page, rendered by the site's own components at build time (site/src/bin/prerender.rs), with
 //    its own <title>, description, canonical link and Open Graph/Twitter tags; the wasm only mounts
@@ -9,6 +11,8 @@
 //    writes is allowed by its hash) and wasm.
 // 4. The smaller wasm builds (`Tier` in site/src/islands.rs), each page pointed at the smallest one
 //    that carries its live parts, and the d3 modules the charts use, in place of all of d3.
+//    Static charts (the pre-renderer's `static_charts`) are drawn into the HTML by js/charts.js itself,
+//    on linkedom (scripts/static-charts.mjs).
 // 5. The threaded wasm tier in dist/threads/ and its service worker (scripts/threads-tier.mjs).
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -17,6 +21,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildThreadsTier } from "./threads-tier.mjs";
+import { withStaticCharts } from "./static-charts.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -145,9 +150,14 @@ function buildPrerenderer() {
 
 /** Every page as site/src/bin/prerender.rs renders it: [{ path, title, description, charts, body }]
  *  (`path` null for the 404 page). */
-export function prerenderPages() {
+export function prerenderPages(resultsDir) {
   const out = path.join(os.tmpdir(), `arc-str-pages-${process.pid}.json`);
-  execFileSync(buildPrerenderer(), [out], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+  try {
+    execFileSync(buildPrerenderer(), [out, resultsDir], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+  } catch {
+    // The pre-renderer said why (a results file that fails validation is named with its problems).
+    throw new Error("the pre-renderer failed (see above); nothing was written");
+  }
   try {
     return JSON.parse(fs.readFileSync(out, "utf8"));
   } finally {
@@ -298,7 +308,14 @@ export function allRouteMeta() {
   return [...pages, ...chapters];
 }
 
-export function writeRoutePages(dist, pages = prerenderPages(), tiers = buildTiers(dist, smallerTiersOf(pages))) {
+/** `results/summary.json` alone, for a results folder outside a build (test fixtures keep their bad
+ *  files in it, listed as refused, with `keepRefused`). */
+export function writeSummary(resultsDir, { keepRefused = false } = {}) {
+  const args = ["--summary", resultsDir, ...(keepRefused ? ["--keep-refused"] : [])];
+  execFileSync(buildPrerenderer(), args, { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+}
+
+export async function writeRoutePages(dist, pages = prerenderPages(path.join(dist, "results")), tiers = buildTiers(dist, smallerTiersOf(pages))) {
   const indexPath = path.join(dist, "index.html");
   const trunkShell = fs.readFileSync(indexPath, "utf8");
   const d3 = writeD3Subset(dist);
@@ -310,7 +327,8 @@ export function writeRoutePages(dist, pages = prerenderPages(), tiers = buildTie
     const route = page.path === null ? "404" : page.path.slice(1);
     const shell = shells[page.wasm];
     if (!shell) throw new Error(`the pre-renderer asks for a wasm named ${page.wasm}, which postbuild does not build`);
-    const html = withBody(withD3(withMeta(shell, { ...page, route }), page.charts, d3), page.body);
+    const body = await withStaticCharts(page.body, page.static_charts);
+    const html = withBody(withD3(withMeta(shell, { ...page, route }), page.charts, d3), body);
     if (page.path === null) {
       writeAtomic(path.join(dist, "404.html"), html.replace(/\s*<link rel="canonical"[^>]*>/, "").replace(/\s*<meta property="og:url"[^>]*>/, ""));
     } else {
@@ -335,7 +353,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   refuseLinkedResults();
   const files = writeResultsIndex(dist);
-  const routes = writeRoutePages(dist);
+  const routes = await writeRoutePages(dist);
   const threads = buildThreadsTier(dist);
   console.log(`postbuild: ${files.length} results files indexed, ${routes.length} pages and 404.html written, threaded tier ${(threads.bytes / 1024).toFixed(0)} KB`);
 }

@@ -119,3 +119,35 @@ pub fn render_chart(host: &web_sys::HtmlElement, spec: &ChartSpec) -> Result<(),
 pub fn clear_chart(host: &web_sys::HtmlElement) {
     clear_chart_js(host);
 }
+
+#[cfg(not(target_arch = "wasm32"))]
+thread_local! {
+    /// The specs of the charts the page being pre-rendered draws statically, in page order.
+    static STATIC_CHARTS: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Notes `spec` for the build to draw into the static page (with `js/charts.js`, the same code the
+/// browser runs) and returns its number on the page. In the browser (where no page is
+/// pre-rendered) it notes nothing.
+pub fn static_chart(spec: &ChartSpec) -> usize {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let json = serde_json::to_string(spec).expect("a chart spec serialises");
+        STATIC_CHARTS.with(|c| {
+            let mut c = c.borrow_mut();
+            c.push(json);
+            c.len() - 1
+        })
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = spec;
+        0
+    }
+}
+
+/// The static charts noted since the last call (the pre-renderer takes them after each page).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn take_static_charts() -> Vec<String> {
+    STATIC_CHARTS.with(|c| std::mem::take(&mut *c.borrow_mut()))
+}

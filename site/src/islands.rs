@@ -274,7 +274,11 @@ fn mount_with(tier: Tier, view_of: fn(Island) -> Option<AnyView>) {
             continue;
         }
         let typed = typed_values(&el);
-        el.set_inner_html("");
+        // A first frame the build drew from data (`/results`'s ranking and chart) stays until the
+        // island has its own data and removes it, so the page never blanks while it loads.
+        if el.query_selector(":scope > [data-first-frame]").ok().flatten().is_none() {
+            el.set_inner_html("");
+        }
         let view = move || view_of(island);
         leptos::mount::mount_to(el.clone(), view).forget();
         restore_typed(&el, typed);

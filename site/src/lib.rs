@@ -15,6 +15,7 @@ pub mod explorer;
 pub mod islands;
 pub mod pages;
 pub mod routes;
+pub mod static_data;
 
 use components::shell::Shell;
 use content::Chapter;

@@ -86,7 +86,7 @@ test("without the article's dataset among the files the explorer charts the firs
   assert.deepEqual([...new Set(points.map((p) => p.x))], [1, 2, 4, 8, 12]);
   const options = page.getByTestId("machine-option");
   assert.equal(await options.count(), 5, "every good file is a machine");
-  const first = page.locator(`[data-machine="${REF}"]`);
+  const first = page.locator(`[data-testid="machine-option"][data-machine="${REF}"]`);
   // The reference badge belongs to the one imported file (by SHA-256), never to a fixture.
   assert.equal(await page.getByTestId("reference-badge").count(), 0);
   assert.equal(await first.locator("input").isChecked(), true);
@@ -146,7 +146,7 @@ test("markup in results files stays inert text", async () => {
 test("the URL keeps the chart state and restores it", async () => {
   const { page, errors } = await openExplorer();
   await marks(page, "contention-chart");
-  await page.locator(`[data-machine="${XEON}"] input`).check();
+  await page.locator(`[data-testid="machine-option"][data-machine="${XEON}"] input`).check();
   await page.selectOption("#view-select", "ratio");
   await page.selectOption("#mode-select", "both");
   await page.selectOption("#scale-select", "log");
@@ -172,8 +172,8 @@ test("the URL keeps the chart state and restores it", async () => {
   assert.equal(await fresh.page.locator("#view-select").inputValue(), "ratio");
   assert.equal(await fresh.page.locator("#mode-select").inputValue(), "both");
   assert.equal(await fresh.page.locator("#scale-select").inputValue(), "log");
-  assert.equal(await fresh.page.locator(`[data-machine="${XEON}"] input`).isChecked(), true);
-  assert.equal(await fresh.page.locator(`[data-machine="${XEON_SYS}"] input`).isChecked(), false);
+  assert.equal(await fresh.page.locator(`[data-testid="machine-option"][data-machine="${XEON}"] input`).isChecked(), true);
+  assert.equal(await fresh.page.locator(`[data-testid="machine-option"][data-machine="${XEON_SYS}"] input`).isChecked(), false);
   assert.deepEqual([...errors, ...fresh.errors], []);
 });
 
@@ -233,7 +233,7 @@ test("each suite lists its own files and charts bars per variant, with the same 
 test("an arena comparison kept in the URL restores from it", async () => {
   const { page, errors } = await openExplorer("?suite=arena");
   await bars(page, "suite-chart");
-  await page.locator(`[data-machine="${XEON_ARENA}"] input`).check();
+  await page.locator(`[data-testid="machine-option"][data-machine="${XEON_ARENA}"] input`).check();
   await page.selectOption("#condition-select", "t2-n100000");
   await page.selectOption("#scale-select", "log");
   await page.waitForURL((url) => url.searchParams.get("scale") === "log" && url.searchParams.get("condition") === "t2-n100000");
@@ -251,7 +251,7 @@ test("an arena comparison kept in the URL restores from it", async () => {
   assert.equal(await fresh.page.locator("#suite-select").inputValue(), "arena");
   assert.equal(await fresh.page.locator("#condition-select").inputValue(), "t2-n100000");
   assert.equal(await fresh.page.locator("#scale-select").inputValue(), "log");
-  assert.equal(await fresh.page.locator(`[data-machine="${XEON_ARENA}"] input`).isChecked(), true);
+  assert.equal(await fresh.page.locator(`[data-testid="machine-option"][data-machine="${XEON_ARENA}"] input`).isChecked(), true);
   assertTableMatches(await tableRows(fresh.page, "suite-chart-table"), drawn);
   assert.deepEqual([...errors, ...fresh.errors], []);
 });

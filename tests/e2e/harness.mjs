@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { serveStatic } from "../../scripts/serve.mjs";
-import { writeResultsIndex } from "../../scripts/postbuild.mjs";
+import { writeResultsIndex, writeSummary } from "../../scripts/postbuild.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 // DIST lets a test run use another build folder (a fixture copy, a worktree's own build).
@@ -53,8 +53,10 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
-/** A temporary copy of the build whose results files are those in `fixturesDir` (and the index
- *  lists them). `results/` also holds the /results route's index.html, so only `.json` is swapped. */
+/** A temporary copy of the build whose results files are those in `fixturesDir` (the index lists
+ *  them, and the summary holds them; fixtures may be bad on purpose, so the summary lists those as
+ *  refused where a site build would stop). The pages' static first frames still show the shipped
+ *  results until the wasm replaces them. `results/` also holds the /results route's index.html, so only `.json` is swapped. */
 export function distWithResults(fixturesDir) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-dist-"));
   fs.cpSync(dist, dir, { recursive: true });
@@ -62,6 +64,7 @@ export function distWithResults(fixturesDir) {
   for (const f of fs.readdirSync(results).filter((f) => f.endsWith(".json"))) fs.rmSync(path.join(results, f));
   fs.cpSync(fixturesDir, results, { recursive: true });
   writeResultsIndex(dir);
+  writeSummary(results, { keepRefused: true });
   return dir;
 }
 

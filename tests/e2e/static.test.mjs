@@ -179,9 +179,27 @@ test("a page fetches only the results files it can use: a chapter its suite's, t
   assert.equal(sizeTable.length, 1, `the size table fetched ${sizeTable}`);
   assert.equal(aboutOf(sizeTable[0]).runner, "native-runner");
   assert.equal(aboutOf(sizeTable[0]).arch, "x86_64");
-  // The explorer still loads every file.
-  const all = await fetchedOn("/results", (p) => p.getByTestId("explorer").waitFor());
-  assert.deepEqual(all.sort(), [...index.files].sort());
+  // /results reads the build's summary, then only the charted machine's file (the reference by default).
+  const all = await fetchedOn("/results", (p) => p.getByTestId("contention-chart").locator(".point").first().waitFor());
+  assert.deepEqual(all.sort(), ["reference-ryzen5600x-2024.json", "summary.json"]);
+});
+
+test("with JavaScript off, /results shows the ranking and an SVG chart drawn at build time", async () => {
+  const { page, context } = await openWithoutJs("/results");
+  const summary = JSON.parse(fs.readFileSync(path.join(dist, "results/summary.json"), "utf8"));
+  const ranked = summary.machines.filter((m) => m.headline.most_threads && m.kind !== "browser");
+  const rows = page.locator("[data-first-frame] [data-testid=ranking-row]");
+  assert.equal(await rows.count(), ranked.length, "every native machine with clone results is a row");
+  assert.deepEqual((await rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.machine))).sort(), ranked.map((m) => m.file.replace(/\.json$/, "")).sort());
+  // The first row is 1.00× the best or more, and the rows are in order.
+  const best = await rows.evaluateAll((trs) => trs.map((tr) => parseFloat(tr.querySelector('[data-field="best"]').textContent)));
+  assert.ok(best[0] >= 1 && best.every((v, i) => i === 0 || v >= best[i - 1]), JSON.stringify(best));
+  // The default chart (the reference dataset) as SVG, with the same marks the live chart draws.
+  const points = page.locator("[data-static-chart] svg .point");
+  assert.ok((await points.count()) >= 10, "an SVG chart with points");
+  assert.equal(await page.locator("[data-static-chart] svg").getAttribute("role"), "img");
+  await page.locator("[data-first-frame] [data-testid=static-chart-table]").waitFor({ state: "attached" });
+  await context.close();
 });
 
 test("what a reader types into a pre-rendered field before the wasm arrives is kept", async () => {

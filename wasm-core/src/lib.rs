@@ -13,4 +13,5 @@ pub mod layout;
 pub mod plausible;
 pub mod results;
 pub mod stats;
+pub mod summary;
 pub mod validate;

@@ -1,6 +1,9 @@
-//! Renders every page of the site to HTML at build time: `prerender OUT.json` writes one entry per
-//! route (path, title, description, whether it charts, which wasm it needs, and the `<body>` content), which
-//! `scripts/postbuild.mjs` puts into each route's `index.html`. The pages are the same Leptos
+//! Renders every page of the site to HTML at build time: `prerender OUT.json RESULTS_DIR` validates
+//! every results file of RESULTS_DIR (one that fails stops the build, named), writes their summary
+//! to `RESULTS_DIR/summary.json`, and writes one entry per route (path, title, description, whether
+//! it charts, which wasm it needs, the `<body>` content and the specs of its static charts), which
+//! `scripts/postbuild.mjs` puts into each route's `index.html`. `prerender --summary DIR
+//! [--keep-refused]` only writes the summary (test fixtures keep their bad files, as `refused`). The pages are the same Leptos
 //! components the site is made of, rendered natively; the live parts come out as empty boxes
 //! (`islands::Live`) that the wasm fills in the browser.
 
@@ -17,10 +20,28 @@ fn main() {
         fn poll_local(&self) {}
     }
 
-    let Some(out) = std::env::args_os().nth(1) else {
-        eprintln!("usage: prerender OUT.json");
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    let usage = || -> ! {
+        eprintln!("usage: prerender OUT.json RESULTS_DIR\n       prerender --summary RESULTS_DIR [--keep-refused]");
         std::process::exit(2);
     };
+    let (out, dir, keep_refused) = match args.as_slice() {
+        [flag, dir] if flag == "--summary" => (None, dir, false),
+        [flag, dir, keep] if flag == "--summary" && keep == "--keep-refused" => (None, dir, true),
+        [out, dir] => (Some(out), dir, false),
+        _ => usage(),
+    };
+    let dir = std::path::Path::new(dir);
+    let data = match site::static_data::StaticResults::read_dir(dir, keep_refused) {
+        Ok(data) => data,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(1);
+        }
+    };
+    let summary_json = serde_json::to_string(&*data.summary).expect("the summary serialises");
+    write_atomic(&dir.join("summary.json"), &summary_json);
+    let Some(out) = out else { return };
     any_spawner::Executor::init_custom_executor(NeverRun).expect("the executor is set once");
     let pages: Vec<serde_json::Value> = Route::all()
         .into_iter()
@@ -30,7 +51,12 @@ fn main() {
                 None => (routes::not_found_title(), "There is no page at this address.".to_owned()),
             };
             // `untrack`: rendering reads each signal once, outside any effect, which is the point here.
-            let body = Owner::new().with(|| untrack(|| view! { <App route/> }.to_html()));
+            let body = Owner::new().with(|| {
+                provide_context(data.clone());
+                untrack(|| view! { <App route/> }.to_html())
+            });
+            let static_charts: Vec<serde_json::Value> =
+                site::charts::take_static_charts().iter().map(|s| serde_json::from_str(s).expect("a spec is JSON")).collect();
             let tier = tier_needed(&body);
             serde_json::json!({
                 "path": path,
@@ -41,13 +67,22 @@ fn main() {
                 "wasm": tier.bin(),
                 // `<!>` marks where text nodes meet for hydration; these pages are never hydrated.
                 "body": body.replace("<!>", ""),
+                // Drawn by postbuild into each `data-static-chart="N"` host, N the index here.
+                "static_charts": static_charts,
             })
         })
         .collect();
     let json = serde_json::to_string(&pages).expect("strings and bools serialise");
-    let tmp = std::path::PathBuf::from(format!("{}.tmp", out.to_string_lossy()));
-    if let Err(e) = std::fs::write(&tmp, json).and_then(|()| std::fs::rename(&tmp, &out)) {
-        eprintln!("error: cannot write {}: {e}", out.to_string_lossy());
+    write_atomic(std::path::Path::new(out), &json);
+}
+
+/// Writes `text` to `path` through a temporary file beside it; exits naming the path on failure.
+#[cfg(not(target_arch = "wasm32"))]
+fn write_atomic(path: &std::path::Path, text: &str) {
+    let tmp = std::path::PathBuf::from(format!("{}.{}.tmp", path.display(), std::process::id()));
+    if let Err(e) = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path)) {
+        let _ = std::fs::remove_file(&tmp);
+        eprintln!("error: cannot write {}: {e}", path.display());
         std::process::exit(1);
     }
 }

@@ -33,3 +33,12 @@ pub fn Chart(
         {move || error.get().map(|e| view! { <p class="error-card" role="alert">"Chart failed: " {e}</p> })}
     }
 }
+
+/// A chart drawn at build time: the pre-renderer notes its spec (`charts::static_chart`) and the
+/// build draws it into this host with `js/charts.js`, so it reads with JavaScript off. Only for
+/// static pages: in the browser the live `<Chart>` replaces it.
+#[component]
+pub fn StaticChart(spec: ChartSpec, #[prop(into)] test_id: String) -> impl IntoView {
+    let number = crate::charts::static_chart(&spec);
+    view! { <div class="chart-host" data-testid=test_id data-static-chart=number></div> }
+}

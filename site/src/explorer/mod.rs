@@ -6,6 +6,7 @@ pub mod choice;
 pub mod format;
 pub mod grid;
 pub mod memory;
+pub mod ranking;
 pub mod series;
 pub mod state;
 pub mod suites;
@@ -25,10 +26,24 @@ pub enum LoadedFile {
 #[derive(Clone, Debug, PartialEq)]
 pub struct BadFile {
     pub file_name: String,
+    /// Why it is not shown: it was read and refused, or never read.
+    pub kind: BadKind,
     /// The `label` the file claims, when it could be read at all (shown as text, never trusted).
     pub claimed_label: Option<String>,
     /// Each problem as `field: problem`.
     pub problems: Vec<String>,
+}
+
+/// Why a file is not shown. Only a file that was read can fail validation: one that could not be
+/// fetched, or that a page did not load, says so instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BadKind {
+    /// Read, and refused by `validate`.
+    Invalid,
+    /// Could not be fetched or read.
+    Unreachable,
+    /// A list (the index) names more files than the page loads: a cap, not a failure.
+    Capped,
 }
 
 /// A valid results file: one run on one machine.
@@ -63,15 +78,21 @@ impl LoadedFile {
             }),
             Err(problems) => LoadedFile::Bad(BadFile {
                 file_name: file_name.to_owned(),
+                kind: BadKind::Invalid,
                 claimed_label: claimed_label(bytes),
                 problems: problems.iter().map(ToString::to_string).collect(),
             }),
         }
     }
 
+    /// The index `file_name` named more files than a page loads; `why` says how many of which.
+    pub fn capped(file_name: &str, why: String) -> LoadedFile {
+        LoadedFile::Bad(BadFile { file_name: file_name.to_owned(), kind: BadKind::Capped, claimed_label: None, problems: vec![why] })
+    }
+
     /// A file that could not even be fetched.
     pub fn unreachable(file_name: &str, why: String) -> LoadedFile {
-        LoadedFile::Bad(BadFile { file_name: file_name.to_owned(), claimed_label: None, problems: vec![format!("file: {why}")] })
+        LoadedFile::Bad(BadFile { file_name: file_name.to_owned(), kind: BadKind::Unreachable, claimed_label: None, problems: vec![format!("file: {why}")] })
     }
 }
 

@@ -3,7 +3,54 @@
 
 use leptos::prelude::*;
 
+use crate::components::chart::StaticChart;
+use crate::components::results::ranking::{static_rows, RankingTable, FIRST_ROWS};
+use crate::components::results::table::ChartTable;
+use crate::explorer::ranking::Measure;
+use crate::explorer::series::contention_spec;
+use crate::explorer::state::ExplorerState;
+use crate::explorer::suites::Suite;
 use crate::islands::{Island, Live};
+use crate::static_data::StaticResults;
+
+/// The build's first frame of the explorer: the ranking (the top [`FIRST_ROWS`] and every machine
+/// that is not a synthetic benchmark file) and the default chart, from the same components and
+/// specs the browser uses. Readable with JavaScript off; the wasm replaces it once it has the
+/// summary.
+#[component]
+fn FirstFrame(data: StaticResults) -> impl IntoView {
+    let summary = data.summary.clone();
+    let rows: Vec<_> = static_rows(&summary)
+        .into_iter()
+        .enumerate()
+        .filter(|(place, r)| *place < FIRST_ROWS || !summary.machines[r.machine].file.starts_with("synthetic-"))
+        .map(|(_, r)| r)
+        .collect();
+    let shown = rows.len();
+    let available = crate::components::results::app::available(&summary, Suite::Clone);
+    let state = ExplorerState::from_query(|_| None, &available);
+    let chosen: Vec<&crate::explorer::Machine> = data.machines.iter().filter(|m| state.machines.contains(&m.id)).collect();
+    let spec = contention_spec(&chosen, state.view, state.mode, state.scale);
+    let table_spec = spec.clone();
+    view! {
+        <div data-first-frame="">
+            <section class="ranking-section" aria-labelledby="ranking-heading">
+                <h2 id="ranking-heading">"Ranking"</h2>
+                <p class="note">
+                    {format!("{} results files, {} with clone measurements. Sorting, filters, search and charts of any machine need JavaScript; ", summary.machines.len(), static_rows(&summary).len())}
+                    "every number here is also in " <a href="/results/summary.json">"summary.json"</a> "."
+                </p>
+                <RankingTable summary=summary.clone() rows=rows sort=Measure::default() shown=shown picked=Signal::derive(Vec::new)/>
+            </section>
+            {(!spec.series.is_empty()).then(|| view! {
+                <figure class="explorer-figure">
+                    <StaticChart spec=spec test_id="static-chart"/>
+                    <ChartTable spec=Signal::derive(move || table_spec.clone()) test_id="static-chart-table"/>
+                </figure>
+            })}
+        </div>
+    }
+}
 
 #[component]
 pub fn Results() -> impl IntoView {
@@ -27,7 +74,10 @@ pub fn Results() -> impl IntoView {
                 "Pick machines and a view; the address bar keeps your choice, so you can share the chart. "
                 <a href="/submit">"Add your machine"</a> "."
             </p>
-            <Live island=Island::Results/>
+            {match use_context::<StaticResults>() {
+                Some(data) => view! { <Live island=Island::Results><FirstFrame data=data/></Live> }.into_any(),
+                None => view! { <Live island=Island::Results/> }.into_any(),
+            }}
         </article>
     }
 }

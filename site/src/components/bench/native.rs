@@ -80,14 +80,15 @@ pub fn matches(native: &NativeResults, mode: CloneMode, string_len: u64) -> Vec<
         .collect()
 }
 
-/// The files that failed validation, named with the validator's first problem (nothing when none).
+/// The files not used, each named with why (the validator's first problem, a failed fetch, or the
+/// page's cap on how many it loads); nothing when none.
 #[component]
 pub fn SkippedFiles(loaded: ReadSignal<Option<Result<NativeResults, String>>>, #[prop(optional)] test_id: &'static str) -> impl IntoView {
     move || {
         loaded.with(|l| match l {
             Some(Ok(n)) if !n.skipped.is_empty() => Some(view! {
                 <details class="skipped" data-testid=test_id>
-                    <summary>{format!("{} results file(s) skipped: they failed validation", n.skipped.len())}</summary>
+                    <summary>{match n.skipped.len() { 1 => "1 results file not used: why below".to_owned(), k => format!("{k} results files not used: why below") }}</summary>
                     <ul>{n.skipped.iter().map(|(f, why)| view! { <li><code>{f.clone()}</code> ": " {why.clone()}</li> }).collect_view()}</ul>
                 </details>
             }),

@@ -1,32 +1,81 @@
-//! The live part of `/results` (an island): every results file loaded at run time (a static host
-//! cannot list a folder, so the build writes `results/index.json`), then the explorer.
+//! The live part of `/results` (an island): the build's summary of every results file
+//! (`results/summary.json`, one request whatever the number of machines), then the ranking and the
+//! explorer, which share the address bar. Raw results files are fetched only for the machines a
+//! reader puts on the charts.
+
+use std::sync::Arc;
 
 use leptos::prelude::*;
+use wasm_core::summary::Summary;
 
 use super::explorer::Explorer;
-use super::loader::{load_results_with_progress, Wanted};
+use super::loader::load_summary;
+use super::query::{encode_pairs, join, page_query, part, query_value, replace_query};
+use super::ranking_section::RankingSection;
+use crate::explorer::ranking::RankingState;
+use crate::explorer::state::{suite_in, ExplorerState};
+use crate::explorer::suites::Suite;
 
 #[component]
 pub fn ResultsApp() -> impl IntoView {
-    let (progress, set_progress) = signal((0usize, 0usize));
-    let files = LocalResource::new(move || load_results_with_progress(Wanted::All, move |done, total| set_progress.set((done, total))));
+    let summary = LocalResource::new(load_summary);
     view! {
-        <Suspense fallback=move || view! {
-            <p class="note" data-testid="results-loading" aria-live="polite">
-                {move || match progress.get() {
-                    (_, 0) => "Loading results files…".to_owned(),
-                    (done, total) => format!("Loading results files… {done} of {total}"),
-                }}
-            </p>
-        }>
+        <Suspense fallback=|| view! { <p class="note" data-testid="results-loading" aria-live="polite">"Loading the results summary…"</p> }>
             <ErrorBoundary fallback=|errors| view! {
                 <div class="error-card" data-testid="results-load-error">
-                    <p>"The list of results files could not be loaded."</p>
+                    <p>"The results summary could not be loaded."</p>
                     <ul>{move || errors.get().into_iter().map(|(_, e)| view! { <li>{e.to_string()}</li> }).collect_view()}</ul>
                 </div>
             }>
-                {move || Suspend::new(async move { files.await.map(|files| view! { <Explorer files=files/> }) })}
+                {move || Suspend::new(async move { summary.await.map(|s| view! { <ResultsPage summary=Arc::new(s)/> }) })}
             </ErrorBoundary>
         </Suspense>
+    }
+}
+
+/// The machines of `suite` in the summary, with whether each is the reference dataset (what the
+/// explorer's state may name).
+pub fn available(summary: &Summary, suite: Suite) -> Vec<(String, bool)> {
+    summary
+        .machines
+        .iter()
+        .filter(|m| crate::explorer::suites::summary_has_suite(summary, m, suite))
+        .map(|m| (m.id().to_owned(), m.kind == wasm_core::summary::RunnerKind::Reference))
+        .collect()
+}
+
+#[component]
+fn ResultsPage(summary: Arc<Summary>) -> impl IntoView {
+    // The static first frame (ranking and chart from the build) stays until this replaces it.
+    Effect::new(|_| {
+        if let Some(old) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector("[data-live=results] > [data-first-frame]").ok().flatten()) {
+            old.remove();
+        }
+    });
+    let (query, set_query) = signal(page_query());
+    let write = move |q: String| {
+        replace_query(&q);
+        set_query.set(q);
+    };
+    let ranking = Memo::new(move |_| query.with(|q| RankingState::from_query(|k| query_value(q, k))));
+    let for_state = summary.clone();
+    let state = Memo::new(move |_| {
+        query.with(|q| {
+            let get = |k: &str| query_value(q, k);
+            ExplorerState::from_query(get, &available(&for_state, suite_in(&get)))
+        })
+    });
+    let set_state = Callback::new(move |s: ExplorerState| {
+        let kept: Vec<String> = query.with_untracked(|q| part(q, true).into_iter().map(str::to_owned).collect());
+        write(join(std::iter::once(s.to_query()).chain(kept)));
+    });
+    let set_ranking = Callback::new(move |r: RankingState| {
+        let kept: Vec<String> = query.with_untracked(|q| part(q, false).into_iter().map(str::to_owned).collect());
+        write(join(kept.into_iter().chain(encode_pairs(&r.to_pairs()))));
+    });
+    let search = Signal::derive(move || ranking.read().search.clone());
+    view! {
+        <RankingSection summary=summary.clone() state=ranking on_state=set_ranking explorer=state on_explorer=set_state/>
+        <Explorer summary=summary state=state set_state=set_state search=search/>
     }
 }

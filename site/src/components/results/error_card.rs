@@ -2,17 +2,22 @@
 
 use leptos::prelude::*;
 
-use crate::explorer::BadFile;
+use crate::explorer::{BadFile, BadKind};
 
 #[component]
 pub fn ErrorCard(bad: BadFile) -> impl IntoView {
-    let BadFile { file_name, claimed_label, problems } = bad;
+    let BadFile { file_name, kind, claimed_label, problems } = bad;
+    let why = match kind {
+        BadKind::Invalid => " is not shown: it does not pass validation.",
+        BadKind::Unreachable => " is not shown: it could not be loaded.",
+        BadKind::Capped => " lists more files than this page loads (every file is valid; none failed):",
+    };
     let data_file = file_name.clone();
     view! {
         <section class="error-card" data-testid="results-error" data-file=data_file>
             <p>
                 <span class="file">{file_name}</span>
-                " is not shown: it does not pass validation."
+                {why}
                 {claimed_label.map(|label| view! { " Its label reads " <code class="claimed-label">{label}</code> "." })}
             </p>
             <ul>

@@ -1,9 +1,14 @@
 //! The explorer: suite select, machine picker and controls, whose state lives in the URL query string
-//! (read from and written to the address bar; the page is static, there is no router),
-//! the main chart for the chosen suite and view, the allocator A/B (clone), and an error card per file
-//! that failed validation.
+//! (kept by `app.rs`), the main chart for the chosen suite and view, the allocator A/B (clone), and
+//! an error card per file that is not shown. The picker and the list of machines come from the
+//! build's summary; the raw files are fetched (and validated) only for the machines on the charts,
+//! and for their runs with another allocator.
+
+use std::collections::HashMap;
+use std::sync::Arc;
 
 use leptos::prelude::*;
+use wasm_core::summary::Summary;
 
 use super::allocator_ab::AllocatorComparison;
 use super::chosen::chosen_memo;
@@ -11,88 +16,83 @@ use super::contention_chart::{ChartWithTable, ContentionChart};
 use super::controls::ChoiceSelect;
 use super::error_card::ErrorCard;
 use super::grid::MachineGrid;
+use super::loader::load_files_cached;
 use super::machine_picker::MachinePicker;
 use super::memory_chart::MemoryCharts;
 use super::suite_chart::{ConditionSelect, SuiteChart};
 use crate::charts::Scale;
 use crate::explorer::series::contention_spec;
-use crate::explorer::state::{suite_in, ExplorerState, ModeFilter, View};
-use crate::explorer::suites::{has_suite, Suite};
-use crate::explorer::{partition, LoadedFile, Machine};
+use crate::explorer::state::{ExplorerState, ModeFilter, View};
+use crate::explorer::suites::{has_suite, summary_has_suite, Suite};
+use crate::explorer::{partition, BadFile, BadKind, LoadedFile, Machine};
 
-/// The address bar's query string (without `?`).
-fn page_query() -> String {
-    web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default().trim_start_matches('?').to_owned()
-}
-
-/// Puts `query` in the address bar, replacing the entry: the back button leaves the page rather than
-/// undoing one tick.
-fn replace_query(query: &str) {
-    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("/results?{query}")));
+/// The files to fetch for `state`: the chosen machines and, for the clone suite, every run of the
+/// same hardware with another allocator (the A/B chart).
+fn to_load(summary: &Summary, state: &ExplorerState) -> Vec<String> {
+    let mut ids = state.machines.clone();
+    if state.suite == Suite::Clone {
+        for m in summary.machines.iter().filter(|m| state.machines.iter().any(|id| id == m.id())) {
+            for other in summary.machines.iter().filter(|o| o.hardware == m.hardware && o.allocator != m.allocator) {
+                if summary_has_suite(summary, other, Suite::Clone) && !ids.iter().any(|id| id == other.id()) {
+                    ids.push(other.id().to_owned());
+                }
+            }
+        }
     }
-}
-
-/// `key`'s value in a query string.
-fn query_value(query: &str, key: &str) -> Option<String> {
-    web_sys::UrlSearchParams::new_with_str(query).ok()?.get(key)
+    ids
 }
 
 #[component]
-pub fn Explorer(files: Vec<LoadedFile>) -> impl IntoView {
-    let (good, bad) = partition(files);
-    // Every good file, and per suite the ones with its cases (the picker's list).
-    let all = StoredValue::new(good);
-    let of_suite = move |suite: Suite| -> Vec<Machine> { all.with_value(|a| a.iter().filter(|m| has_suite(m, suite)).cloned().collect()) };
-    let clone_machines = StoredValue::new(of_suite(Suite::Clone));
-    let available_for = move |suite: Suite| -> Vec<(String, bool)> {
-        all.with_value(|a| a.iter().filter(|m| has_suite(m, suite)).map(|m| (m.id.clone(), m.is_reference())).collect())
-    };
-
-    let (query, set_query) = signal(page_query());
-    let state = Memo::new(move |_| {
-        query.with(|q| {
-            let get = |k: &str| query_value(q, k);
-            ExplorerState::from_query(get, &available_for(suite_in(&get)))
-        })
-    });
+pub fn Explorer(
+    summary: Arc<Summary>,
+    state: Memo<ExplorerState>,
+    set_state: Callback<ExplorerState>,
+    /// The ranking's search, which also narrows the picker.
+    #[prop(into)]
+    search: Signal<String>,
+) -> impl IntoView {
     let suite = Memo::new(move |_| state.read().suite);
-    let set_state = Callback::new(move |s: ExplorerState| {
-        let q = s.to_query();
-        replace_query(&q);
-        set_query.set(q);
-    });
+    let for_available = summary.clone();
+    let available_for = move |s: Suite| super::app::available(&for_available, s);
+    let available_for_toggle = available_for.clone();
     let on_toggle = Callback::new(move |(id, on): (String, bool)| {
         let s = state.get_untracked();
-        set_state.run(s.toggle_machine(&id, on, &available_for(s.suite)));
+        set_state.run(s.toggle_machine(&id, on, &available_for_toggle(s.suite)));
     });
     let suite_sig = Signal::derive(move || suite.get());
     let view_sig = Signal::derive(move || state.read().view);
     let mode_sig = Signal::derive(move || state.read().mode);
     let scale_sig = Signal::derive(move || state.read().scale);
     let chosen = Signal::derive(move || state.read().machines.clone());
-    let is_memory = Memo::new(move |_| state.read().view == View::Memory);
-    let contention = chosen_memo(clone_machines, state, |m, s| contention_spec(m, s.view, s.mode, s.scale));
     // A new suite gets back the machines chosen under it before (or its default), and its default condition.
     let on_suite = Callback::new(move |v: Suite| set_state.run(state.get_untracked().switch_suite(v)));
     let on_condition = Callback::new(move |c: String| set_state.run(ExplorerState { condition: Some(c), ..state.get_untracked() }));
 
+    let for_load = summary.clone();
+    let wanted = Memo::new(move |_| to_load(&for_load, &state.read()));
+    let cache = StoredValue::new(HashMap::<String, LoadedFile>::new());
+    let files = LocalResource::new(move || load_files_cached(wanted.get(), cache));
+    let refused: Vec<BadFile> = summary
+        .refused
+        .iter()
+        .map(|r| BadFile { file_name: r.file.clone(), kind: BadKind::Invalid, claimed_label: r.claimed_label.clone(), problems: r.problems.clone() })
+        .collect();
+    let no_machines = available_for.clone();
+    let for_picker = summary.clone();
+
     view! {
         <div class="explorer" data-testid="explorer">
-            {bad.into_iter().map(|b| view! { <ErrorCard bad=b/> }).collect_view()}
+            {refused.into_iter().map(|b| view! { <ErrorCard bad=b/> }).collect_view()}
             {move || {
                 let s = suite.get();
-                (available_for(s).is_empty()).then(|| view! {
+                (no_machines(s).is_empty()).then(|| view! {
                     <p class="note" data-testid="no-machines">
                         {format!("No valid results files with {} cases are shipped yet: be the first to submit yours.", s.key_str())}
                     </p>
                 })
             }}
             <form class="explorer-controls" aria-label="Chart options" on:submit=|ev| ev.prevent_default()>
-                {move || {
-                    let listed = StoredValue::new(of_suite(suite.get()));
-                    view! { <MachinePicker machines=listed chosen=chosen on_toggle=on_toggle/> }
-                }}
+                <MachinePicker summary=for_picker suite=suite_sig chosen=chosen search=search on_toggle=on_toggle/>
                 <div class="explorer-selects">
                     <ChoiceSelect label="Suite" id="suite-select" value=suite_sig on_pick=on_suite/>
                     {move || if suite.get() == Suite::Clone {
@@ -101,26 +101,48 @@ pub fn Explorer(files: Vec<LoadedFile>) -> impl IntoView {
                             <ChoiceSelect label="Clones are" id="mode-select" value=mode_sig on_pick=Callback::new(move |v: ModeFilter| set_state.run(ExplorerState { mode: v, ..state.get_untracked() }))/>
                         }.into_any()
                     } else {
-                        view! { <ConditionSelect machines=all state=state on_pick=on_condition/> }.into_any()
+                        ().into_any()
                     }}
                     <ChoiceSelect label="Scale" id="scale-select" value=scale_sig on_pick=Callback::new(move |v: Scale| set_state.run(ExplorerState { scale: v, ..state.get_untracked() }))/>
                 </div>
             </form>
-            <section class="explorer-main" aria-live="polite">
-                {move || if suite.get() != Suite::Clone {
-                    view! { <SuiteChart machines=all state=state/> }.into_any()
-                } else if is_memory.get() {
-                    view! { <MemoryCharts machines=clone_machines state=state/> }.into_any()
-                } else if state.read().view == View::Placement {
-                    view! {
-                        <ChartWithTable spec=contention test_id="placement-chart"
-                            empty_note="None of the chosen machines has pinned cases: a run with `clone --pin` records where its contenders ran."/>
-                    }.into_any()
-                } else {
-                    view! { <ContentionChart spec=contention/> <MachineGrid machines=clone_machines state=state/> }.into_any()
-                }}
-            </section>
-            <AllocatorComparison machines=clone_machines state=state/>
+            <Transition fallback=|| view! { <p class="note" data-testid="results-loading" aria-live="polite">"Loading the chosen machines' results files…"</p> }>
+                {move || Suspend::new(async move {
+                    let (good, bad) = partition(files.await);
+                    view! { <Charts good=good bad=bad state=state on_condition=on_condition/> }
+                })}
+            </Transition>
         </div>
+    }
+}
+
+/// The charts of the loaded files (the chosen machines and their allocator A/B runs).
+#[component]
+fn Charts(good: Vec<Machine>, bad: Vec<BadFile>, state: Memo<ExplorerState>, on_condition: Callback<String>) -> impl IntoView {
+    let suite = Memo::new(move |_| state.read().suite);
+    let all = StoredValue::new(good);
+    let clone_machines = StoredValue::new(all.with_value(|a| a.iter().filter(|m| has_suite(m, Suite::Clone)).cloned().collect::<Vec<_>>()));
+    let is_memory = Memo::new(move |_| state.read().view == View::Memory);
+    let contention = chosen_memo(clone_machines, state, |m, s| contention_spec(m, s.view, s.mode, s.scale));
+    view! {
+        {bad.into_iter().map(|b| view! { <ErrorCard bad=b/> }).collect_view()}
+        {move || (suite.get() != Suite::Clone).then(|| view! {
+            <div class="explorer-selects"><ConditionSelect machines=all state=state on_pick=on_condition/></div>
+        })}
+        <section class="explorer-main" aria-live="polite">
+            {move || if suite.get() != Suite::Clone {
+                view! { <SuiteChart machines=all state=state/> }.into_any()
+            } else if is_memory.get() {
+                view! { <MemoryCharts machines=clone_machines state=state/> }.into_any()
+            } else if state.read().view == View::Placement {
+                view! {
+                    <ChartWithTable spec=contention test_id="placement-chart"
+                        empty_note="None of the chosen machines has pinned cases: a run with `clone --pin` records where its contenders ran."/>
+                }.into_any()
+            } else {
+                view! { <ContentionChart spec=contention/> <MachineGrid machines=clone_machines state=state/> }.into_any()
+            }}
+        </section>
+        <AllocatorComparison machines=clone_machines state=state/>
     }
 }

@@ -193,6 +193,36 @@ pub async fn load_file(name: &str) -> LoadedFile {
     }
 }
 
+/// Largest summary read, in bytes: about 10,000 machines of a full clone run.
+const MAX_SUMMARY_BYTES: usize = 64 << 20;
+
+/// The build's summary of every results file (`results/summary.json`): one request, validated at
+/// build time, so nothing in it is validated again here.
+pub async fn load_summary() -> Result<wasm_core::summary::Summary, LoadError> {
+    let bytes = fetch_bytes(&format!("{RESULTS_DIR}/summary.json"), MAX_SUMMARY_BYTES)
+        .await
+        .map_err(|e| LoadError(format!("results/summary.json {e}")))?;
+    wasm_core::summary::Summary::from_json(&bytes).map_err(LoadError)
+}
+
+/// The results files of machines `ids` (file names without `.json`), validated, in that order;
+/// each fetched once per page (`cache` keeps what arrived).
+pub async fn load_files_cached(ids: Vec<String>, cache: leptos::prelude::StoredValue<std::collections::HashMap<String, LoadedFile>>) -> Vec<LoadedFile> {
+    use leptos::prelude::{GetValue, UpdateValue, WithValue};
+    let missing: Vec<String> = ids.iter().filter(|id| !cache.with_value(|c| c.contains_key(*id))).cloned().collect();
+    let fetched: Vec<(String, LoadedFile)> = futures::stream::iter(missing)
+        .map(|id| async move {
+            let file = load_file(&format!("{id}.json")).await;
+            (id, file)
+        })
+        .buffer_unordered(PARALLEL_FETCHES)
+        .collect()
+        .await;
+    cache.update_value(|c| c.extend(fetched));
+    let all = cache.get_value();
+    ids.iter().filter_map(|id| all.get(id).cloned()).collect()
+}
+
 /// The results files `wanted` asks for, validated, in the order of the index.
 pub async fn load_results(wanted: Wanted) -> Result<Vec<LoadedFile>, LoadError> {
     load_results_with_progress(wanted, |_, _| {}).await
@@ -219,8 +249,12 @@ pub async fn load_results_with_progress(wanted: Wanted, progress: impl Fn(usize,
     numbered.sort_by_key(|(i, _)| *i);
     let mut files: Vec<LoadedFile> = numbered.into_iter().map(|(_, file)| file).collect();
     if asked > MAX_FILES {
-        let why = format!("lists {asked} files; this page loads the first {MAX_FILES} and skipped the rest");
-        files.push(LoadedFile::unreachable("index.json", why));
+        let what = match wanted {
+            Wanted::All => "results files".to_owned(),
+            Wanted::Suite(suite) => format!("files with {suite} cases"),
+        };
+        let why = format!("{asked} {what}; this page loads the first {MAX_FILES}. Every machine is on /results, which reads the build's summary instead.");
+        files.push(LoadedFile::capped("index.json", why));
     }
     Ok(files)
 }

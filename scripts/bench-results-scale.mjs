@@ -1,0 +1,97 @@
+// `npm run bench:scale`: /results with N synthetic results files beside the shipped ones
+// (scripts/synthetic-results.mjs), for each N: how long the build's validation, summary and page
+// rendering take (the pre-renderer, the part of the build that grows with N), the summary's size,
+// and, served gzip'd, on a desktop and the mobile profile of bench:site: the requests and bytes
+// until the live chart has its points, and when that is. A benchmark; it asserts nothing.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { chromium } from "playwright-core";
+import { serveStatic } from "./serve.mjs";
+import { writeSynthetic } from "./synthetic-results.mjs";
+import { writeResultsIndex } from "./postbuild.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const MOBILE = { latencyMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4, width: 375, height: 812, mobile: true };
+const DESKTOP = { latencyMs: 20, downKbps: 20000, upKbps: 10000, cpuSlowdown: 1, width: 1280, height: 900, mobile: false };
+
+const { values } = parseArgs({ options: { files: { type: "string", default: "100,1000,10000" }, help: { type: "boolean", short: "h" } } });
+if (values.help) {
+  console.log("usage: npm run bench:scale -- [--files 100,1000,10000]   (measures the dist/ already built: run `npm run build` first)");
+  process.exit(0);
+}
+const counts = values.files.split(",").map(Number);
+if (counts.some((n) => !Number.isInteger(n) || n < 0 || n > 100_000)) {
+  console.error(`error: --files must be whole numbers from 0 to 100000, got '${values.files}'`);
+  process.exit(2);
+}
+const dist = path.join(root, "dist");
+if (!fs.existsSync(path.join(dist, "results", "summary.json"))) {
+  console.error("error: dist/ has no results/summary.json: run `npm run build` first");
+  process.exit(1);
+}
+const prerender = execFileSync("cargo", ["build", "--quiet", "--locked", "--workspace", "--bin", "prerender", "--message-format=json"], { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 })
+  .split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l)).find((m) => m.target?.name === "prerender" && m.executable).executable;
+
+async function load(browser, url, p) {
+  const context = await browser.newContext({ viewport: { width: p.width, height: p.height }, isMobile: p.mobile, hasTouch: p.mobile });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: p.latencyMs, downloadThroughput: (p.downKbps * 1000) / 8, uploadThroughput: (p.upKbps * 1000) / 8 });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: p.cpuSlowdown });
+  await page.goto(url, { waitUntil: "commit", timeout: 300_000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid="contention-chart"] .point'), null, { timeout: 300_000, polling: 50 });
+  const m = await page.evaluate(() => {
+    const chartMs = performance.now();
+    const entries = [performance.getEntriesByType("navigation")[0], ...performance.getEntriesByType("resource")].filter((e) => e.responseEnd <= chartMs);
+    return {
+      chartMs,
+      fcpMs: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+      requests: entries.length,
+      bytes: entries.reduce((s, e) => s + (e.transferSize || 0), 0),
+    };
+  });
+  await context.close();
+  return m;
+}
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"] });
+const rows = [];
+try {
+  for (const n of counts) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-scale-"));
+    try {
+      fs.cpSync(dist, dir, { recursive: true });
+      const results = path.join(dir, "results");
+      writeSynthetic(results, n);
+      writeResultsIndex(dir);
+      const out = path.join(dir, "pages.json");
+      const started = process.hrtime.bigint();
+      execFileSync(prerender, [out, results], { stdio: ["ignore", "ignore", "inherit"] });
+      const buildMs = Number(process.hrtime.bigint() - started) / 1e6;
+      const summary = fs.readFileSync(path.join(results, "summary.json"));
+      const server = await serveStatic(dir, { gzip: true });
+      const base = `http://127.0.0.1:${server.address().port}`;
+      try {
+        for (const [name, p] of [["desktop", DESKTOP], ["mobile", MOBILE]]) {
+          process.stderr.write(`\rbench:scale: ${n} files, ${name}…   `);
+          const m = await load(browser, `${base}/results`, p);
+          rows.push({ files: n, profile: name, prerender_ms: Math.round(buildMs), summary_bytes: summary.length, summary_gzip_bytes: zlib.gzipSync(summary).length, requests_to_chart: m.requests, bytes_to_chart: m.bytes, first_paint_ms: m.fcpMs && Math.round(m.fcpMs), live_chart_ms: Math.round(m.chartMs) });
+        }
+      } finally {
+        server.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+} finally {
+  process.stderr.write("\n");
+  await browser.close();
+}
+console.table(rows);

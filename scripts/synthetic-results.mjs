@@ -1,0 +1,53 @@
+// Synthetic results files for scale tests and the scale benchmark: the shipped runner-written clone
+// files, relabelled (`synthetic-NNNNN-...`), given one of a few made-up CPU models, and with every
+// time scaled by one factor per file (rates by its inverse), so each still passes `validate`. The
+// article's imported dataset is left out: its bytes are recognised by their SHA-256, and a changed
+// copy is refused, as it should be.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const MODELS = ["Synthetic Zen 4 8-Core", "Synthetic Xeon 6 16-Core", "Synthetic M3", "Synthetic Neoverse V2", "Synthetic Core i5"];
+
+/** The shipped files the synthetic ones are made from: clone runs the runners wrote. */
+function sources() {
+  const dir = path.join(root, "content", "results");
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")))
+    .filter((r) => ["native-runner", "browser"].includes(r.runner.name) && r.cases.some((c) => c.suite === "clone"));
+}
+
+/** Writes `n` synthetic files into `dir`; returns their names. */
+export function writeSynthetic(dir, n) {
+  const from = sources();
+  const names = [];
+  for (let i = 0; i < n; i++) {
+    const file = structuredClone(from[i % from.length]);
+    // 0.80–1.25×, spread evenly, the same for every case of the file.
+    const k = 0.8 + (0.45 * ((i * 7919) % 1000)) / 1000;
+    for (const c of file.cases) {
+      c.repeat_times_ns = c.repeat_times_ns.map((t) => t * k);
+      for (const f of ["median_ns", "min_ns", "max_ns", "mad_ns", "median_ns_per_op"]) c[f] *= k;
+      for (const f of ["contender_ops_per_sec", "all_threads_ops_per_sec"]) if (typeof c[f] === "number") c[f] /= k;
+    }
+    const id = String(i).padStart(5, "0");
+    file.label = `synthetic-${id}`;
+    if (file.runner.name === "native-runner") file.machine.cpu_model = MODELS[Math.floor(i / from.length) % MODELS.length];
+    const name = `synthetic-${id}-${file.runner.name === "browser" ? "browser" : "native"}.json`;
+    fs.writeFileSync(path.join(dir, name), JSON.stringify(file));
+    names.push(name);
+  }
+  return names;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [dir, n] = process.argv.slice(2);
+  if (!dir || !/^\d+$/.test(n ?? "")) {
+    console.error("usage: node scripts/synthetic-results.mjs DIR N");
+    process.exit(2);
+  }
+  console.log(`${writeSynthetic(dir, Number(n)).length} synthetic results files written to ${dir}`);
+}

@@ -1,0 +1,107 @@
+//! The ranking's controls: the search box (label, CPU or file name), a filter per fact (arch, CPU
+//! maker and model, allocator, runner, cores), the sort, and one row per CPU model. Every value is
+//! in the address bar (`explorer::ranking::RankingState`).
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use wasm_core::summary::Summary;
+
+use crate::explorer::choice::Choice;
+use crate::explorer::ranking::{filter_values, Cores, KindFilter, Measure, RankingState};
+
+/// A `<select>` of "any" plus `values`, bound to one optional filter.
+#[component]
+fn FilterSelect(
+    label: &'static str,
+    id: &'static str,
+    values: Vec<(String, String)>,
+    #[prop(into)] value: Signal<Option<String>>,
+    on_pick: Callback<Option<String>>,
+) -> impl IntoView {
+    view! {
+        <label class="control" for=id>
+            <span>{label}</span>
+            <select id=id data-testid=id
+                prop:value=move || value.get().unwrap_or_default()
+                on:change=move |ev| {
+                    let v = event_target_value(&ev);
+                    on_pick.run((!v.is_empty()).then_some(v));
+                }>
+                <option value="">"any"</option>
+                {values.into_iter().map(|(v, text)| {
+                    let selected = v.clone();
+                    view! { <option value=v prop:selected=move || value.get().as_deref() == Some(selected.as_str())>{text}</option> }
+                }).collect_view()}
+            </select>
+        </label>
+    }
+}
+
+#[component]
+pub fn RankingControls(summary: Arc<Summary>, state: Memo<RankingState>, on_state: Callback<RankingState>) -> impl IntoView {
+    let same = |values: Vec<String>| values.into_iter().map(|v| (v.clone(), v)).collect::<Vec<_>>();
+    let arches = same(filter_values(&summary, |m| &m.arch));
+    let vendors = same(filter_values(&summary, |m| &m.vendor));
+    let cpus = same(filter_values(&summary, |m| &m.cpu));
+    let allocators = same(filter_values(&summary, |m| &m.allocator));
+    let kinds: Vec<(String, String)> = KindFilter::ALL.iter().map(|(_, k, text)| (k.to_string(), text.to_string())).collect();
+    let cores: Vec<(String, String)> = Cores::ALL.iter().map(|(_, k, text)| (k.to_string(), text.to_string())).collect();
+    let set = move |f: fn(&mut RankingState, Option<String>)| {
+        Callback::new(move |v: Option<String>| {
+            let mut s = state.get_untracked();
+            f(&mut s, v);
+            on_state.run(s);
+        })
+    };
+    let field = move |f: fn(&RankingState) -> Option<String>| Signal::derive(move || f(&state.read()));
+    view! {
+        <div class="ranking-controls">
+            <label class="control search" for="machine-search">
+                <span>"Find a machine"</span>
+                <input type="search" id="machine-search" data-testid="machine-search" placeholder="label, CPU or file name"
+                    autocomplete="off" maxlength="100"
+                    prop:value=move || state.read().search.clone()
+                    on:input=move |ev| on_state.run(RankingState { search: event_target_value(&ev), ..state.get_untracked() })/>
+            </label>
+            <FilterSelect label="Arch" id="filter-arch" values=arches value=field(|s| s.arch.clone()) on_pick=set(|s, v| s.arch = v)/>
+            <FilterSelect label="CPU maker" id="filter-vendor" values=vendors value=field(|s| s.vendor.clone()) on_pick=set(|s, v| s.vendor = v)/>
+            <FilterSelect label="CPU model" id="filter-cpu" values=cpus value=field(|s| s.cpu.clone()) on_pick=set(|s, v| s.cpu = v)/>
+            <FilterSelect label="Allocator" id="filter-alloc" values=allocators value=field(|s| s.allocator.clone()) on_pick=set(|s, v| s.allocator = v)/>
+            <label class="control" for="filter-kind">
+                <span>"Runner"</span>
+                <select id="filter-kind" data-testid="filter-kind"
+                    prop:value=move || state.read().kind.key()
+                    on:change=move |ev| {
+                        if let Some(k) = KindFilter::parse(&event_target_value(&ev)) {
+                            on_state.run(RankingState { kind: k, ..state.get_untracked() });
+                        }
+                    }>
+                    {kinds.into_iter().map(|(k, text)| {
+                        let key = k.clone();
+                        view! { <option value=k prop:selected=move || state.read().kind.key() == key>{text}</option> }
+                    }).collect_view()}
+                </select>
+            </label>
+            <FilterSelect label="Cores" id="filter-cores" values=cores value=field(|s| s.cores.map(|c| c.key().to_owned())) on_pick=set(|s, v| s.cores = v.and_then(|v| Cores::parse(&v)))/>
+            <label class="control" for="ranking-sort">
+                <span>"Sort by"</span>
+                <select id="ranking-sort" data-testid="ranking-sort"
+                    prop:value=move || state.read().sort.key()
+                    on:change=move |ev| {
+                        if let Some(m) = Measure::parse(&event_target_value(&ev)) {
+                            on_state.run(RankingState { sort: m, ..state.get_untracked() });
+                        }
+                    }>
+                    {Measure::ALL.iter().map(|&(m, key, text)| view! { <option value=key prop:selected=move || state.read().sort == m>{text}</option> }).collect_view()}
+                </select>
+            </label>
+            <label class="control check" for="ranking-by-cpu">
+                <input type="checkbox" id="ranking-by-cpu" data-testid="ranking-by-cpu"
+                    prop:checked=move || state.read().by_cpu
+                    on:change=move |ev| on_state.run(RankingState { by_cpu: event_target_checked(&ev), ..state.get_untracked() })/>
+                <span>"One row per CPU model"</span>
+            </label>
+        </div>
+    }
+}

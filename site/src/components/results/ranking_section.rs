@@ -1,0 +1,110 @@
+//! The ranking section of `/results`: controls, the table (machines or CPU models), "Show all",
+//! and where the charted machines (and the reader's own browser run) stand among comparable runs.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use wasm_core::summary::{MachineSummary, Summary};
+
+use super::ranking::{CpuTable, RankingTable, FIRST_ROWS};
+use super::ranking_controls::RankingControls;
+use crate::explorer::format::sig4;
+use crate::explorer::ranking::{cpu_groups, ranked, standing, RankingState};
+use crate::explorer::state::ExplorerState;
+use crate::explorer::suites::Suite;
+
+#[component]
+pub fn RankingSection(
+    summary: Arc<Summary>,
+    state: Memo<RankingState>,
+    on_state: Callback<RankingState>,
+    explorer: Memo<ExplorerState>,
+    on_explorer: Callback<ExplorerState>,
+) -> impl IntoView {
+    let (show_all, set_show_all) = signal(false);
+    let picked = Signal::derive(move || explorer.read().machines.clone());
+    let for_pick = summary.clone();
+    let on_pick = Callback::new(move |(id, on): (String, bool)| {
+        let mut s = explorer.get_untracked();
+        if s.suite != Suite::Clone {
+            s = s.switch_suite(Suite::Clone);
+        }
+        on_explorer.run(s.toggle_machine(&id, on, &super::app::available(&for_pick, Suite::Clone)));
+    });
+    let on_sort = Callback::new(move |m| on_state.run(RankingState { sort: m, ..state.get_untracked() }));
+    let for_table = summary.clone();
+    let table = move || {
+        let s = state.get();
+        let rows = ranked(&for_table, &s);
+        if s.by_cpu {
+            return view! { <CpuTable groups=cpu_groups(&for_table, &rows, s.sort) sort=s.sort/> }.into_any();
+        }
+        let total = rows.len();
+        let shown = if show_all.get() { total } else { total.min(FIRST_ROWS) };
+        view! {
+            {(total == 0).then(|| view! { <p class="note" data-testid="ranking-empty">"No machine matches: clear the search or a filter."</p> })}
+            <RankingTable summary=for_table.clone() rows=rows sort=s.sort shown=shown picked=picked on_pick=on_pick on_sort=on_sort/>
+            {(total > shown).then(|| view! {
+                <button type="button" class="show-all" data-testid="ranking-show-all" on:click=move |_| set_show_all.set(true)>
+                    {format!("Show all {total} machines")}
+                </button>
+            })}
+        }
+        .into_any()
+    };
+    let for_standing = summary.clone();
+    let standings = move || {
+        let sort = state.read().sort;
+        let ids = picked.get();
+        let rows: Vec<_> = ids
+            .iter()
+            .filter_map(|id| for_standing.machines.iter().find(|m| m.id() == id))
+            .filter_map(|m| Some((m.clone(), standing(&for_standing, m, sort)?)))
+            .collect();
+        (!rows.is_empty()).then(|| view! {
+            <h3>"Where the charted machines stand"</h3>
+            <ul class="standings" data-testid="standings">
+                {rows.into_iter().map(|(m, st)| standing_item(&m, &st)).collect_view()}
+            </ul>
+        })
+    };
+    view! {
+        <section class="ranking-section" data-testid="ranking-section" aria-labelledby="ranking-heading">
+            <h2 id="ranking-heading">"Ranking"</h2>
+            <p class="note">
+                "Every machine's Arc<str> and String clone costs (clone and drop, not pinned), at one thread and at the most threads its file has. "
+                "\"× the best\" is the geometric mean of each column divided by the best machine shown, so 1.00× is best everywhere. "
+                "Tick a machine to chart it below."
+            </p>
+            <RankingControls summary=summary.clone() state=state on_state=on_state/>
+            {table}
+            {standings}
+        </section>
+    }
+}
+
+fn standing_item(m: &MachineSummary, st: &crate::explorer::ranking::Standing) -> impl IntoView {
+    use crate::explorer::choice::Choice;
+    let label = crate::explorer::ranking::Measure::ALL.iter().find(|(x, ..)| *x == st.measure).map(|(.., t)| *t).unwrap_or_default();
+    let nearest = if st.nearest.is_empty() {
+        "no other CPU model to compare with".to_owned()
+    } else {
+        st.nearest.iter().map(|(cpu, v)| format!("{cpu} ({})", sig4(*v))).collect::<Vec<_>>().join(", ")
+    };
+    let text = match st.compared - 1 {
+        0 => format!(": the only {} {} run with {label}; nothing to compare it with yet.", m.arch, m.kind.key()),
+        others => format!(
+            ": on {label}, better than {:.0} % of the {others} other {} {} run{}. Nearest CPU models: {nearest}.",
+            st.percentile,
+            m.arch,
+            m.kind.key(),
+            if others == 1 { "" } else { "s" },
+        ),
+    };
+    view! {
+        <li data-machine=m.id().to_owned() data-percentile=format!("{:.0}", st.percentile)>
+            <strong>{m.label.clone()}</strong>
+            {text}
+        </li>
+    }
+}

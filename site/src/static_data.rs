@@ -1,0 +1,87 @@
+//! The results as the build sees them: every file of the results folder validated once (the same
+//! `LoadedFile::from_bytes` the browser uses), summarised into `results/summary.json`, and handed
+//! to the pre-renderer's pages as context ([`StaticResults`]), so that `/results` carries its
+//! ranking and a chart in the static HTML. In the browser no page has this context: the wasm loads
+//! the summary instead.
+
+use std::sync::Arc;
+
+use wasm_core::summary::{RefusedFile, Summary};
+
+use crate::explorer::{partition, LoadedFile, Machine};
+
+/// Every results file the build read: the summary, and the valid files themselves (what the static
+/// charts are drawn from).
+#[derive(Clone, Debug)]
+pub struct StaticResults {
+    pub summary: Arc<Summary>,
+    pub machines: Arc<Vec<Machine>>,
+}
+
+/// Names the summary never reads as results files: what the build writes beside them.
+pub const NOT_RESULTS: [&str; 2] = ["index.json", "summary.json"];
+
+impl StaticResults {
+    /// The summary of `files`. A bad file is an error naming it and each problem, unless
+    /// `keep_refused` (test fixtures), where it is listed in `Summary::refused` instead.
+    pub fn of(files: Vec<LoadedFile>, keep_refused: bool) -> Result<StaticResults, String> {
+        let (good, bad) = partition(files);
+        if !keep_refused && !bad.is_empty() {
+            let lines: Vec<String> = bad.iter().map(|b| format!("{}:\n  {}", b.file_name, b.problems.join("\n  "))).collect();
+            return Err(format!("{} results file(s) fail validation, so the site is not built:\n{}", bad.len(), lines.join("\n")));
+        }
+        let refused = bad.into_iter().map(|b| RefusedFile { file: b.file_name, claimed_label: b.claimed_label, problems: b.problems }).collect();
+        let summary = Summary::of(good.iter().map(|m| (m.file_name.clone(), m.data.clone())), refused);
+        Ok(StaticResults { summary: Arc::new(summary), machines: Arc::new(good) })
+    }
+
+    /// Reads every `.json` file of `dir` (but [`NOT_RESULTS`]), in name order, validated against
+    /// the clock of the build.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn read_dir(dir: &std::path::Path, keep_refused: bool) -> Result<StaticResults, String> {
+        let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let mut names: Vec<String> = entries
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.ends_with(".json") && !NOT_RESULTS.contains(&n.as_str()))
+            .collect();
+        names.sort();
+        let now = std::time::SystemTime::now();
+        let files = names
+            .iter()
+            .map(|name| {
+                let path = dir.join(name);
+                let limit = wasm_core::validate::MAX_FILE_BYTES;
+                // Never read a file past the limit (the browser's loader says the same).
+                let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+                match std::fs::read(&path) {
+                    _ if size > limit as u64 => LoadedFile::unreachable(name, format!("is {size} bytes; at most {limit} are allowed, so it was not read")),
+                    Ok(bytes) => LoadedFile::from_bytes(name, &bytes, now),
+                    Err(e) => LoadedFile::unreachable(name, e.to_string()),
+                }
+            })
+            .collect();
+        StaticResults::of(files, keep_refused)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_results_summarise_and_a_bad_file_stops_the_build_naming_it() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/results");
+        let shipped = StaticResults::read_dir(&dir, false).unwrap();
+        assert_eq!(shipped.summary.machines.len(), shipped.machines.len());
+        assert!(shipped.summary.refused.is_empty());
+
+        let good = LoadedFile::from_bytes("a.json", &std::fs::read(dir.join("epyc-2vcpu-jemalloc-2026-11-23.json")).unwrap(), std::time::SystemTime::now());
+        let bad = LoadedFile::from_bytes("bad.json", br#"{"label": "x"}"#, std::time::SystemTime::now());
+        let err = StaticResults::of(vec![good.clone(), bad.clone()], false).unwrap_err();
+        assert!(err.contains("bad.json:") && err.contains("not built"), "{err}");
+        let kept = StaticResults::of(vec![good, bad], true).unwrap();
+        assert_eq!(kept.summary.machines.len(), 1);
+        assert_eq!(kept.summary.refused[0].file, "bad.json");
+        assert_eq!(kept.summary.refused[0].claimed_label.as_deref(), Some("x"));
+    }
+}

@@ -1,0 +1,112 @@
+// /results at scale: the shipped files plus 60 synthetic ones (scripts/synthetic-results.mjs), so
+// the ranking has more rows than it shows at first and the picker more machines than it lists.
+// Ranking, search, filters, sort, per-CPU rows, picking for the charts, and the address bar.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { distWithResults, root, start } from "./harness.mjs";
+import { writeSynthetic } from "../../scripts/synthetic-results.mjs";
+
+const SYNTHETIC = 60;
+let h, dir, fixtures, summary;
+
+before(async () => {
+  fixtures = fs.mkdtempSync(path.join(os.tmpdir(), "ranking-results-"));
+  fs.cpSync(path.join(root, "content", "results"), fixtures, { recursive: true });
+  writeSynthetic(fixtures, SYNTHETIC);
+  dir = distWithResults(fixtures);
+  summary = JSON.parse(fs.readFileSync(path.join(dir, "results", "summary.json"), "utf8"));
+  h = await start({ dir });
+});
+
+after(async () => {
+  await h?.close();
+  for (const d of [dir, fixtures]) if (d) fs.rmSync(d, { recursive: true, force: true });
+});
+
+/** /results once the live ranking has replaced the build's first frame. */
+async function openRanking(query = "") {
+  const opened = await h.open(`/results${query}`);
+  await opened.page.getByTestId("ranking-section").first().waitFor();
+  await opened.page.waitForFunction(() => !document.querySelector("[data-first-frame]"));
+  return opened;
+}
+
+const rowIds = (page) => page.getByTestId("ranking-row").evaluateAll((trs) => trs.map((tr) => tr.dataset.machine));
+const native = () => summary.machines.filter((m) => m.headline.most_threads && m.kind !== "browser");
+
+test("the ranking shows 50 native machines, then all of them; nothing is skipped", async () => {
+  const { page, errors } = await openRanking();
+  assert.equal(summary.refused?.length ?? 0, 0);
+  assert.equal((await rowIds(page)).length, 50);
+  await page.getByTestId("ranking-show-all").click();
+  assert.deepEqual((await rowIds(page)).sort(), native().map((m) => m.file.replace(/\.json$/, "")).sort());
+  // "× the best" ascends down the table, and the first is 1.00× or more.
+  const best = await page.getByTestId("ranking-row").evaluateAll((trs) => trs.map((tr) => parseFloat(tr.querySelector('[data-field="best"]').textContent)));
+  assert.ok(best[0] >= 1 && best.every((v, i) => i === 0 || v >= best[i - 1]), JSON.stringify(best));
+  assert.ok((await page.getByTestId("machine-option").count()) <= 13, "the picker lists the chosen machine and at most 12 more");
+  assert.deepEqual(errors, []);
+});
+
+test("search finds any machine by label or CPU, in the ranking and as a machine-option; ticking it charts it", async () => {
+  const { page, errors } = await openRanking();
+  const last = `synthetic-${String(SYNTHETIC - 1).padStart(5, "0")}`;
+  await page.getByTestId("machine-search").fill(last);
+  await page.waitForURL((url) => url.searchParams.get("q") === last);
+  const machine = summary.machines.find((m) => m.label === last);
+  assert.equal(machine.kind, "native", "the last synthetic file is a native run");
+  const id = machine.file.replace(/\.json$/, "");
+  assert.deepEqual(await rowIds(page), [id]);
+  const option = page.locator(`[data-testid="machine-option"][data-machine="${id}"]`);
+  await option.waitFor();
+  await page.locator(`[data-testid="ranking-row"][data-machine="${id}"] input[type=checkbox]`).check();
+  await page.waitForURL((url) => (url.searchParams.get("machines") ?? "").split(",").includes(id));
+  assert.equal(await option.locator("input").isChecked(), true, "the picker shows the pick");
+  await page.waitForFunction((label) => [...document.querySelectorAll('[data-testid="contention-chart"] .point')].some((p) => p.dataset.series.includes(label)), last);
+  // By CPU model: every row found has that CPU.
+  await page.getByTestId("machine-search").fill("Synthetic M3");
+  await page.waitForURL((url) => url.searchParams.get("q") === "Synthetic M3");
+  const cpus = await page.getByTestId("ranking-row").evaluateAll((trs) => trs.map((tr) => tr.children[3].textContent));
+  assert.ok(cpus.length > 0 && cpus.every((c) => c === "Synthetic M3"), JSON.stringify(cpus));
+  assert.deepEqual(errors, []);
+});
+
+test("filters, sort and per-CPU rows live in the address bar and come back from it", async () => {
+  const { page, errors } = await openRanking("?machines=reference-ryzen5600x-2024");
+  await page.getByTestId("filter-vendor").selectOption("Arm");
+  await page.locator('button.sort[data-sort="arcmost"]').click();
+  await page.waitForURL((url) => url.searchParams.get("vendor") === "Arm" && url.searchParams.get("sort") === "arcmost");
+  const apple = native().filter((m) => m.vendor === "Arm");
+  const ids = await rowIds(page);
+  assert.equal(ids.length, Math.min(50, apple.length));
+  const arc = await page.getByTestId("ranking-row").evaluateAll((trs) => trs.map((tr) => parseFloat(tr.querySelector('[data-field="arcmost"]').textContent)));
+  assert.ok(arc.every((v, i) => i === 0 || v >= arc[i - 1]), "sorted by Arc<str> at most threads");
+  assert.equal(await page.locator('th[aria-sort="ascending"] button[data-sort="arcmost"]').count(), 1);
+  await page.getByTestId("ranking-by-cpu").check();
+  await page.waitForURL((url) => url.searchParams.get("group") === "cpu");
+  assert.deepEqual(await page.getByTestId("cpu-row").evaluateAll((trs) => trs.map((tr) => tr.dataset.cpu)), ["Synthetic Neoverse V2"]);
+  const url = new URL(page.url());
+  const fresh = await h.open(url.pathname + url.search);
+  await fresh.page.getByTestId("cpu-row").first().waitFor();
+  assert.equal(await fresh.page.getByTestId("filter-vendor").inputValue(), "Arm");
+  assert.equal(await fresh.page.getByTestId("ranking-sort").inputValue(), "arcmost");
+  assert.equal(await fresh.page.getByTestId("ranking-by-cpu").isChecked(), true);
+  // The explorer's part of the address bar is kept beside the ranking's.
+  assert.equal(url.searchParams.get("machines"), "reference-ryzen5600x-2024", url.search);
+  assert.deepEqual([...errors, ...fresh.errors], []);
+});
+
+test("each CPU model reads as one distribution: files, median and range", async () => {
+  const { page, errors } = await openRanking("?group=cpu");
+  const rows = page.getByTestId("cpu-row");
+  await rows.first().waitFor();
+  const models = new Set(native().map((m) => `${m.cpu}|${m.arch}|${m.kind === "reference" ? "reference" : "native"}`));
+  assert.equal(await rows.count(), models.size);
+  const zen = page.locator('[data-testid="cpu-row"][data-cpu="Synthetic Zen 4 8-Core"]');
+  const files = Number(await zen.locator("td").nth(2).textContent());
+  assert.equal(files, native().filter((m) => m.cpu === "Synthetic Zen 4 8-Core").length);
+  assert.match(await zen.locator('[data-field="arcmost"]').textContent(), /^[\d.]+ \([\d.]+–[\d.]+\)$/);
+  assert.deepEqual(errors, []);
+});

@@ -1,0 +1,380 @@
+//! The build-time summary of every results file (`results/summary.json`): what the ranking, the
+//! search and the first chart of `/results` need, for any number of machines, in one request.
+//! The site build makes it from files that all passed `validate` (a file that does not stops the
+//! build), so readers' browsers never validate the files the ranking shows; a machine's raw file
+//! is fetched, and validated, only when a reader opens it.
+//!
+//! Compact on purpose: each case condition is written once (`Summary::cases`) and a machine's
+//! medians point into that list by number, so a thousand machines cost numbers, not repeated
+//! strings.
+
+use serde::{Deserialize, Serialize};
+
+use crate::results::{CaseResult, ResultsFile};
+
+/// Version of the summary's format; the site refuses a summary of another version.
+pub const SUMMARY_VERSION: u32 = 1;
+
+/// Every valid results file, summarised.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// Format version ([`SUMMARY_VERSION`]).
+    pub summary_version: u32,
+    /// Every case any file has, once each, as `CaseResult::identity`
+    /// (`suite|variant_id|condition|placement`); [`MachineSummary::medians`] point into it.
+    pub cases: Vec<String>,
+    /// One entry per valid results file, in file-name order.
+    pub machines: Vec<MachineSummary>,
+    /// Files left out because they failed validation. Always empty in a site build (the build
+    /// stops instead); only a summary made for a test fixture lists them, so the page can show them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refused: Vec<RefusedFile>,
+}
+
+/// A results file the summary left out, and why.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RefusedFile {
+    /// File name in `content/results/`.
+    pub file: String,
+    /// The `label` the file claims, when it could be read at all (shown as text, never trusted).
+    pub claimed_label: Option<String>,
+    /// Each problem as `field: problem`.
+    pub problems: Vec<String>,
+}
+
+/// Who measured a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RunnerKind {
+    /// `native-runner` on a real machine.
+    Native,
+    /// The site's contention lab, in a reader's browser (wasm32 threads).
+    Browser,
+    /// The article's own dataset, imported (recognised by its SHA-256).
+    Reference,
+}
+
+impl RunnerKind {
+    pub const ALL: [RunnerKind; 3] = [RunnerKind::Native, RunnerKind::Browser, RunnerKind::Reference];
+
+    /// As written in the summary and in the address bar.
+    pub fn key(self) -> &'static str {
+        match self {
+            RunnerKind::Native => "native",
+            RunnerKind::Browser => "browser",
+            RunnerKind::Reference => "reference",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<RunnerKind> {
+        Self::ALL.into_iter().find(|k| k.key() == text)
+    }
+}
+
+/// What the pages know of one results file without fetching it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MachineSummary {
+    /// File name in `results/` (ends in `.json`); without it, the machine's id in the URL.
+    pub file: String,
+    /// The file's `label`.
+    pub label: String,
+    /// The CPU model as recorded, or what stands for it (`Headless Chrome 156, in a browser`).
+    pub cpu: String,
+    /// The CPU's maker, read from the model (`AMD`, `Intel`, `Apple`, `Arm`, ...), `unknown` when
+    /// the file does not name a CPU (browser runs).
+    pub vendor: String,
+    /// `machine.arch`.
+    pub arch: String,
+    /// The same for every file whose `machine` record is the same (the first 16 hex digits of
+    /// its SHA-256): runs of one machine with another allocator are found by it (allocator A/B).
+    pub hardware: String,
+    /// Where an imported dataset came from (`provenance.source`).
+    pub source: Option<String>,
+    /// Logical CPUs, when recorded.
+    pub logical_cpus: Option<u32>,
+    /// Operating system, when recorded.
+    pub os: Option<String>,
+    /// `allocator.name`.
+    pub allocator: String,
+    /// Native, browser or the imported reference.
+    pub kind: RunnerKind,
+    /// `created_at` (RFC 3339).
+    pub created_at: String,
+    /// `toolchain.rustc_version`, when recorded.
+    pub rustc: Option<String>,
+    /// The hypervisor the run saw (`conditions.hypervisor`), when recorded.
+    pub hypervisor: Option<String>,
+    /// CPU time stolen by the host during the run, in percent, when recorded.
+    pub steal_percent: Option<f64>,
+    /// The suites of its cases, sorted.
+    pub suites: Vec<String>,
+    /// Cases whose repeats disagree by more than the noise threshold.
+    pub noisy_cases: u32,
+    /// Cases whose noise is not known (fewer than three repeats, nothing recorded).
+    pub unknown_noise_cases: u32,
+    /// Per case: index into [`Summary::cases`], median ns per operation, and noise (0 steady,
+    /// 1 noisy, 2 unknown).
+    pub medians: Vec<(u32, f64, u8)>,
+    /// The ranking's measures.
+    pub headline: Headline,
+}
+
+/// The ranking's measures for one machine: `Arc<str>` and `String` clone costs (clone and drop,
+/// not pinned) at one thread and at the most threads the file has both at.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Headline {
+    /// The most threads with both an `Arc<str>` and a `String` drop-mode case.
+    pub most_threads: Option<u32>,
+    /// `Arc<str>` clone + drop at 1 thread, ns per clone.
+    pub arc_ns_1t: Option<f64>,
+    /// `String` clone + drop at 1 thread, ns per clone.
+    pub string_ns_1t: Option<f64>,
+    /// `Arc<str>` clone + drop at [`Headline::most_threads`], ns per clone.
+    pub arc_ns_most: Option<f64>,
+    /// `String` clone + drop at [`Headline::most_threads`], ns per clone.
+    pub string_ns_most: Option<f64>,
+}
+
+impl Headline {
+    /// `Arc<str>` ÷ `String` at 1 thread (below 1: `Arc<str>` is the cheaper clone).
+    pub fn ratio_1t(&self) -> Option<f64> {
+        Some(self.arc_ns_1t? / self.string_ns_1t?)
+    }
+
+    /// `Arc<str>` ÷ `String` at the most threads.
+    pub fn ratio_most(&self) -> Option<f64> {
+        Some(self.arc_ns_most? / self.string_ns_most?)
+    }
+
+    fn of(file: &ResultsFile) -> Headline {
+        let drop_case = |variant: &str, threads: u32| {
+            file.cases
+                .iter()
+                .find(|c| c.suite == "clone" && c.variant_id == variant && c.threads == threads && c.placement.is_none() && c.mode.as_deref().unwrap_or("drop") == "drop")
+                .map(|c| c.median_ns_per_op)
+        };
+        let most_threads = file
+            .cases
+            .iter()
+            .filter(|c| c.suite == "clone" && c.variant_id == "arc_str")
+            .map(|c| c.threads)
+            .filter(|&t| drop_case("arc_str", t).is_some() && drop_case("string", t).is_some())
+            .max();
+        Headline {
+            most_threads,
+            arc_ns_1t: drop_case("arc_str", 1),
+            string_ns_1t: drop_case("string", 1),
+            arc_ns_most: most_threads.and_then(|t| drop_case("arc_str", t)),
+            string_ns_most: most_threads.and_then(|t| drop_case("string", t)),
+        }
+    }
+}
+
+/// The maker of a CPU, read from its model name; `unknown` when nothing matches.
+pub fn cpu_vendor(model: Option<&str>) -> &'static str {
+    let Some(model) = model else { return "unknown" };
+    let lower = model.to_ascii_lowercase();
+    const MAKERS: [(&str, &str); 9] = [
+        ("amd", "AMD"),
+        ("ryzen", "AMD"),
+        ("epyc", "AMD"),
+        ("intel", "Intel"),
+        ("xeon", "Intel"),
+        ("apple", "Apple"),
+        ("neoverse", "Arm"),
+        ("cortex", "Arm"),
+        ("qualcomm", "Qualcomm"),
+    ];
+    MAKERS.iter().find(|(needle, _)| lower.contains(needle)).map_or("other", |(_, maker)| maker)
+}
+
+/// First 16 hex digits of the SHA-256 of the machine record's JSON.
+fn hardware_id(machine: &crate::results::MachineInfo) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(serde_json::to_vec(machine).unwrap_or_default());
+    digest.iter().take(8).map(|b| format!("{b:02x}")).collect()
+}
+
+fn noise_code(case: &CaseResult) -> u8 {
+    match case.noise_flag() {
+        Some(false) => 0,
+        Some(true) => 1,
+        None => 2,
+    }
+}
+
+impl Summary {
+    /// The summary of `files` (name, validated contents), in the order given; `refused` lists the
+    /// ones that failed validation (empty for a site build).
+    pub fn of(files: impl IntoIterator<Item = (String, ResultsFile)>, refused: Vec<RefusedFile>) -> Summary {
+        let mut cases: Vec<String> = Vec::new();
+        let mut index_of = std::collections::HashMap::<String, u32>::new();
+        let machines = files
+            .into_iter()
+            .map(|(name, file)| {
+                let medians = file
+                    .cases
+                    .iter()
+                    .map(|c| {
+                        let key = c.identity();
+                        let i = *index_of.entry(key.clone()).or_insert_with(|| {
+                            cases.push(key);
+                            (cases.len() - 1) as u32
+                        });
+                        (i, c.median_ns_per_op, noise_code(c))
+                    })
+                    .collect::<Vec<_>>();
+                let mut suites: Vec<String> = file.cases.iter().map(|c| c.suite.clone()).collect();
+                suites.sort();
+                suites.dedup();
+                let browser = file.runner.name == crate::browser::BROWSER_RUNNER;
+                let kind = if file.is_known_reference() {
+                    RunnerKind::Reference
+                } else if browser {
+                    RunnerKind::Browser
+                } else {
+                    RunnerKind::Native
+                };
+                let m = &file.machine;
+                let cpu = match (&m.cpu_model, &m.browser) {
+                    (Some(cpu), _) => cpu.clone(),
+                    (None, Some(b)) if browser => format!("{b}, in a browser (wasm32)"),
+                    (None, None) if browser => "a browser (wasm32)".into(),
+                    _ => format!("unknown {} CPU", m.arch),
+                };
+                MachineSummary {
+                    vendor: cpu_vendor(m.cpu_model.as_deref()).to_owned(),
+                    cpu,
+                    arch: m.arch.clone(),
+                    hardware: hardware_id(m),
+                    source: file.provenance.as_ref().map(|p| p.source.clone()),
+                    logical_cpus: m.logical_cores,
+                    os: m.os.clone(),
+                    allocator: file.allocator.name.clone(),
+                    kind,
+                    created_at: file.created_at.clone(),
+                    rustc: file.toolchain.rustc_version.clone(),
+                    hypervisor: file.conditions.as_ref().and_then(|c| c.hypervisor.clone()),
+                    steal_percent: file.conditions.as_ref().and_then(|c| c.steal_percent),
+                    noisy_cases: medians.iter().filter(|m| m.2 == 1).count() as u32,
+                    unknown_noise_cases: medians.iter().filter(|m| m.2 == 2).count() as u32,
+                    headline: Headline::of(&file),
+                    suites,
+                    medians,
+                    label: file.label,
+                    file: name,
+                }
+            })
+            .collect();
+        Summary { summary_version: SUMMARY_VERSION, cases, machines, refused }
+    }
+
+    /// Reads a summary, refusing another format version.
+    pub fn from_json(bytes: &[u8]) -> Result<Summary, String> {
+        let summary: Summary = serde_json::from_slice(bytes).map_err(|e| format!("summary.json: {e}"))?;
+        if summary.summary_version != SUMMARY_VERSION {
+            return Err(format!("summary.json: summary_version {} is not {SUMMARY_VERSION}; rebuild the site", summary.summary_version));
+        }
+        Ok(summary)
+    }
+
+    /// A machine's median ns per op of the case `identity`, with its noise code.
+    pub fn median(&self, machine: &MachineSummary, identity: &str) -> Option<(f64, u8)> {
+        let i = self.cases.iter().position(|c| c == identity)? as u32;
+        machine.medians.iter().find(|m| m.0 == i).map(|m| (m.1, m.2))
+    }
+}
+
+impl MachineSummary {
+    /// The machine's id: its file name without `.json` (as the explorer names it in the URL).
+    pub fn id(&self) -> &str {
+        self.file.strip_suffix(".json").unwrap_or(&self.file)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::validate::validate_bytes;
+
+    fn shipped(name: &str) -> ResultsFile {
+        let path = format!("{}/../content/results/{name}", env!("CARGO_MANIFEST_DIR"));
+        validate_bytes(name, &std::fs::read(&path).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn headline_takes_drop_mode_unpinned_cases_at_one_and_the_most_threads() {
+        let file = shipped("reference-ryzen5600x-2024.json");
+        let h = Headline::of(&file);
+        let most = h.most_threads.unwrap();
+        assert!(most > 1);
+        let find = |v: &str, t: u32| {
+            file.cases.iter().find(|c| c.variant_id == v && c.threads == t && c.mode.as_deref() == Some("drop") && c.placement.is_none()).unwrap().median_ns_per_op
+        };
+        assert_eq!(h.arc_ns_most, Some(find("arc_str", most)));
+        assert_eq!(h.string_ns_1t, Some(find("string", 1)));
+        assert_eq!(h.ratio_1t(), Some(find("arc_str", 1) / find("string", 1)));
+        // No thread count above `most` has both types.
+        assert!(!file.cases.iter().any(|c| c.threads > most && c.variant_id == "string" && c.mode.as_deref() == Some("drop")));
+    }
+
+    #[test]
+    fn a_file_of_another_suite_has_no_headline() {
+        assert_eq!(Headline::of(&shipped("xeon-2.1ghz-2vcpu-jemalloc-sso-2026-11-21.json")), Headline::default());
+    }
+
+    #[test]
+    fn each_case_is_written_once_and_every_median_points_at_its_own_case() {
+        let names = ["epyc-2vcpu-jemalloc-2026-11-23.json", "xeon-2.1ghz-2vcpu-jemalloc-2026-11-21.json", "reference-ryzen5600x-2024.json"];
+        let files: Vec<(String, ResultsFile)> = names.iter().map(|n| (n.to_string(), shipped(n))).collect();
+        let summary = Summary::of(files.clone(), Vec::new());
+        let mut unique = summary.cases.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), summary.cases.len());
+        for ((_, file), m) in files.iter().zip(&summary.machines) {
+            assert_eq!(m.medians.len(), file.cases.len());
+            for case in &file.cases {
+                assert_eq!(summary.median(m, &case.identity()).map(|x| x.0), Some(case.median_ns_per_op));
+            }
+        }
+        assert_eq!(summary.machines[2].kind, RunnerKind::Reference);
+        assert_eq!(summary.machines[0].vendor, "AMD");
+        assert_eq!(summary.machines[1].vendor, "Intel");
+        assert_eq!(summary.machines[2].source.as_deref(), file_source(&files[2].1));
+        let system = Summary::of([("s.json".to_owned(), shipped("xeon-2.1ghz-2vcpu-system-2026-11-22.json"))], Vec::new());
+        assert_eq!(system.machines[0].hardware, summary.machines[1].hardware, "one Xeon, two allocators");
+        assert_ne!(summary.machines[0].hardware, summary.machines[1].hardware);
+        let back = Summary::from_json(serde_json::to_string(&summary).unwrap().as_bytes()).unwrap();
+        assert_eq!(back, summary);
+    }
+
+    fn file_source(file: &ResultsFile) -> Option<&str> {
+        file.provenance.as_ref().map(|p| p.source.as_str())
+    }
+
+    #[test]
+    fn a_browser_run_is_a_browser_run_with_no_cpu_maker() {
+        let summary = Summary::of([("b.json".to_owned(), shipped("browser-headless-chrome-156-epyc-2vcpu-2026-11-24.json"))], Vec::new());
+        let m = &summary.machines[0];
+        assert_eq!((m.kind, m.vendor.as_str(), m.arch.as_str()), (RunnerKind::Browser, "unknown", "wasm32"));
+        assert_eq!(m.cpu, "Headless Chrome 156, in a browser (wasm32)");
+        assert_eq!(m.id(), "b");
+    }
+
+    #[test]
+    fn another_format_version_is_refused() {
+        let err = Summary::from_json(br#"{"summary_version":99,"cases":[],"machines":[]}"#).unwrap_err();
+        assert!(err.contains("summary_version 99"), "{err}");
+    }
+
+    #[test]
+    fn vendors_are_read_from_model_names() {
+        assert_eq!(cpu_vendor(Some("AMD Ryzen 5 5600X 6-Core Processor")), "AMD");
+        assert_eq!(cpu_vendor(Some("Intel(R) Xeon(R) Processor @ 2.10GHz")), "Intel");
+        assert_eq!(cpu_vendor(Some("Apple M2")), "Apple");
+        assert_eq!(cpu_vendor(Some("Neoverse-N1")), "Arm");
+        assert_eq!(cpu_vendor(Some("Loongson-3A5000")), "other");
+        assert_eq!(cpu_vendor(None), "unknown");
+    }
+}
