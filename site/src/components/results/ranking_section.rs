@@ -91,13 +91,14 @@ fn standing_item(m: &MachineSummary, st: &crate::explorer::ranking::Standing) ->
     } else {
         st.nearest.iter().map(|(cpu, v)| format!("{cpu} ({})", sig4(*v))).collect::<Vec<_>>().join(", ")
     };
+    // The article's imported run is compared as the native run it is.
+    let kind = if m.kind == wasm_core::summary::RunnerKind::Browser { "browser" } else { "native" };
     let text = match st.compared - 1 {
-        0 => format!(": the only {} {} run with {label}; nothing to compare it with yet.", m.arch, m.kind.key()),
+        0 => format!(": the only {} {kind} run with {label}; nothing to compare it with yet.", m.arch),
         others => format!(
-            ": on {label}, better than {:.0} % of the {others} other {} {} run{}. Nearest CPU models: {nearest}.",
+            ": on {label}, better than {:.0} % of the {others} other {} {kind} run{}. Nearest CPU models: {nearest}.",
             st.percentile,
             m.arch,
-            m.kind.key(),
             if others == 1 { "" } else { "s" },
         ),
     };
