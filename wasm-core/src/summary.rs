@@ -297,14 +297,16 @@ mod tests {
     use super::*;
     use crate::validate::validate_bytes;
 
-    fn shipped(name: &str) -> ResultsFile {
-        let path = format!("{}/../content/results/{name}", env!("CARGO_MANIFEST_DIR"));
-        validate_bytes(name, &std::fs::read(&path).unwrap()).unwrap()
+    /// A shipped file, compiled in (Miri isolates the file system, and these tests run under it).
+    macro_rules! shipped {
+        ($name:literal) => {
+            validate_bytes($name, include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../content/results/", $name))).unwrap()
+        };
     }
 
     #[test]
     fn headline_takes_drop_mode_unpinned_cases_at_one_and_the_most_threads() {
-        let file = shipped("reference-ryzen5600x-2024.json");
+        let file = shipped!("reference-ryzen5600x-2024.json");
         let h = Headline::of(&file);
         let most = h.most_threads.unwrap();
         assert!(most > 1);
@@ -320,13 +322,18 @@ mod tests {
 
     #[test]
     fn a_file_of_another_suite_has_no_headline() {
-        assert_eq!(Headline::of(&shipped("xeon-2.1ghz-2vcpu-jemalloc-sso-2026-11-21.json")), Headline::default());
+        assert_eq!(Headline::of(&shipped!("xeon-2.1ghz-2vcpu-jemalloc-sso-2026-11-21.json")), Headline::default());
     }
 
     #[test]
     fn each_case_is_written_once_and_every_median_points_at_its_own_case() {
         let names = ["epyc-2vcpu-jemalloc-2026-11-23.json", "xeon-2.1ghz-2vcpu-jemalloc-2026-11-21.json", "reference-ryzen5600x-2024.json"];
-        let files: Vec<(String, ResultsFile)> = names.iter().map(|n| (n.to_string(), shipped(n))).collect();
+        let files: Vec<(String, ResultsFile)> =
+            vec![shipped!("epyc-2vcpu-jemalloc-2026-11-23.json"), shipped!("xeon-2.1ghz-2vcpu-jemalloc-2026-11-21.json"), shipped!("reference-ryzen5600x-2024.json")]
+                .into_iter()
+                .zip(names)
+                .map(|(f, n)| (n.to_string(), f))
+                .collect();
         let summary = Summary::of(files.clone(), Vec::new());
         let mut unique = summary.cases.clone();
         unique.sort();
@@ -342,7 +349,7 @@ mod tests {
         assert_eq!(summary.machines[0].vendor, "AMD");
         assert_eq!(summary.machines[1].vendor, "Intel");
         assert_eq!(summary.machines[2].source.as_deref(), file_source(&files[2].1));
-        let system = Summary::of([("s.json".to_owned(), shipped("xeon-2.1ghz-2vcpu-system-2026-11-22.json"))], Vec::new());
+        let system = Summary::of([("s.json".to_owned(), shipped!("xeon-2.1ghz-2vcpu-system-2026-11-22.json"))], Vec::new());
         assert_eq!(system.machines[0].hardware, summary.machines[1].hardware, "one Xeon, two allocators");
         assert_ne!(summary.machines[0].hardware, summary.machines[1].hardware);
         let back = Summary::from_json(serde_json::to_string(&summary).unwrap().as_bytes()).unwrap();
@@ -355,7 +362,7 @@ mod tests {
 
     #[test]
     fn a_browser_run_is_a_browser_run_with_no_cpu_maker() {
-        let summary = Summary::of([("b.json".to_owned(), shipped("browser-headless-chrome-156-epyc-2vcpu-2026-11-24.json"))], Vec::new());
+        let summary = Summary::of([("b.json".to_owned(), shipped!("browser-headless-chrome-156-epyc-2vcpu-2026-11-24.json"))], Vec::new());
         let m = &summary.machines[0];
         assert_eq!((m.kind, m.vendor.as_str(), m.arch.as_str()), (RunnerKind::Browser, "unknown", "wasm32"));
         assert_eq!(m.cpu, "Headless Chrome 156, in a browser (wasm32)");

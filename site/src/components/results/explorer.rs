@@ -69,9 +69,14 @@ pub fn Explorer(
     let on_condition = Callback::new(move |c: String| set_state.run(ExplorerState { condition: Some(c), ..state.get_untracked() }));
 
     let for_load = summary.clone();
-    let wanted = Memo::new(move |_| to_load(&for_load, &state.read()));
+    // The suite the files are for travels with them: until a new suite's files arrive, the old
+    // ones are not offered under it (an empty condition list, a chart of the wrong suite).
+    let wanted = Memo::new(move |_| (state.read().suite, to_load(&for_load, &state.read())));
     let cache = StoredValue::new(HashMap::<String, LoadedFile>::new());
-    let files = LocalResource::new(move || load_files_cached(wanted.get(), cache));
+    let files = LocalResource::new(move || {
+        let (suite, ids) = wanted.get();
+        async move { (suite, load_files_cached(ids, cache).await) }
+    });
     let refused: Vec<BadFile> = summary
         .refused
         .iter()
@@ -108,8 +113,9 @@ pub fn Explorer(
             </form>
             <Transition fallback=|| view! { <p class="note" data-testid="results-loading" aria-live="polite">"Loading the chosen machines' results files…"</p> }>
                 {move || Suspend::new(async move {
-                    let (good, bad) = partition(files.await);
-                    view! { <Charts good=good bad=bad state=state on_condition=on_condition/> }
+                    let (loaded_for, loaded) = files.await;
+                    let (good, bad) = partition(loaded);
+                    view! { <Charts good=good bad=bad loaded_for=loaded_for state=state on_condition=on_condition/> }
                 })}
             </Transition>
         </div>
@@ -118,14 +124,14 @@ pub fn Explorer(
 
 /// The charts of the loaded files (the chosen machines and their allocator A/B runs).
 #[component]
-fn Charts(good: Vec<Machine>, bad: Vec<BadFile>, state: Memo<ExplorerState>, on_condition: Callback<String>) -> impl IntoView {
+fn Charts(good: Vec<Machine>, bad: Vec<BadFile>, loaded_for: Suite, state: Memo<ExplorerState>, on_condition: Callback<String>) -> impl IntoView {
     let suite = Memo::new(move |_| state.read().suite);
+    let stale = Memo::new(move |_| suite.get() != loaded_for);
     let all = StoredValue::new(good);
     let clone_machines = StoredValue::new(all.with_value(|a| a.iter().filter(|m| has_suite(m, Suite::Clone)).cloned().collect::<Vec<_>>()));
     let is_memory = Memo::new(move |_| state.read().view == View::Memory);
     let contention = chosen_memo(clone_machines, state, |m, s| contention_spec(m, s.view, s.mode, s.scale));
-    view! {
-        {bad.into_iter().map(|b| view! { <ErrorCard bad=b/> }).collect_view()}
+    let charts = move || view! {
         {move || (suite.get() != Suite::Clone).then(|| view! {
             <div class="explorer-selects"><ConditionSelect machines=all state=state on_pick=on_condition/></div>
         })}
@@ -144,5 +150,13 @@ fn Charts(good: Vec<Machine>, bad: Vec<BadFile>, state: Memo<ExplorerState>, on_
             }}
         </section>
         <AllocatorComparison machines=clone_machines state=state/>
+    };
+    view! {
+        {bad.into_iter().map(|b| view! { <ErrorCard bad=b/> }).collect_view()}
+        {move || if stale.get() {
+            view! { <p class="note" data-testid="results-loading">"Loading the chosen machines' results files…"</p> }.into_any()
+        } else {
+            charts().into_any()
+        }}
     }
 }
