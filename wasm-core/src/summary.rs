@@ -305,6 +305,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "summary.rs has no unsafe code; validating whole results files (SHA-256 included) under Miri takes minutes")]
     fn headline_takes_drop_mode_unpinned_cases_at_one_and_the_most_threads() {
         let file = shipped!("reference-ryzen5600x-2024.json");
         let h = Headline::of(&file);
@@ -321,11 +322,13 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "summary.rs has no unsafe code; validating whole results files (SHA-256 included) under Miri takes minutes")]
     fn a_file_of_another_suite_has_no_headline() {
         assert_eq!(Headline::of(&shipped!("xeon-2.1ghz-2vcpu-jemalloc-sso-2026-11-21.json")), Headline::default());
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "summary.rs has no unsafe code; validating whole results files (SHA-256 included) under Miri takes minutes")]
     fn each_case_is_written_once_and_every_median_points_at_its_own_case() {
         let names = ["epyc-2vcpu-jemalloc-2026-11-23.json", "xeon-2.1ghz-2vcpu-jemalloc-2026-11-21.json", "reference-ryzen5600x-2024.json"];
         let files: Vec<(String, ResultsFile)> =
@@ -361,6 +364,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "summary.rs has no unsafe code; validating whole results files (SHA-256 included) under Miri takes minutes")]
     fn a_browser_run_is_a_browser_run_with_no_cpu_maker() {
         let summary = Summary::of([("b.json".to_owned(), shipped!("browser-headless-chrome-156-epyc-2vcpu-2026-11-24.json"))], Vec::new());
         let m = &summary.machines[0];
