@@ -170,6 +170,29 @@ impl Headline {
     }
 }
 
+/// The CPU a file names, or what stands for it: a browser run knows its browser, not its chip
+/// (`Headless Chrome 156, in a browser (wasm32)`); a file without a model says `unknown ARCH CPU`.
+pub fn cpu_text(file: &ResultsFile) -> String {
+    let m = &file.machine;
+    let browser = file.runner.name == crate::browser::BROWSER_RUNNER;
+    match (&m.cpu_model, &m.browser) {
+        (Some(cpu), _) => cpu.clone(),
+        (None, Some(b)) if browser => format!("{b}, in a browser (wasm32)"),
+        (None, _) if browser => "a browser (wasm32)".into(),
+        (None, _) => format!("unknown {} CPU", m.arch),
+    }
+}
+
+/// One line about the hardware: the CPU (as [`cpu_text`]), threads and OS, whatever was recorded.
+pub fn describe(cpu: &str, logical_cpus: Option<u32>, os: Option<&str>) -> String {
+    let mut parts = vec![cpu.to_owned()];
+    if let Some(n) = logical_cpus {
+        parts.push(format!("{n} threads"));
+    }
+    parts.extend(os.map(str::to_owned));
+    parts.join(" · ")
+}
+
 /// The maker of a CPU, read from its model name; `unknown` when nothing matches.
 pub fn cpu_vendor(model: Option<&str>) -> &'static str {
     let Some(model) = model else { return "unknown" };
@@ -236,12 +259,7 @@ impl Summary {
                     RunnerKind::Native
                 };
                 let m = &file.machine;
-                let cpu = match (&m.cpu_model, &m.browser) {
-                    (Some(cpu), _) => cpu.clone(),
-                    (None, Some(b)) if browser => format!("{b}, in a browser (wasm32)"),
-                    (None, None) if browser => "a browser (wasm32)".into(),
-                    _ => format!("unknown {} CPU", m.arch),
-                };
+                let cpu = cpu_text(&file);
                 MachineSummary {
                     vendor: cpu_vendor(m.cpu_model.as_deref()).to_owned(),
                     cpu,
@@ -286,6 +304,11 @@ impl Summary {
 }
 
 impl MachineSummary {
+    /// One line about the hardware, as `describe` writes it for a whole file.
+    pub fn description(&self) -> String {
+        describe(&self.cpu, self.logical_cpus, self.os.as_deref())
+    }
+
     /// The machine's id: its file name without `.json` (as the explorer names it in the URL).
     pub fn id(&self) -> &str {
         self.file.strip_suffix(".json").unwrap_or(&self.file)

@@ -9,6 +9,11 @@ pub trait Choice: Sized + Copy + PartialEq + 'static {
         Self::ALL.iter().find(|(v, ..)| *v == self).map(|(_, k, _)| *k).unwrap_or_default()
     }
 
+    /// The words a reader sees for this value.
+    fn label(self) -> &'static str {
+        Self::ALL.iter().find(|(v, ..)| *v == self).map(|(.., text)| *text).unwrap_or_default()
+    }
+
     fn parse(key: &str) -> Option<Self> {
         Self::ALL.iter().find(|(_, k, _)| *k == key).map(|(v, ..)| *v)
     }

@@ -135,20 +135,7 @@ impl Machine {
     /// the browser, since that is all a page can know of the machine.
     pub fn description(&self) -> String {
         let m = &self.data.machine;
-        let cpu = match (&m.cpu_model, &m.browser) {
-            (Some(cpu), _) => cpu.clone(),
-            (None, Some(browser)) if self.is_browser_run() => format!("{browser}, in a browser (wasm32)"),
-            (None, _) if self.is_browser_run() => "a browser (wasm32)".into(),
-            (None, _) => format!("unknown {} CPU", m.arch),
-        };
-        let mut parts = vec![cpu];
-        if let Some(n) = m.logical_cores {
-            parts.push(format!("{n} threads"));
-        }
-        if let Some(os) = &m.os {
-            parts.push(os.clone());
-        }
-        parts.join(" · ")
+        wasm_core::summary::describe(&wasm_core::summary::cpu_text(&self.data), m.logical_cores, m.os.as_deref())
     }
 
     /// The clone cases the contention charts use: not pinned (`clone --pin`), so each machine's

@@ -219,17 +219,20 @@ fn multiple_of_best(values: &[Option<f64>; 4], best: &[Option<f64>; 4]) -> Optio
     (!logs.is_empty()).then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp())
 }
 
+/// Ascending, a missing value after every present one.
+fn missing_last(x: Option<f64>, y: Option<f64>) -> std::cmp::Ordering {
+    match (x, y) {
+        (Some(x), Some(y)) => x.total_cmp(&y),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => std::cmp::Ordering::Equal,
+    }
+}
+
 /// Sorts rows by `measure`, ascending, rows without a value last, then by file name.
 fn sort_rows(rows: &mut [Row], summary: &Summary, measure: Measure) {
     rows.sort_by(|a, b| {
-        let (x, y) = (a.value(measure), b.value(measure));
-        let by_value = match (x, y) {
-            (Some(x), Some(y)) => x.total_cmp(&y),
-            (Some(_), None) => std::cmp::Ordering::Less,
-            (None, Some(_)) => std::cmp::Ordering::Greater,
-            (None, None) => std::cmp::Ordering::Equal,
-        };
-        by_value.then_with(|| summary.machines[a.machine].file.cmp(&summary.machines[b.machine].file))
+        missing_last(a.value(measure), b.value(measure)).then_with(|| summary.machines[a.machine].file.cmp(&summary.machines[b.machine].file))
     });
 }
 
@@ -302,12 +305,7 @@ pub fn cpu_groups(summary: &Summary, rows: &[Row], measure: Measure) -> Vec<CpuG
         Measure::VsBest => g.vs_best,
         m => MEASURED.iter().position(|x| *x == m).and_then(|i| g.spreads[i].map(|s| s.median)),
     };
-    groups.sort_by(|a, b| match (key(a), key(b)) {
-        (Some(x), Some(y)) => x.total_cmp(&y),
-        (Some(_), None) => std::cmp::Ordering::Less,
-        (None, Some(_)) => std::cmp::Ordering::Greater,
-        (None, None) => a.cpu.cmp(&b.cpu),
-    });
+    groups.sort_by(|a, b| missing_last(key(a), key(b)).then_with(|| a.cpu.cmp(&b.cpu)));
     groups
 }
 

@@ -146,7 +146,7 @@ pub fn suite_spec(machines: &[&Machine], suite: Suite, key: &str, scale: Scale) 
         .filter(|(_, _, cases)| !cases.is_empty())
         .collect();
     let label = conditions(suite.key(), sources.iter().flat_map(|(_, _, c)| c.iter())).into_iter().next().map(|c| c.label);
-    let title = format!("{}: {}", Suite::ALL.iter().find(|(s, ..)| *s == suite).map(|(.., t)| *t).unwrap_or_default(), label.unwrap_or_default());
+    let title = format!("{}: {}", suite.label(), label.unwrap_or_default());
     condition_bars(title, suite.key(), &sources, scale).unwrap_or(ChartSpec {
         kind: ChartKind::Bars,
         title: String::new(),

@@ -20,7 +20,9 @@ use crate::static_data::StaticResults;
 #[component]
 fn FirstFrame(data: StaticResults) -> impl IntoView {
     let summary = data.summary.clone();
-    let rows: Vec<_> = static_rows(&summary)
+    let ranked = static_rows(&summary);
+    let with_clone = ranked.len();
+    let rows: Vec<_> = ranked
         .into_iter()
         .enumerate()
         .filter(|(place, r)| *place < FIRST_ROWS || !summary.machines[r.machine].file.starts_with("synthetic-"))
@@ -37,7 +39,7 @@ fn FirstFrame(data: StaticResults) -> impl IntoView {
             <section class="ranking-section" aria-labelledby="ranking-heading">
                 <h2 id="ranking-heading">"Ranking"</h2>
                 <p class="note">
-                    {format!("{} results files, {} with clone measurements. Sorting, filters, search and charts of any machine need JavaScript; ", summary.machines.len(), static_rows(&summary).len())}
+                    {format!("{} results files, {} with clone measurements. Sorting, filters, search and charts of any machine need JavaScript; ", summary.machines.len(), with_clone)}
                     "every number here is also in " <a href="/results/summary.json">"summary.json"</a> "."
                 </p>
                 <RankingTable summary=summary.clone() rows=rows sort=Measure::default() shown=shown picked=Signal::derive(Vec::new)/>

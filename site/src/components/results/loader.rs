@@ -208,7 +208,7 @@ pub async fn load_summary() -> Result<wasm_core::summary::Summary, LoadError> {
 /// The results files of machines `ids` (file names without `.json`), validated, in that order;
 /// each fetched once per page (`cache` keeps what arrived).
 pub async fn load_files_cached(ids: Vec<String>, cache: leptos::prelude::StoredValue<std::collections::HashMap<String, LoadedFile>>) -> Vec<LoadedFile> {
-    use leptos::prelude::{GetValue, UpdateValue, WithValue};
+    use leptos::prelude::{UpdateValue, WithValue};
     let missing: Vec<String> = ids.iter().filter(|id| !cache.with_value(|c| c.contains_key(*id))).cloned().collect();
     let fetched: Vec<(String, LoadedFile)> = futures::stream::iter(missing)
         .map(|id| async move {
@@ -219,8 +219,7 @@ pub async fn load_files_cached(ids: Vec<String>, cache: leptos::prelude::StoredV
         .collect()
         .await;
     cache.update_value(|c| c.extend(fetched));
-    let all = cache.get_value();
-    ids.iter().filter_map(|id| all.get(id).cloned()).collect()
+    cache.with_value(|all| ids.iter().filter_map(|id| all.get(id).cloned()).collect())
 }
 
 /// The results files `wanted` asks for, validated, in the order of the index.

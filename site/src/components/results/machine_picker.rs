@@ -14,18 +14,6 @@ use crate::explorer::suites::{summary_has_suite, Suite};
 /// Most machines listed besides the chosen ones.
 pub const MAX_LISTED: usize = 12;
 
-/// One line about the hardware: CPU, threads, OS (whatever the file recorded).
-pub fn description(m: &MachineSummary) -> String {
-    let mut parts = vec![m.cpu.clone()];
-    if let Some(n) = m.logical_cpus {
-        parts.push(format!("{n} threads"));
-    }
-    if let Some(os) = &m.os {
-        parts.push(os.clone());
-    }
-    parts.join(" · ")
-}
-
 /// The machines of `suite` the picker lists: all when there are few, else the chosen ones, then
 /// those matching `search` (all of them in file order when the search is empty), up to the cap;
 /// and how many more match.
@@ -75,7 +63,7 @@ pub fn MachinePicker(
                             " "
                             <span class="badge allocator">{m.allocator.clone()}</span>
                             {(m.kind == RunnerKind::Reference).then(|| view! { " " <span class="badge reference" data-testid="reference-badge">"reference dataset"</span> })}
-                            <span class="machine-desc">{description(m)}</span>
+                            <span class="machine-desc">{m.description()}</span>
                             {m.source.clone().map(|source| view! { <span class="machine-desc">"Imported from " {source}</span> })}
                         </label>
                     </li>

@@ -6,12 +6,12 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use wasm_core::summary::{MachineSummary, Summary};
+use wasm_core::summary::Summary;
 
 use crate::components::scroll_region::ScrollRegion;
 use crate::explorer::choice::Choice;
 use crate::explorer::format::sig4;
-use crate::explorer::ranking::{cpu_groups, ranked, CpuGroup, Measure, RankingState, Row, Spread, MEASURED};
+use crate::explorer::ranking::{ranked, CpuGroup, Measure, RankingState, Row, Spread, MEASURED};
 
 /// Rows shown before "Show all": enough for any screen, few enough to render at once.
 pub const FIRST_ROWS: usize = 50;
@@ -42,11 +42,6 @@ fn heading(measure: Measure) -> &'static str {
         Measure::Ratio1 => "Arc ÷ String, 1 thread",
         Measure::RatioMost => "Arc ÷ String, most threads",
     }
-}
-
-/// Where the runner kind is written as a word.
-fn kind_word(m: &MachineSummary) -> &'static str {
-    m.kind.key()
 }
 
 /// The ranking table of `rows` (already filtered and sorted). With `on_sort`, each measure's
@@ -104,7 +99,7 @@ pub fn RankingTable(
                         <a href=format!("/results/{}", m.file)>{m.label.clone()}</a>
                     </th>
                     <td>{m.cpu.clone()}</td>
-                    <td>{format!("{} · {}", m.arch, kind_word(m))}</td>
+                    <td>{format!("{} · {}", m.arch, m.kind.key())}</td>
                     <td class="num">{threads}</td>
                     <td class="num" data-field="best">{times(row.vs_best)}</td>
                     {MEASURED.into_iter().map(|x| view! { <td class="num" data-field=x.key()>{cell(x, row.value(x))}</td> }).collect_view()}
@@ -185,9 +180,4 @@ pub fn CpuTable(groups: Vec<CpuGroup>, sort: Measure) -> impl IntoView {
 /// The ranking as the static page shows it: the default order, every row up to `shown`.
 pub fn static_rows(summary: &Summary) -> Vec<Row> {
     ranked(summary, &RankingState::default())
-}
-
-/// The groups for a state (shared by the live page and tests).
-pub fn groups_for(summary: &Summary, state: &RankingState) -> Vec<CpuGroup> {
-    cpu_groups(summary, &ranked(summary, state), state.sort)
 }

@@ -8,7 +8,8 @@ use leptos::prelude::*;
 use wasm_core::summary::Summary;
 
 use crate::explorer::choice::Choice;
-use crate::explorer::ranking::{filter_values, Cores, KindFilter, Measure, RankingState};
+use super::controls::ChoiceSelect;
+use crate::explorer::ranking::{filter_values, Cores, RankingState};
 
 /// A `<select>` of "any" plus `values`, bound to one optional filter.
 #[component]
@@ -45,7 +46,6 @@ pub fn RankingControls(summary: Arc<Summary>, state: Memo<RankingState>, on_stat
     let vendors = same(filter_values(&summary, |m| &m.vendor));
     let cpus = same(filter_values(&summary, |m| &m.cpu));
     let allocators = same(filter_values(&summary, |m| &m.allocator));
-    let kinds: Vec<(String, String)> = KindFilter::ALL.iter().map(|(_, k, text)| (k.to_string(), text.to_string())).collect();
     let cores: Vec<(String, String)> = Cores::ALL.iter().map(|(_, k, text)| (k.to_string(), text.to_string())).collect();
     let set = move |f: fn(&mut RankingState, Option<String>)| {
         Callback::new(move |v: Option<String>| {
@@ -68,34 +68,11 @@ pub fn RankingControls(summary: Arc<Summary>, state: Memo<RankingState>, on_stat
             <FilterSelect label="CPU maker" id="filter-vendor" values=vendors value=field(|s| s.vendor.clone()) on_pick=set(|s, v| s.vendor = v)/>
             <FilterSelect label="CPU model" id="filter-cpu" values=cpus value=field(|s| s.cpu.clone()) on_pick=set(|s, v| s.cpu = v)/>
             <FilterSelect label="Allocator" id="filter-alloc" values=allocators value=field(|s| s.allocator.clone()) on_pick=set(|s, v| s.allocator = v)/>
-            <label class="control" for="filter-kind">
-                <span>"Runner"</span>
-                <select id="filter-kind" data-testid="filter-kind"
-                    prop:value=move || state.read().kind.key()
-                    on:change=move |ev| {
-                        if let Some(k) = KindFilter::parse(&event_target_value(&ev)) {
-                            on_state.run(RankingState { kind: k, ..state.get_untracked() });
-                        }
-                    }>
-                    {kinds.into_iter().map(|(k, text)| {
-                        let key = k.clone();
-                        view! { <option value=k prop:selected=move || state.read().kind.key() == key>{text}</option> }
-                    }).collect_view()}
-                </select>
-            </label>
+            <ChoiceSelect label="Runner" id="filter-kind" value=Signal::derive(move || state.read().kind)
+                on_pick=Callback::new(move |kind| on_state.run(RankingState { kind, ..state.get_untracked() }))/>
             <FilterSelect label="Cores" id="filter-cores" values=cores value=field(|s| s.cores.map(|c| c.key().to_owned())) on_pick=set(|s, v| s.cores = v.and_then(|v| Cores::parse(&v)))/>
-            <label class="control" for="ranking-sort">
-                <span>"Sort by"</span>
-                <select id="ranking-sort" data-testid="ranking-sort"
-                    prop:value=move || state.read().sort.key()
-                    on:change=move |ev| {
-                        if let Some(m) = Measure::parse(&event_target_value(&ev)) {
-                            on_state.run(RankingState { sort: m, ..state.get_untracked() });
-                        }
-                    }>
-                    {Measure::ALL.iter().map(|&(m, key, text)| view! { <option value=key prop:selected=move || state.read().sort == m>{text}</option> }).collect_view()}
-                </select>
-            </label>
+            <ChoiceSelect label="Sort by" id="ranking-sort" value=Signal::derive(move || state.read().sort)
+                on_pick=Callback::new(move |sort| on_state.run(RankingState { sort, ..state.get_untracked() }))/>
             <label class="control check" for="ranking-by-cpu">
                 <input type="checkbox" id="ranking-by-cpu" data-testid="ranking-by-cpu"
                     prop:checked=move || state.read().by_cpu

@@ -85,7 +85,7 @@ pub fn RankingSection(
 
 fn standing_item(m: &MachineSummary, st: &crate::explorer::ranking::Standing) -> impl IntoView {
     use crate::explorer::choice::Choice;
-    let label = crate::explorer::ranking::Measure::ALL.iter().find(|(x, ..)| *x == st.measure).map(|(.., t)| *t).unwrap_or_default();
+    let label = st.measure.label();
     let nearest = if st.nearest.is_empty() {
         "no other CPU model to compare with".to_owned()
     } else {
