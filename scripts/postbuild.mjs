@@ -2,7 +2,8 @@
 // 1. results/index.json: the list of results files, since a static host cannot list a folder, and
 //    each one's suites, arch and runner, so a page fetches only what it can use.
 //    The pre-renderer validates every results file (one that fails stops the build, named) and writes
-//    results/summary.json, what /results reads in one request whatever the number of machines.
+//    results/summary.json, what /results reads in one request whatever the number of machines, and
+//    results/medians.json, every case's median of every file.
 // 2. One index.html per route (and 404.html), so deep links load on a plain static server. Each holds
 //    its page, rendered by the site's own components at build time (site/src/bin/prerender.rs), with
 //    its own <title>, description, canonical link and Open Graph/Twitter tags; the wasm only mounts
@@ -84,6 +85,10 @@ export function aboutResultsFile(text) {
   return { suites: [...new Set(suites)].sort(), arch, runner };
 }
 
+/** What the build writes into results/ beside the results files (site/src/static_data.rs's
+ *  NOT_RESULTS; the pull-request check reserves the names). */
+export const SITE_WRITTEN = ["index.json", "summary.json", "medians.json"];
+
 /** `results/index.json`: every results file (a static host cannot list a folder), and what
  *  `aboutResultsFile` read of each, so that a page fetches only the files it can use. */
 export function writeResultsIndex(dist) {
@@ -91,7 +96,7 @@ export function writeResultsIndex(dist) {
   fs.mkdirSync(dir, { recursive: true });
   const files = fs
     .readdirSync(dir)
-    .filter((f) => f.endsWith(".json") && f !== "index.json")
+    .filter((f) => f.endsWith(".json") && !SITE_WRITTEN.includes(f))
     .sort();
   // One entry per file, in the same order (null where the file says nothing readable).
   const about = files.map((name) => aboutResultsFile(fs.readFileSync(path.join(dir, name), "utf8")));
@@ -308,7 +313,7 @@ export function allRouteMeta() {
   return [...pages, ...chapters];
 }
 
-/** `results/summary.json` alone, for a results folder outside a build (test fixtures keep their bad
+/** `results/summary.json` and `medians.json` alone, for a results folder outside a build (test fixtures keep their bad
  *  files in it, listed as refused, with `keepRefused`). */
 export function writeSummary(resultsDir, { keepRefused = false } = {}) {
   const args = ["--summary", resultsDir, ...(keepRefused ? ["--keep-refused"] : [])];

@@ -70,16 +70,29 @@ impl Island {
         }
     }
 
-    /// The smallest wasm that carries this island.
-    pub fn tier(self) -> Tier {
+    /// The island groups a wasm needs to mount this island.
+    pub fn groups(self) -> Groups {
         use Widget::*;
         match self {
-            Island::ThemeToggle | Island::LayoutTable | Island::TryIt | Island::SubmitSteps => Tier::Lite,
-            Island::Widget(WidePointer | Vtable | ArcInspector | SsoInspector | LayoutProbe | AltInspector) => Tier::Lite,
-            Island::Widget(SizeTable | SsoBench | ArcSwapBench | ArenaBench | RecordedResults(_)) => Tier::Chapters,
-            Island::Widget(ContentionLab) => Tier::ChaptersLab,
-            Island::Bench | Island::Choose | Island::Results => Tier::Full,
+            Island::ThemeToggle => Groups::CHROME,
+            Island::LayoutTable | Island::TryIt | Island::SubmitSteps => Groups::INSPECTORS,
+            Island::Widget(WidePointer | Vtable | ArcInspector | SsoInspector | LayoutProbe | AltInspector) => Groups::INSPECTORS,
+            Island::Widget(SizeTable | SsoBench | ArcSwapBench | ArenaBench | RecordedResults(_)) => Groups::CHAPTERS,
+            Island::Widget(ContentionLab) => Groups::LAB,
+            Island::Results => Groups::RESULTS,
+            Island::Bench | Island::Choose => Groups::PAGES,
         }
+    }
+
+    /// The smallest wasm that carries this island.
+    pub fn tier(self) -> Tier {
+        Tier::for_groups(self.groups())
+    }
+
+    /// The component of an island every wasm carries (the page chrome).
+    fn chrome_view(self) -> Option<AnyView> {
+        use crate::components::theme_toggle::ThemeToggle;
+        (self == Island::ThemeToggle).then(|| view! { <ThemeToggle/> }.into_any())
     }
 
     /// The component of a [`Tier::Lite`] island; `None` for the others. Each tier's function names
@@ -90,7 +103,6 @@ impl Island {
         use crate::components::{widgets::*, *};
         use Widget::*;
         Some(match self {
-            Island::ThemeToggle => view! { <theme_toggle::ThemeToggle/> }.into_any(),
             Island::LayoutTable => view! { <layout_table::LayoutTable/> }.into_any(),
             Island::TryIt => view! { <try_it::TryIt/> }.into_any(),
             Island::SubmitSteps => view! { <submit_steps::SubmitSteps/> }.into_any(),
@@ -100,7 +112,7 @@ impl Island {
             Island::Widget(SsoInspector) => view! { <sso_inspector::SsoInspector/> }.into_any(),
             Island::Widget(LayoutProbe) => view! { <layout_probe::LayoutProbe/> }.into_any(),
             Island::Widget(AltInspector) => view! { <alt_inspector::AltInspector/> }.into_any(),
-            _ => return None,
+            _ => return self.chrome_view(),
         })
     }
 
@@ -134,43 +146,84 @@ impl Island {
         self.lab_view().or_else(|| self.full_view())
     }
 
+    /// `/results`'s island.
+    fn results_only_view(self) -> Option<AnyView> {
+        use crate::components::results::app::ResultsApp;
+        (self == Island::Results).then(|| view! { <ResultsApp/> }.into_any())
+    }
+
+    /// The component of a [`Tier::Results`] island: `/results` or the page chrome.
+    fn results_view(self) -> Option<AnyView> {
+        self.results_only_view().or_else(|| self.chrome_view())
+    }
+
     /// The component of a [`Tier::Full`] island: any but the contention lab.
     fn full_view(self) -> Option<AnyView> {
         use crate::components::*;
         Some(match self {
             Island::Bench => view! { <bench::app::BenchApp/> }.into_any(),
             Island::Choose => view! { <choose::app::ChooseApp/> }.into_any(),
-            Island::Results => view! { <results::app::ResultsApp/> }.into_any(),
-            _ => return self.chapters_view(),
+            _ => return self.results_only_view().or_else(|| self.chapters_view()),
         })
     }
 }
 
-/// The wasm builds of the site. Each carries the islands of the tiers below it; the contention lab
-/// (its page code is a sixth of the chapters' wasm) rides only in the two `Lab` tiers, so the pages
-/// without it never carry it. A page loads the smallest one that carries all its islands (the
+/// The wasm builds of the site. Each carries some of the island groups ([`Groups`]): the page
+/// chrome always; then the memory inspectors, the chapters' islands, `/results`, `/bench` and
+/// `/choose`, and the contention lab (its page code is a sixth of the chapters' wasm), which rides
+/// only in the two `Lab` tiers. A page loads the smallest one that carries all its islands (the
 /// pre-renderer says which; see `scripts/postbuild.mjs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tier {
     /// `src/bin/site-lite.rs`: the page chrome and the memory inspectors; nothing that loads a
     /// results file, runs a benchmark or charts.
     Lite,
-    /// `src/bin/site-chapters.rs`: also the chapters' benchmarks, recorded results and size table;
-    /// not the `/bench`, `/choose` and `/results` pages.
+    /// `src/bin/site-results.rs`: the page chrome and `/results` (the summary's ranking and the
+    /// explorer); no validator, no benchmark kernels, no memory inspectors.
+    Results,
+    /// `src/bin/site-chapters.rs`: the lite islands and the chapters' benchmarks, recorded results
+    /// and size table; not the `/bench`, `/choose` and `/results` pages.
     Chapters,
     /// `src/bin/site-chapters-lab.rs`: the chapters' islands and the contention lab (chapter 4).
     ChaptersLab,
-    /// `src/main.rs`, trunk's own build: every island but the contention lab (`/choose`, `/results`).
+    /// `src/main.rs`, trunk's own build: every island but the contention lab.
     Full,
     /// `src/bin/site-bench.rs`: every island (`/bench`).
     FullLab,
 }
 
+/// A set of island groups: what an island needs of a wasm, or what a wasm carries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Groups(u8);
+
+impl Groups {
+    /// The page chrome (the theme toggle), which every wasm carries.
+    pub const CHROME: Groups = Groups(0);
+    pub const INSPECTORS: Groups = Groups(1);
+    pub const CHAPTERS: Groups = Groups(2);
+    pub const RESULTS: Groups = Groups(4);
+    /// `/bench` and `/choose`.
+    pub const PAGES: Groups = Groups(8);
+    pub const LAB: Groups = Groups(16);
+
+    pub const fn with(self, other: Groups) -> Groups {
+        Groups(self.0 | other.0)
+    }
+
+    pub fn contains(self, other: Groups) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
 impl Tier {
+    /// Every tier, smallest wasm first.
+    pub const BY_SIZE: [Tier; 6] = [Tier::Lite, Tier::Results, Tier::Chapters, Tier::ChaptersLab, Tier::Full, Tier::FullLab];
+
     /// The cargo binary that builds this tier's wasm.
     pub fn bin(self) -> &'static str {
         match self {
             Tier::Lite => "site-lite",
+            Tier::Results => "site-results",
             Tier::Chapters => "site-chapters",
             Tier::ChaptersLab => "site-chapters-lab",
             Tier::Full => "site",
@@ -178,36 +231,33 @@ impl Tier {
         }
     }
 
-    /// (0 lite, 1 chapters, 2 full; with the lab or not).
-    fn parts(self) -> (u8, bool) {
+    /// The island groups this tier's wasm carries.
+    pub fn groups(self) -> Groups {
+        use Groups as G;
+        let chapters = G::INSPECTORS.with(G::CHAPTERS);
         match self {
-            Tier::Lite => (0, false),
-            Tier::Chapters => (1, false),
-            Tier::ChaptersLab => (1, true),
-            Tier::Full => (2, false),
-            Tier::FullLab => (2, true),
+            Tier::Lite => G::INSPECTORS,
+            Tier::Results => G::RESULTS,
+            Tier::Chapters => chapters,
+            Tier::ChaptersLab => chapters.with(G::LAB),
+            Tier::Full => chapters.with(G::RESULTS).with(G::PAGES),
+            Tier::FullLab => chapters.with(G::RESULTS).with(G::PAGES).with(G::LAB),
         }
     }
 
-    fn from_parts(level: u8, lab: bool) -> Tier {
-        match (level, lab) {
-            (0, false) => Tier::Lite,
-            (1, false) => Tier::Chapters,
-            (0 | 1, true) => Tier::ChaptersLab,
-            (_, false) => Tier::Full,
-            (_, true) => Tier::FullLab,
-        }
+    /// The smallest tier that carries `needed`.
+    pub fn for_groups(needed: Groups) -> Tier {
+        Tier::BY_SIZE.into_iter().find(|t| t.groups().contains(needed)).unwrap_or(Tier::FullLab)
     }
 
     /// The smallest tier that carries what both carry.
     pub fn join(self, other: Tier) -> Tier {
-        let ((a, lab_a), (b, lab_b)) = (self.parts(), other.parts());
-        Tier::from_parts(a.max(b), lab_a || lab_b)
+        Tier::for_groups(self.groups().with(other.groups()))
     }
 
     /// Whether this tier's wasm carries the islands of `other`.
     pub fn carries(self, other: Tier) -> bool {
-        self.join(other) == self
+        self.groups().contains(other.groups())
     }
 }
 
@@ -248,6 +298,11 @@ pub fn mount_chapters() {
     mount_with(Tier::Chapters, Island::chapters_view);
 }
 
+/// Mounts the islands of `/results` (the results wasm).
+pub fn mount_results() {
+    mount_with(Tier::Results, Island::results_view);
+}
+
 /// Mounts the islands of a page that loads the lite wasm.
 pub fn mount_lite() {
     mount_with(Tier::Lite, Island::lite_view);
@@ -269,7 +324,7 @@ fn mount_with(tier: Tier, view_of: fn(Island) -> Option<AnyView>) {
             leptos::logging::warn!("no island is named {name:?}");
             continue;
         };
-        if !tier.carries(island.tier()) {
+        if !tier.groups().contains(island.groups()) {
             leptos::logging::warn!("the {} wasm has no {name:?}: this page should load a larger one", tier.bin());
             continue;
         }
@@ -344,8 +399,11 @@ mod tests {
     #[test]
     fn tiers_join_to_the_smallest_that_carries_both() {
         use Tier::*;
-        let all = [Lite, Chapters, ChaptersLab, Full, FullLab];
+        let all = Tier::BY_SIZE;
         assert_eq!(Lite.join(ChaptersLab), ChaptersLab);
+        assert_eq!(Lite.join(Results), Full, "the results wasm has no memory inspectors");
+        assert_eq!(Results.join(Chapters), Full, "no tier carries only those two");
+        assert_eq!(Results.join(ChaptersLab), FullLab);
         assert_eq!(Chapters.join(Full), Full);
         assert_eq!(ChaptersLab.join(Full), FullLab);
         for a in all {
@@ -357,6 +415,22 @@ mod tests {
             assert!(FullLab.carries(a));
         }
         assert!(!Full.carries(ChaptersLab) && !ChaptersLab.carries(Full) && !Chapters.carries(ChaptersLab));
+        assert!(!Results.carries(Chapters) && !Chapters.carries(Results) && Full.carries(Results));
         assert_eq!(Island::Widget(Widget::ContentionLab).tier(), ChaptersLab);
+        assert_eq!(Island::Results.tier(), Results);
+        assert_eq!(Island::Choose.tier(), Full);
+    }
+
+    #[test]
+    fn the_page_chrome_rides_in_every_tier_and_needs_no_more() {
+        for tier in Tier::BY_SIZE {
+            assert!(tier.groups().contains(Island::ThemeToggle.groups()), "{tier:?}");
+        }
+        // /results: the chrome and the results island, so the results wasm, not the full one.
+        assert_eq!(Tier::for_groups(Island::ThemeToggle.groups().with(Island::Results.groups())), Tier::Results);
+        // A chapter with an inspector and a recorded-results box: the chapters' wasm.
+        let chapter = Island::Widget(Widget::ArcInspector).groups().with(Island::Widget(Widget::RecordedResults("clone")).groups());
+        assert_eq!(Tier::for_groups(chapter), Tier::Chapters);
+        assert_eq!(Tier::for_groups(Island::Results.groups().with(Island::TryIt.groups())), Tier::Full, "no tier carries only those");
     }
 }

@@ -1,12 +1,13 @@
 //! The results as the build sees them: every file of the results folder validated once (the same
-//! `LoadedFile::from_bytes` the browser uses), summarised into `results/summary.json`, and handed
+//! `LoadedFile::from_bytes` the browser uses), summarised into `results/summary.json` and
+//! `results/medians.json`, and handed
 //! to the pre-renderer's pages as context ([`StaticResults`]), so that `/results` carries its
 //! ranking and a chart in the static HTML. In the browser no page has this context: the wasm loads
 //! the summary instead.
 
 use std::sync::Arc;
 
-use wasm_core::summary::{RefusedFile, Summary};
+use wasm_core::summary::{CaseMedians, RefusedFile, Summary};
 
 use crate::explorer::{partition, LoadedFile, Machine};
 
@@ -15,11 +16,12 @@ use crate::explorer::{partition, LoadedFile, Machine};
 #[derive(Clone, Debug)]
 pub struct StaticResults {
     pub summary: Arc<Summary>,
+    pub medians: Arc<CaseMedians>,
     pub machines: Arc<Vec<Machine>>,
 }
 
 /// Names the summary never reads as results files: what the build writes beside them.
-pub const NOT_RESULTS: [&str; 2] = ["index.json", "summary.json"];
+pub const NOT_RESULTS: [&str; 3] = ["index.json", "summary.json", "medians.json"];
 
 impl StaticResults {
     /// The summary of `files`. A bad file is an error naming it and each problem, unless
@@ -31,8 +33,9 @@ impl StaticResults {
             return Err(format!("{} results file(s) fail validation, so the site is not built:\n{}", bad.len(), lines.join("\n")));
         }
         let refused = bad.into_iter().map(|b| RefusedFile { file: b.file_name, claimed_label: b.claimed_label, problems: b.problems }).collect();
-        let summary = Summary::of(good.iter().map(|m| (m.file_name.clone(), m.data.clone())), refused);
-        Ok(StaticResults { summary: Arc::new(summary), machines: Arc::new(good) })
+        let files: Vec<_> = good.iter().map(|m| (m.file_name.clone(), m.data.clone())).collect();
+        let (summary, medians) = (Summary::of(&files, refused), CaseMedians::of(&files));
+        Ok(StaticResults { summary: Arc::new(summary), medians: Arc::new(medians), machines: Arc::new(good) })
     }
 
     /// Reads every `.json` file of `dir` (but [`NOT_RESULTS`]), in name order, validated against

@@ -1,28 +1,29 @@
-//! The build-time summary of every results file (`results/summary.json`): what the ranking, the
-//! search and the first chart of `/results` need, for any number of machines, in one request.
-//! The site build makes it from files that all passed `validate` (a file that does not stops the
-//! build), so readers' browsers never validate the files the ranking shows; a machine's raw file
-//! is fetched, and validated, only when a reader opens it.
+//! The build-time summary of every results file, in two parts:
+//! - `results/summary.json` ([`Summary`]): what the ranking, the search and the first chart of
+//!   `/results` need, for any number of machines, in one request: each file's facts and headline
+//!   measures (about 60 bytes gzip'd per machine).
+//! - `results/medians.json` ([`CaseMedians`]): every case's median ns per op, for pages that
+//!   compare one case across all machines (several times the summary's size, so `/results` never
+//!   waits for it).
 //!
-//! Compact on purpose: each case condition is written once (`Summary::cases`) and a machine's
-//! medians point into that list by number, so a thousand machines cost numbers, not repeated
-//! strings.
+//! The site build makes both from files that all passed `validate` (a file that does not stops the
+//! build), so readers' browsers never validate the files the ranking shows; a machine's raw file is
+//! fetched only when a reader charts or opens it. Compact on purpose: each case condition is
+//! written once (`CaseMedians::cases`) and a machine's medians point into that list by number, so
+//! a thousand machines cost numbers, not repeated strings.
 
 use serde::{Deserialize, Serialize};
 
 use crate::results::{CaseResult, ResultsFile};
 
 /// Version of the summary's format; the site refuses a summary of another version.
-pub const SUMMARY_VERSION: u32 = 1;
+pub const SUMMARY_VERSION: u32 = 2;
 
 /// Every valid results file, summarised.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     /// Format version ([`SUMMARY_VERSION`]).
     pub summary_version: u32,
-    /// Every case any file has, once each, as `CaseResult::identity`
-    /// (`suite|variant_id|condition|placement`); [`MachineSummary::medians`] point into it.
-    pub cases: Vec<String>,
     /// One entry per valid results file, in file-name order.
     pub machines: Vec<MachineSummary>,
     /// Files left out because they failed validation. Always empty in a site build (the build
@@ -40,6 +41,28 @@ pub struct RefusedFile {
     pub claimed_label: Option<String>,
     /// Each problem as `field: problem`.
     pub problems: Vec<String>,
+}
+
+/// Every case's median of every valid results file (`results/medians.json`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CaseMedians {
+    /// Format version ([`SUMMARY_VERSION`]).
+    pub summary_version: u32,
+    /// Every case any file has, once each, as `CaseResult::identity`
+    /// (`suite|variant_id|condition|placement`); [`MachineMedians::medians`] point into it.
+    pub cases: Vec<String>,
+    /// One entry per machine of the summary, in the same order.
+    pub machines: Vec<MachineMedians>,
+}
+
+/// One results file's medians.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MachineMedians {
+    /// File name in `results/`, as [`MachineSummary::file`].
+    pub file: String,
+    /// Per case: index into [`CaseMedians::cases`], median ns per operation, and noise (0 steady,
+    /// 1 noisy, 2 unknown).
+    pub medians: Vec<(u32, f64, u8)>,
 }
 
 /// Who measured a file.
@@ -108,13 +131,13 @@ pub struct MachineSummary {
     pub steal_percent: Option<f64>,
     /// The suites of its cases, sorted.
     pub suites: Vec<String>,
+    /// Whether it has a case `/results`'s contention charts draw: a clone of a thread-safe type,
+    /// not pinned to a core.
+    pub contention: bool,
     /// Cases whose repeats disagree by more than the noise threshold.
     pub noisy_cases: u32,
     /// Cases whose noise is not known (fewer than three repeats, nothing recorded).
     pub unknown_noise_cases: u32,
-    /// Per case: index into [`Summary::cases`], median ns per operation, and noise (0 steady,
-    /// 1 noisy, 2 unknown).
-    pub medians: Vec<(u32, f64, u8)>,
     /// The ranking's measures.
     pub headline: Headline,
 }
@@ -229,62 +252,9 @@ fn noise_code(case: &CaseResult) -> u8 {
 impl Summary {
     /// The summary of `files` (name, validated contents), in the order given; `refused` lists the
     /// ones that failed validation (empty for a site build).
-    pub fn of(files: impl IntoIterator<Item = (String, ResultsFile)>, refused: Vec<RefusedFile>) -> Summary {
-        let mut cases: Vec<String> = Vec::new();
-        let mut index_of = std::collections::HashMap::<String, u32>::new();
-        let machines = files
-            .into_iter()
-            .map(|(name, file)| {
-                let medians = file
-                    .cases
-                    .iter()
-                    .map(|c| {
-                        let key = c.identity();
-                        let i = *index_of.entry(key.clone()).or_insert_with(|| {
-                            cases.push(key);
-                            (cases.len() - 1) as u32
-                        });
-                        (i, c.median_ns_per_op, noise_code(c))
-                    })
-                    .collect::<Vec<_>>();
-                let mut suites: Vec<String> = file.cases.iter().map(|c| c.suite.clone()).collect();
-                suites.sort();
-                suites.dedup();
-                let browser = file.runner.name == crate::browser::BROWSER_RUNNER;
-                let kind = if file.is_known_reference() {
-                    RunnerKind::Reference
-                } else if browser {
-                    RunnerKind::Browser
-                } else {
-                    RunnerKind::Native
-                };
-                let m = &file.machine;
-                let cpu = cpu_text(&file);
-                MachineSummary {
-                    vendor: cpu_vendor(m.cpu_model.as_deref()).to_owned(),
-                    cpu,
-                    arch: m.arch.clone(),
-                    hardware: hardware_id(m),
-                    source: file.provenance.as_ref().map(|p| p.source.clone()),
-                    logical_cpus: m.logical_cores,
-                    os: m.os.clone(),
-                    allocator: file.allocator.name.clone(),
-                    kind,
-                    created_at: file.created_at.clone(),
-                    rustc: file.toolchain.rustc_version.clone(),
-                    hypervisor: file.conditions.as_ref().and_then(|c| c.hypervisor.clone()),
-                    steal_percent: file.conditions.as_ref().and_then(|c| c.steal_percent),
-                    noisy_cases: medians.iter().filter(|m| m.2 == 1).count() as u32,
-                    unknown_noise_cases: medians.iter().filter(|m| m.2 == 2).count() as u32,
-                    headline: Headline::of(&file),
-                    suites,
-                    medians,
-                    label: file.label,
-                    file: name,
-                }
-            })
-            .collect();
-        Summary { summary_version: SUMMARY_VERSION, cases, machines, refused }
+    pub fn of(files: &[(String, ResultsFile)], refused: Vec<RefusedFile>) -> Summary {
+        let machines = files.iter().map(|(name, file)| MachineSummary::of(name, file)).collect();
+        Summary { summary_version: SUMMARY_VERSION, machines, refused }
     }
 
     /// Reads a summary, refusing another format version.
@@ -295,15 +265,81 @@ impl Summary {
         }
         Ok(summary)
     }
+}
 
-    /// A machine's median ns per op of the case `identity`, with its noise code.
-    pub fn median(&self, machine: &MachineSummary, identity: &str) -> Option<(f64, u8)> {
+impl CaseMedians {
+    /// The medians of `files` (name, validated contents), in the order given.
+    pub fn of(files: &[(String, ResultsFile)]) -> CaseMedians {
+        let mut cases: Vec<String> = Vec::new();
+        let mut index_of = std::collections::HashMap::<String, u32>::new();
+        let machines = files
+            .iter()
+            .map(|(name, file)| MachineMedians {
+                file: name.clone(),
+                medians: file
+                    .cases
+                    .iter()
+                    .map(|c| {
+                        let key = c.identity();
+                        let i = *index_of.entry(key.clone()).or_insert_with(|| {
+                            cases.push(key);
+                            (cases.len() - 1) as u32
+                        });
+                        (i, c.median_ns_per_op, noise_code(c))
+                    })
+                    .collect(),
+            })
+            .collect();
+        CaseMedians { summary_version: SUMMARY_VERSION, cases, machines }
+    }
+
+    /// The median ns per op of file `file`'s case `identity`, with its noise code.
+    pub fn median(&self, file: &str, identity: &str) -> Option<(f64, u8)> {
         let i = self.cases.iter().position(|c| c == identity)? as u32;
+        let machine = self.machines.iter().find(|m| m.file == file)?;
         machine.medians.iter().find(|m| m.0 == i).map(|m| (m.1, m.2))
     }
 }
 
 impl MachineSummary {
+    fn of(name: &str, file: &ResultsFile) -> MachineSummary {
+        let mut suites: Vec<String> = file.cases.iter().map(|c| c.suite.clone()).collect();
+        suites.sort();
+        suites.dedup();
+        let kind = if file.is_known_reference() {
+            RunnerKind::Reference
+        } else if file.runner.name == crate::browser::BROWSER_RUNNER {
+            RunnerKind::Browser
+        } else {
+            RunnerKind::Native
+        };
+        let thread_safe = |id: &str| crate::kernels::CloneType::parse(id).is_some_and(|t| t.is_thread_safe());
+        let count = |code: u8| file.cases.iter().filter(|c| noise_code(c) == code).count() as u32;
+        let m = &file.machine;
+        MachineSummary {
+            file: name.to_owned(),
+            label: file.label.clone(),
+            cpu: cpu_text(file),
+            vendor: cpu_vendor(m.cpu_model.as_deref()).to_owned(),
+            arch: m.arch.clone(),
+            hardware: hardware_id(m),
+            source: file.provenance.as_ref().map(|p| p.source.clone()),
+            logical_cpus: m.logical_cores,
+            os: m.os.clone(),
+            allocator: file.allocator.name.clone(),
+            kind,
+            created_at: file.created_at.clone(),
+            rustc: file.toolchain.rustc_version.clone(),
+            hypervisor: file.conditions.as_ref().and_then(|c| c.hypervisor.clone()),
+            steal_percent: file.conditions.as_ref().and_then(|c| c.steal_percent),
+            contention: file.cases.iter().any(|c| c.suite == "clone" && c.placement.is_none() && thread_safe(&c.variant_id)),
+            suites,
+            noisy_cases: count(1),
+            unknown_noise_cases: count(2),
+            headline: Headline::of(file),
+        }
+    }
+
     /// One line about the hardware, as `describe` writes it for a whole file.
     pub fn description(&self) -> String {
         describe(&self.cpu, self.logical_cpus, self.os.as_deref())
@@ -346,8 +382,10 @@ mod tests {
 
     #[test]
     #[cfg_attr(miri, ignore = "summary.rs has no unsafe code; validating whole results files (SHA-256 included) under Miri takes minutes")]
-    fn a_file_of_another_suite_has_no_headline() {
-        assert_eq!(Headline::of(&shipped!("xeon-2.1ghz-2vcpu-jemalloc-sso-2026-11-21.json")), Headline::default());
+    fn a_file_of_another_suite_has_no_headline_and_nothing_to_chart_for_contention() {
+        let sso = shipped!("xeon-2.1ghz-2vcpu-jemalloc-sso-2026-11-21.json");
+        assert_eq!(Headline::of(&sso), Headline::default());
+        assert!(!Summary::of(&[("sso.json".to_owned(), sso)], Vec::new()).machines[0].contention);
     }
 
     #[test]
@@ -360,22 +398,26 @@ mod tests {
                 .zip(names)
                 .map(|(f, n)| (n.to_string(), f))
                 .collect();
-        let summary = Summary::of(files.clone(), Vec::new());
-        let mut unique = summary.cases.clone();
+        let summary = Summary::of(&files, Vec::new());
+        let medians = CaseMedians::of(&files);
+        let mut unique = medians.cases.clone();
         unique.sort();
         unique.dedup();
-        assert_eq!(unique.len(), summary.cases.len());
-        for ((_, file), m) in files.iter().zip(&summary.machines) {
-            assert_eq!(m.medians.len(), file.cases.len());
+        assert_eq!(unique.len(), medians.cases.len());
+        for ((name, file), m) in files.iter().zip(&medians.machines) {
+            assert_eq!((&m.file, m.medians.len()), (name, file.cases.len()));
             for case in &file.cases {
-                assert_eq!(summary.median(m, &case.identity()).map(|x| x.0), Some(case.median_ns_per_op));
+                assert_eq!(medians.median(name, &case.identity()).map(|x| x.0), Some(case.median_ns_per_op));
             }
         }
+        assert!(summary.machines.iter().all(|m| m.contention), "three clone runs");
+        let back = CaseMedians::of(&files);
+        assert_eq!(serde_json::from_str::<CaseMedians>(&serde_json::to_string(&medians).unwrap()).unwrap(), back);
         assert_eq!(summary.machines[2].kind, RunnerKind::Reference);
         assert_eq!(summary.machines[0].vendor, "AMD");
         assert_eq!(summary.machines[1].vendor, "Intel");
         assert_eq!(summary.machines[2].source.as_deref(), file_source(&files[2].1));
-        let system = Summary::of([("s.json".to_owned(), shipped!("xeon-2.1ghz-2vcpu-system-2026-11-22.json"))], Vec::new());
+        let system = Summary::of(&[("s.json".to_owned(), shipped!("xeon-2.1ghz-2vcpu-system-2026-11-22.json"))], Vec::new());
         assert_eq!(system.machines[0].hardware, summary.machines[1].hardware, "one Xeon, two allocators");
         assert_ne!(summary.machines[0].hardware, summary.machines[1].hardware);
         let back = Summary::from_json(serde_json::to_string(&summary).unwrap().as_bytes()).unwrap();
@@ -389,7 +431,7 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "summary.rs has no unsafe code; validating whole results files (SHA-256 included) under Miri takes minutes")]
     fn a_browser_run_is_a_browser_run_with_no_cpu_maker() {
-        let summary = Summary::of([("b.json".to_owned(), shipped!("browser-headless-chrome-156-epyc-2vcpu-2026-11-24.json"))], Vec::new());
+        let summary = Summary::of(&[("b.json".to_owned(), shipped!("browser-headless-chrome-156-epyc-2vcpu-2026-11-24.json"))], Vec::new());
         let m = &summary.machines[0];
         assert_eq!((m.kind, m.vendor.as_str(), m.arch.as_str()), (RunnerKind::Browser, "unknown", "wasm32"));
         assert_eq!(m.cpu, "Headless Chrome 156, in a browser (wasm32)");
@@ -398,7 +440,7 @@ mod tests {
 
     #[test]
     fn another_format_version_is_refused() {
-        let err = Summary::from_json(br#"{"summary_version":99,"cases":[],"machines":[]}"#).unwrap_err();
+        let err = Summary::from_json(br#"{"summary_version":99,"machines":[]}"#).unwrap_err();
         assert!(err.contains("summary_version 99"), "{err}");
     }
 

@@ -1,9 +1,10 @@
 //! Renders every page of the site to HTML at build time: `prerender OUT.json RESULTS_DIR` validates
 //! every results file of RESULTS_DIR (one that fails stops the build, named), writes their summary
-//! to `RESULTS_DIR/summary.json`, and writes one entry per route (path, title, description, whether
-//! it charts, which wasm it needs, the `<body>` content and the specs of its static charts), which
-//! `scripts/postbuild.mjs` puts into each route's `index.html`. `prerender --summary DIR
-//! [--keep-refused]` only writes the summary (test fixtures keep their bad files, as `refused`). The pages are the same Leptos
+//! to `RESULTS_DIR/summary.json` and their medians to `RESULTS_DIR/medians.json`, and writes one
+//! entry per route (path, title, description, whether it charts, which wasm it needs, the `<body>`
+//! content and the specs of its static charts), which `scripts/postbuild.mjs` puts into each
+//! route's `index.html`. `prerender --summary DIR [--keep-refused]` only writes the two summaries
+//! (test fixtures keep their bad files, as `refused`). The pages are the same Leptos
 //! components the site is made of, rendered natively; the live parts come out as empty boxes
 //! (`islands::Live`) that the wasm fills in the browser.
 
@@ -39,8 +40,8 @@ fn main() {
             std::process::exit(1);
         }
     };
-    let summary_json = serde_json::to_string(&*data.summary).expect("the summary serialises");
-    write_atomic(&dir.join("summary.json"), &summary_json);
+    write_atomic(&dir.join("summary.json"), &serde_json::to_string(&*data.summary).expect("the summary serialises"));
+    write_atomic(&dir.join("medians.json"), &serde_json::to_string(&*data.medians).expect("the medians serialise"));
     let Some(out) = out else { return };
     any_spawner::Executor::init_custom_executor(NeverRun).expect("the executor is set once");
     let pages: Vec<serde_json::Value> = Route::all()
@@ -92,13 +93,15 @@ fn write_atomic(path: &std::path::Path, text: &str) {
 /// which is right for any name a future island adds before this learns it.
 #[cfg(not(target_arch = "wasm32"))]
 fn tier_needed(body: &str) -> site::islands::Tier {
-    use site::islands::{Island, Tier};
+    use site::islands::{Groups, Island, Tier};
     let attr = |tag: &str, name: &str| tag.split(&format!(r#"{name}=""#)).nth(1).and_then(|rest| rest.split('"').next()).map(str::to_owned);
-    body.split("<div ")
+    let needed = body
+        .split("<div ")
         .filter_map(|rest| rest.split('>').next())
         .filter_map(|tag| Some((attr(tag, "data-live")?, attr(tag, "data-suite"))))
-        .map(|(name, suite)| Island::from_box(&name, suite.as_deref()).map_or(Tier::Full, Island::tier))
-        .fold(Tier::Lite, Tier::join)
+        .map(|(name, suite)| Island::from_box(&name, suite.as_deref()).map_or(Tier::Full.groups(), Island::groups))
+        .fold(Groups::CHROME, Groups::with);
+    Tier::for_groups(needed)
 }
 
 #[cfg(target_arch = "wasm32")]

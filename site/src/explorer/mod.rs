@@ -85,6 +85,22 @@ impl LoadedFile {
         }
     }
 
+    /// A file the build validated (`results/summary.json` lists it), only parsed: the build refuses
+    /// to ship a file that fails validation, so the reader's browser does not run the validator
+    /// again (nor carry its code: `/results`'s wasm has none). Bytes that do not parse as a results
+    /// file (not what the build shipped) are an error card all the same.
+    pub fn from_built_bytes(file_name: &str, bytes: &[u8]) -> LoadedFile {
+        match serde_json::from_slice::<ResultsFile>(bytes) {
+            Ok(data) => LoadedFile::Good(Machine { id: file_name.strip_suffix(".json").unwrap_or(file_name).to_owned(), file_name: file_name.to_owned(), data }),
+            Err(e) => LoadedFile::Bad(BadFile {
+                file_name: file_name.to_owned(),
+                kind: BadKind::Invalid,
+                claimed_label: claimed_label(bytes),
+                problems: vec![format!("file: {e}; this is not the file the build validated")],
+            }),
+        }
+    }
+
     /// The index `file_name` named more files than a page loads; `why` says how many of which.
     pub fn capped(file_name: &str, why: String) -> LoadedFile {
         LoadedFile::Bad(BadFile { file_name: file_name.to_owned(), kind: BadKind::Capped, claimed_label: None, problems: vec![why] })
@@ -280,6 +296,10 @@ mod tests {
         let m = contention_machine("box-2025-01-01", "CPU", "jemalloc");
         let text = m.data.to_pretty_json();
         assert_eq!(LoadedFile::from_bytes("box-2025-01-01.json", text.as_bytes(), std::time::SystemTime::now()), LoadedFile::Good(m.clone()));
+
+        assert_eq!(LoadedFile::from_built_bytes("box-2025-01-01.json", text.as_bytes()), LoadedFile::Good(m.clone()), "a built file reads the same");
+        let LoadedFile::Bad(card) = LoadedFile::from_built_bytes("box-2025-01-01.json", &text.as_bytes()[..40]) else { panic!("cut short") };
+        assert!(card.problems[0].starts_with("file: ") && card.problems[0].ends_with("not the file the build validated"), "{:?}", card.problems);
 
         let bad = text.replace("\"label\": \"box-2025-01-01\"", "\"label\": \"<img src=x>\"");
         let LoadedFile::Bad(card) = LoadedFile::from_bytes("evil.json", bad.as_bytes(), std::time::SystemTime::now()) else { panic!("must fail") };

@@ -385,9 +385,9 @@ mod tests {
             hypervisor: None,
             steal_percent: None,
             suites: vec!["clone".into()],
+            contention: true,
             noisy_cases: 0,
             unknown_noise_cases: 0,
-            medians: Vec::new(),
             headline: Headline { most_threads: Some(8), arc_ns_1t: Some(arc[0]), string_ns_1t: Some(string[0]), arc_ns_most: Some(arc[1]), string_ns_most: Some(string[1]) },
         }
     }
@@ -396,7 +396,6 @@ mod tests {
         let native = RunnerKind::Native;
         Summary {
             summary_version: wasm_core::summary::SUMMARY_VERSION,
-            cases: Vec::new(),
             machines: vec![
                 machine("a", "AMD Ryzen 7", "x86_64", native, [2.0, 200.0], [10.0, 20.0]),
                 machine("b", "AMD Ryzen 7", "x86_64", native, [4.0, 100.0], [10.0, 20.0]),

@@ -125,13 +125,9 @@ pub fn has_suite(machine: &Machine, suite: Suite) -> bool {
 
 /// [`has_suite`] from the build's summary, without the file: for `clone`, an unpinned case of a
 /// type the contention charts draw.
-pub fn summary_has_suite(summary: &wasm_core::summary::Summary, m: &wasm_core::summary::MachineSummary, suite: Suite) -> bool {
+pub fn summary_has_suite(m: &wasm_core::summary::MachineSummary, suite: Suite) -> bool {
     match suite {
-        Suite::Clone => m.medians.iter().any(|&(i, ..)| {
-            let mut parts = summary.cases.get(i as usize).map(|c| c.split('|')).into_iter().flatten();
-            let (s, variant, placement) = (parts.next(), parts.next(), parts.nth(1));
-            s == Some("clone") && placement == Some("unpinned") && variant.is_some_and(|v| super::contention_variants().any(|c| c == v))
-        }),
+        Suite::Clone => m.contention,
         s => m.suites.iter().any(|x| x == s.key()),
     }
 }

@@ -39,7 +39,7 @@ pub fn available(summary: &Summary, suite: Suite) -> Vec<(String, bool)> {
     summary
         .machines
         .iter()
-        .filter(|m| crate::explorer::suites::summary_has_suite(summary, m, suite))
+        .filter(|m| crate::explorer::suites::summary_has_suite(m, suite))
         .map(|m| (m.id().to_owned(), m.kind == wasm_core::summary::RunnerKind::Reference))
         .collect()
 }

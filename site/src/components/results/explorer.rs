@@ -16,7 +16,7 @@ use super::contention_chart::{ChartWithTable, ContentionChart};
 use super::controls::ChoiceSelect;
 use super::error_card::ErrorCard;
 use super::grid::MachineGrid;
-use super::loader::load_files_cached;
+use super::loader::load_built_files;
 use super::machine_picker::MachinePicker;
 use super::memory_chart::MemoryCharts;
 use super::suite_chart::{ConditionSelect, SuiteChart};
@@ -33,7 +33,7 @@ fn to_load(summary: &Summary, state: &ExplorerState) -> Vec<String> {
     if state.suite == Suite::Clone {
         for m in summary.machines.iter().filter(|m| state.machines.iter().any(|id| id == m.id())) {
             for other in summary.machines.iter().filter(|o| o.hardware == m.hardware && o.allocator != m.allocator) {
-                if summary_has_suite(summary, other, Suite::Clone) && !ids.iter().any(|id| id == other.id()) {
+                if summary_has_suite(other, Suite::Clone) && !ids.iter().any(|id| id == other.id()) {
                     ids.push(other.id().to_owned());
                 }
             }
@@ -69,13 +69,15 @@ pub fn Explorer(
     let on_condition = Callback::new(move |c: String| set_state.run(ExplorerState { condition: Some(c), ..state.get_untracked() }));
 
     let for_load = summary.clone();
+    let for_fetch = summary.clone();
     // The suite the files are for travels with them: until a new suite's files arrive, the old
     // ones are not offered under it (an empty condition list, a chart of the wrong suite).
     let wanted = Memo::new(move |_| (state.read().suite, to_load(&for_load, &state.read())));
     let cache = StoredValue::new(HashMap::<String, LoadedFile>::new());
     let files = LocalResource::new(move || {
         let (suite, ids) = wanted.get();
-        async move { (suite, load_files_cached(ids, cache).await) }
+        let summary = for_fetch.clone();
+        async move { (suite, load_built_files(ids, &summary, cache).await) }
     });
     let refused: Vec<BadFile> = summary
         .refused

@@ -2,7 +2,8 @@
 //! lists that a page wants ([`Wanted`]), and validates each with `wasm_core::validate`. One bad or
 //! missing file becomes an error card; only an unreadable index fails the whole load. The one loader
 //! of results files: the explorer, the bench page, the chapters' recorded results and the size table
-//! all start here.
+//! all start here. `/results` reads the build's summary instead, and fetches only the files it lists
+//! for the charts, parsed but not validated again ([`load_built_files`]).
 //!
 //! Limits, so that no file and no index can take a page down: each file is read as raw bytes (the
 //! same bytes `native-runner validate` judges, so a BOM or bad UTF-8 gets the same verdict) and
@@ -205,14 +206,28 @@ pub async fn load_summary() -> Result<wasm_core::summary::Summary, LoadError> {
     wasm_core::summary::Summary::from_json(&bytes).map_err(LoadError)
 }
 
-/// The results files of machines `ids` (file names without `.json`), validated, in that order;
-/// each fetched once per page (`cache` keeps what arrived).
-pub async fn load_files_cached(ids: Vec<String>, cache: leptos::prelude::StoredValue<std::collections::HashMap<String, LoadedFile>>) -> Vec<LoadedFile> {
+/// The results files of machines `ids` (file names without `.json`), in that order, each fetched
+/// once per page (`cache` keeps what arrived). Only the files `summary` lists are fetched, and
+/// those are parsed, not validated again ([`LoadedFile::from_built_bytes`]); any other id is a
+/// card saying so.
+pub async fn load_built_files(
+    ids: Vec<String>,
+    summary: &wasm_core::summary::Summary,
+    cache: leptos::prelude::StoredValue<std::collections::HashMap<String, LoadedFile>>,
+) -> Vec<LoadedFile> {
     use leptos::prelude::{UpdateValue, WithValue};
-    let missing: Vec<String> = ids.iter().filter(|id| !cache.with_value(|c| c.contains_key(*id))).cloned().collect();
+    let missing: Vec<(String, bool)> =
+        ids.iter().filter(|id| !cache.with_value(|c| c.contains_key(*id))).map(|id| (id.clone(), summary.machines.iter().any(|m| m.id() == id))).collect();
     let fetched: Vec<(String, LoadedFile)> = futures::stream::iter(missing)
-        .map(|id| async move {
-            let file = load_file(&format!("{id}.json")).await;
+        .map(|(id, listed)| async move {
+            let name = format!("{id}.json");
+            let file = match listed {
+                false => LoadedFile::unreachable(&name, "is not one of this site's results files (results/summary.json does not list it)".into()),
+                true => match fetch_bytes(&format!("{RESULTS_DIR}/{name}"), MAX_FILE_BYTES).await {
+                    Ok(bytes) => LoadedFile::from_built_bytes(&name, &bytes),
+                    Err(why) => LoadedFile::unreachable(&name, why),
+                },
+            };
             (id, file)
         })
         .buffer_unordered(PARALLEL_FETCHES)

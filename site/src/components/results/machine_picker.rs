@@ -18,7 +18,7 @@ pub const MAX_LISTED: usize = 12;
 /// those matching `search` (all of them in file order when the search is empty), up to the cap;
 /// and how many more match.
 pub fn listed<'a>(summary: &'a Summary, suite: Suite, chosen: &[String], search: &str) -> (Vec<&'a MachineSummary>, usize) {
-    let of_suite: Vec<&MachineSummary> = summary.machines.iter().filter(|m| summary_has_suite(summary, m, suite)).collect();
+    let of_suite: Vec<&MachineSummary> = summary.machines.iter().filter(|m| summary_has_suite(m, suite)).collect();
     if of_suite.len() <= MAX_LISTED {
         return (of_suite, 0);
     }
