@@ -1,14 +1,16 @@
 // Draws the pre-rendered pages' static charts at build time with site/js/charts.js, the module the
 // browser uses, against linkedom's server-side DOM: one chart code path, so the SVG a reader sees
-// with JavaScript off is the drawing the wasm would make of the same spec (at the default 640 px
-// width; the viewBox scales it). The pre-renderer leaves `<div ... data-static-chart="N"></div>`
+// with JavaScript off is the drawing the wasm would make of the same spec (at a desktop's and a
+// phone's width; the viewBox scales each). The pre-renderer leaves `<div ... data-static-chart="N"></div>`
 // where the page's Nth spec goes.
 import * as d3 from "d3";
 import { parseHTML } from "linkedom";
 
-/** The width the static charts are drawn at: about the content column on a desktop, so the SVG's
- *  text is the size the live chart's will be there (the viewBox scales it on narrower screens). */
-const STATIC_WIDTH = 960;
+/** The widths each static chart is drawn at: about the content column on a desktop, and on a phone
+ *  (CSS shows the one that fits, `.static-wide` / `.static-narrow`), so the SVG's text is the size
+ *  the live chart's will be there, and the box is as tall as the live chart will be. */
+const WIDE = 960;
+const NARROW = 360;
 
 let render = null;
 
@@ -20,12 +22,13 @@ async function renderer() {
   globalThis.window = window;
   globalThis.document = document;
   const { renderChart } = await import("../site/js/charts.js");
-  render = (spec) => {
+  const at = (spec, width) => {
     const host = document.createElement("div");
-    Object.defineProperty(host, "clientWidth", { value: STATIC_WIDTH });
+    Object.defineProperty(host, "clientWidth", { value: width });
     renderChart(host, JSON.stringify(spec));
     return host.innerHTML;
   };
+  render = (spec) => `<div class="static-wide">${at(spec, WIDE)}</div><div class="static-narrow">${at(spec, NARROW)}</div>`;
   return render;
 }
 

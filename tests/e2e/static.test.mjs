@@ -197,9 +197,9 @@ test("with JavaScript off, /results shows the ranking and an SVG chart drawn at 
   const best = await rows.evaluateAll((trs) => trs.map((tr) => parseFloat(tr.querySelector('[data-field="best"]').textContent)));
   assert.ok(best[0] >= 1 && best.every((v, i) => i === 0 || v >= best[i - 1]), JSON.stringify(best));
   // The default chart (the reference dataset) as SVG, with the same marks the live chart draws.
-  const points = page.locator("[data-static-chart] svg .point");
+  const points = page.locator("[data-static-chart] .static-wide svg .point");
   assert.ok((await points.count()) >= 10, "an SVG chart with points");
-  assert.equal(await page.locator("[data-static-chart] svg").getAttribute("role"), "img");
+  assert.equal(await page.locator("[data-static-chart] svg:visible").getAttribute("role"), "img");
   await page.locator("[data-first-frame] [data-testid=static-chart-table]").waitFor({ state: "attached" });
   await context.close();
 });

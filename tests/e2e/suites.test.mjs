@@ -74,6 +74,31 @@ for (const s of SUITES) {
     assert.deepEqual(errors, []);
   });
 
+  test(`${s.slug}: with JavaScript off, the recorded ${s.suite} results are a table and an SVG chart from the build`, async () => {
+    const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${h.base}/chapters/${s.slug}`);
+    const frame = page.locator(`[data-live="recorded-results"][data-suite="${s.suite}"] > [data-first-frame]`);
+    assert.equal(await frame.count(), 1, "the box holds the build's first frame");
+    for (const { file, json } of recorded(s.suite)) {
+      const medians = await tableMedians(frame.locator(`.recorded-file[data-file="${file}"]`).getByTestId(`recorded-${s.suite}-static-table`));
+      const first = json.cases.find((c) => c.params.input_set !== "empty");
+      const sameCondition = json.cases.filter((c) => c.suite === s.suite && c.threads === first.threads &&
+        JSON.stringify(c.params) === JSON.stringify(first.params));
+      assert.deepEqual(Object.keys(medians).sort(), sameCondition.map((c) => c.variant_id).sort(), file);
+      // The SVG was drawn at build time by js/charts.js: the same bars the live chart draws.
+      assert.deepEqual(await bars(page, `recorded-${s.suite}-static-chart`, json.label), medians, `${file}: bars and table agree`);
+    }
+    assert.equal(await frame.locator("svg[role=img]:visible").count(), 1, "one SVG chart");
+    await screenshot(page, `static-recorded-${s.suite}`);
+    // On a phone, the chart drawn for a phone's width.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const phone = frame.locator("svg[role=img]:visible");
+    assert.equal(await phone.count(), 1);
+    assert.ok((await phone.evaluate((svg) => svg.viewBox.baseVal.width)) < 400, "drawn at a phone's width");
+    await context.close();
+  });
+
   test(`${s.slug}: recorded-results shows this machine's ${s.suite} file as rows and bars`, async () => {
     const { page, errors } = await openChapter(s.slug);
     const widget = page.getByTestId(`recorded-${s.suite}`);
@@ -91,6 +116,7 @@ for (const s of SUITES) {
       assert.deepEqual(Object.keys(medians).sort(), sameCondition.map((c) => c.variant_id).sort());
       const drawn = await bars(page, `recorded-${s.suite}-chart`, json.label);
       assert.deepEqual(drawn, medians, "bars and table agree");
+      assert.equal(await page.locator(`[data-live="recorded-results"][data-suite="${s.suite}"] [data-first-frame]`).count(), 0, "the live widget replaced the build's frame");
       if (s.suite !== "arena") {
         for (const c of sameCondition) assert.equal(medians[c.variant_id], c.median_ns_per_op, c.variant_id);
       }

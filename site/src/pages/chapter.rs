@@ -3,7 +3,8 @@
 
 use leptos::prelude::*;
 
-use crate::content::{chapter, Chapter, Part};
+use crate::components::widgets::recorded_results::RecordedFirstFrame;
+use crate::content::{chapter, Chapter, Part, Widget};
 use crate::islands::{Island, Live};
 
 #[component]
@@ -14,6 +15,10 @@ pub fn ChapterPage(this: &'static Chapter) -> impl IntoView {
         .iter()
         .map(|part| match *part {
             Part::Html(html) => view! { <div class="chapter-part" inner_html=html></div> }.into_any(),
+            Part::Widget(Widget::RecordedResults(suite)) => view! {
+                <Live island=Island::Widget(Widget::RecordedResults(suite))><RecordedFirstFrame suite/></Live>
+            }
+            .into_any(),
             Part::Widget(w) => view! { <Live island=Island::Widget(w)/> }.into_any(),
         })
         .collect_view();

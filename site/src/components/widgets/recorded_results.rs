@@ -2,18 +2,20 @@
 //! (`/results/*.json`, each checked by wasm-core's validator) that has cases of one suite, drawn
 //! as bars (one series per file) and listed in tables, so no chapter copies a number by hand.
 //! Cases are grouped by their conditions (threads and parameters); a select picks one group.
+//! The build draws the first group as the box's first frame ([`RecordedFirstFrame`]: the same
+//! tables, and the chart as SVG), so the numbers read without JavaScript; the live widget replaces
+//! it once its own files have arrived.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_core::results::CaseResult;
 
-use crate::charts::Scale;
+use crate::charts::{ChartSpec, Scale};
 use crate::components::bench::native::{self, NativeFile, NativeResults, SkippedFiles};
 use crate::components::results::loader::Wanted;
 use crate::components::bench::results_table::ResultsTable;
-use crate::components::chart::Chart;
+use crate::components::chart::{Chart, StaticChart};
 use crate::explorer::suites::{cases_under, condition_bars, conditions, pick_condition, unit_for, Condition};
-
 /// A file's name in legends and captions: its label, plus the file name when labels repeat.
 fn file_title(file: &NativeFile, all: &[&NativeFile]) -> String {
     let same = all.iter().filter(|f| f.results.label == file.results.label).count();
@@ -35,11 +37,109 @@ fn machine_line(file: &NativeFile) -> String {
     parts.join(", ")
 }
 
+/// How a recorded-results view draws its chart: live (d3 in the page) or at build time (SVG).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Drawn {
+    Live,
+    AtBuild,
+}
+
+/// The chart and per-file tables of `files`' `suite` cases under condition `key` (`label`).
+fn recorded_view(suite: &'static str, files: &[NativeFile], key: &str, label: &str, drawn: Drawn) -> impl IntoView {
+    let refs: Vec<&NativeFile> = files.iter().collect();
+    let per_file: Vec<(String, &NativeFile, Vec<CaseResult>)> = files
+        .iter()
+        .map(|f| (file_title(f, &refs), f, cases_under(&f.results.cases, suite, key)))
+        .filter(|(_, _, cases)| !cases.is_empty())
+        .collect();
+    let unit = unit_for(suite, &per_file.iter().flat_map(|(_, _, c)| c.iter()).collect::<Vec<_>>());
+    let sources: Vec<(String, String, Vec<CaseResult>)> = per_file.iter().map(|(title, f, cases)| (title.clone(), machine_line(f), cases.clone())).collect();
+    let spec: Option<ChartSpec> = condition_bars(format!("Recorded {suite} results: {label}"), suite, &sources, Scale::Linear);
+    // The build's copy has its own test ids: the live widget's are only ever the live ones.
+    let (chart_id, table_id) = match drawn {
+        Drawn::Live => (format!("recorded-{suite}-chart"), format!("recorded-{suite}-table")),
+        Drawn::AtBuild => (format!("recorded-{suite}-static-chart"), format!("recorded-{suite}-static-table")),
+    };
+    let tables = per_file
+        .into_iter()
+        .map(|(title, f, cases)| {
+            view! {
+                <div class="recorded-file" data-file=f.name.clone()>
+                    <p class="field-note"><strong>{title.clone()}</strong> ": " {machine_line(f)}</p>
+                    <ResultsTable cases=cases unit test_id=table_id.clone() row_label="Variant"
+                        caption=format!("{title}: {label}, {}", unit.name)/>
+                </div>
+            }
+        })
+        .collect_view();
+    view! {
+        <p class="field-note">{format!("Bars: median {}; whiskers: the fastest and slowest repeat (with several threads, of any thread).", unit.name)}</p>
+        {spec.map(|spec| match drawn {
+            Drawn::Live => view! { <Chart spec=spec test_id=chart_id/> }.into_any(),
+            Drawn::AtBuild => view! { <StaticChart spec=spec test_id=chart_id/> }.into_any(),
+        })}
+        {tables}
+    }
+}
+
+/// The files of `all` with `suite` cases, measured natively (a browser run is its own kind, as
+/// `native::load` leaves it out).
+fn with_suite(all: impl IntoIterator<Item = NativeFile>, suite: &str) -> Vec<NativeFile> {
+    all.into_iter().filter(|f| f.results.cases.iter().any(|c| c.suite == suite)).collect()
+}
+
+fn status_line(suite: &str, n: usize) -> String {
+    match n {
+        0 => format!("No results file on this site has {suite} cases yet."),
+        n => format!("{n} results file(s) with {suite} cases, read from /results/ and checked by the same validator as the runner's."),
+    }
+}
+
+/// The widget's first frame, drawn by the build from the results it validated (the pre-renderer's
+/// `StaticResults`): the default conditions' tables and chart. Elsewhere (no such context) the
+/// box's usual note.
+#[component]
+pub fn RecordedFirstFrame(suite: &'static str) -> impl IntoView {
+    let Some(data) = use_context::<crate::static_data::StaticResults>() else {
+        return view! { <p class="live-note">{crate::islands::Island::Widget(crate::content::Widget::RecordedResults(suite)).what()}</p> }.into_any();
+    };
+    let files = with_suite(data.machines.iter().filter(|m| !m.is_browser_run()).map(|m| NativeFile { name: m.file_name.clone(), results: m.data.clone() }), suite);
+    let all_conditions: Vec<Condition> = conditions(suite, files.iter().flat_map(|f| f.results.cases.iter()));
+    let current = pick_condition(&all_conditions, None).map(|c| (c.key.clone(), c.label.clone()));
+    let others = all_conditions.len().saturating_sub(1);
+    view! {
+        <div data-first-frame="">
+            <section class="widget recorded-results" data-testid=format!("recorded-{suite}-first-frame") aria-label=format!("Recorded {suite} results")>
+                <h3>"Recorded results"</h3>
+                <p class="field-note">{status_line(suite, files.len())}
+                    {(others > 0).then(|| format!(" Shown: {}; the {others} other condition(s) need JavaScript.", current.as_ref().map_or("", |c| c.1.as_str())))}
+                </p>
+                {current.map(|(key, label)| recorded_view(suite, &files, &key, &label, Drawn::AtBuild))}
+            </section>
+        </div>
+    }
+    .into_any()
+}
+
 #[component]
 pub fn RecordedResults(suite: &'static str) -> impl IntoView {
     let (loaded, set_loaded) = signal(None::<Result<NativeResults, String>>);
     spawn_local(async move {
         let _ = set_loaded.try_set(Some(native::load(Wanted::Suite(suite)).await));
+    });
+    // The build's first frame stays until this widget has its own files (and stays if they fail
+    // to load: its numbers are still the shipped ones); until then this widget is hidden behind it.
+    let first_frame = move || {
+        let selector = format!("[data-live=recorded-results][data-suite={suite}] > [data-first-frame]");
+        web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector(&selector).ok().flatten())
+    };
+    let behind_first_frame = first_frame().is_some();
+    Effect::new(move |_| {
+        if loaded.with(|l| matches!(l, Some(Ok(_)))) {
+            if let Some(old) = first_frame() {
+                old.remove();
+            }
+        }
     });
     let (chosen, set_chosen) = signal(None::<String>);
     let test_id = format!("recorded-{suite}");
@@ -48,7 +148,7 @@ pub fn RecordedResults(suite: &'static str) -> impl IntoView {
     // The files with this suite, and the conditions in the order the files list them.
     let files = Memo::new(move |_| {
         loaded.with(|l| match l {
-            Some(Ok(n)) => n.files.iter().filter(|f| f.results.cases.iter().any(|c| c.suite == suite)).cloned().collect(),
+            Some(Ok(n)) => with_suite(n.files.iter().cloned(), suite),
             _ => Vec::<NativeFile>::new(),
         })
     });
@@ -60,46 +160,17 @@ pub fn RecordedResults(suite: &'static str) -> impl IntoView {
     let body = move || {
         let key = current()?;
         let label = conditions.with(|cs| cs.iter().find(|c| c.key == key).map(|c| c.label.clone()).unwrap_or_default());
-        let fs = files.get();
-        let refs: Vec<&NativeFile> = fs.iter().collect();
-        let per_file: Vec<(String, &NativeFile, Vec<CaseResult>)> = fs
-            .iter()
-            .map(|f| (file_title(f, &refs), f, cases_under(&f.results.cases, suite, &key)))
-            .filter(|(_, _, cases)| !cases.is_empty())
-            .collect();
-        let unit = unit_for(suite, &per_file.iter().flat_map(|(_, _, c)| c.iter()).collect::<Vec<_>>());
-        let sources: Vec<(String, String, Vec<CaseResult>)> =
-            per_file.iter().map(|(title, f, cases)| (title.clone(), machine_line(f), cases.clone())).collect();
-        let spec = condition_bars(format!("Recorded {suite} results: {label}"), suite, &sources, Scale::Linear);
-        let tables = per_file
-            .into_iter()
-            .map(|(title, f, cases)| {
-                view! {
-                    <div class="recorded-file" data-file=f.name.clone()>
-                        <p class="field-note"><strong>{title.clone()}</strong> ": " {machine_line(f)}</p>
-                        <ResultsTable cases=cases unit test_id=format!("recorded-{suite}-table") row_label="Variant"
-                            caption=format!("{title}: {label}, {}", unit.name)/>
-                    </div>
-                }
-            })
-            .collect_view();
-        Some(view! {
-            <p class="field-note">{format!("Bars: median {}; whiskers: the fastest and slowest repeat (with several threads, of any thread).", unit.name)}</p>
-            {spec.map(|spec| view! { <Chart spec=spec test_id=format!("recorded-{suite}-chart")/> })}
-            {tables}
-        })
+        Some(files.with(|fs| recorded_view(suite, fs, &key, &label, Drawn::Live)))
     };
 
     view! {
-        <section class="widget recorded-results" data-testid=test_id aria-label=format!("Recorded {suite} results")>
+        <section class="widget recorded-results" data-testid=test_id aria-label=format!("Recorded {suite} results")
+            hidden=move || behind_first_frame && loaded.with(Option::is_none)>
             <h3>"Recorded results"</h3>
             <p class="field-note" data-testid=format!("recorded-{suite}-status")>{move || match loaded.get() {
                 None => "Loading the results files…".to_string(),
                 Some(Err(e)) => format!("The results files could not be loaded ({e})."),
-                Some(Ok(_)) => match files.with(Vec::len) {
-                    0 => format!("No results file on this site has {suite} cases yet."),
-                    n => format!("{n} results file(s) with {suite} cases, read from /results/ and checked by the same validator as the runner's."),
-                },
+                Some(Ok(_)) => status_line(suite, files.with(Vec::len)),
             }}</p>
             {move || (conditions.with(Vec::len) > 1).then(|| view! {
                 <div class="controls">
