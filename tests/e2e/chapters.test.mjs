@@ -2,7 +2,9 @@
 // (values read from the page, never timings), copy buttons, dark mode and the phone width.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { screenshot, start } from "./harness.mjs";
+import fs from "node:fs";
+import path from "node:path";
+import { root, screenshot, start } from "./harness.mjs";
 import { chapterSlugs } from "../../scripts/postbuild.mjs";
 
 let h;
@@ -179,6 +181,32 @@ test("the size table shows live wasm32 sizes and says where the x86_64 values co
     assert.equal(await table.locator('tr[data-type="arc-header"] [data-field="native"]').textContent(), "16");
   }
   assert.deepEqual(errors, []);
+});
+
+test("the size table's x86_64 half reads without JavaScript, from the file the live table names", async () => {
+  const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${h.base}/chapters/clone-cost`);
+  const frame = page.locator('[data-live="size-table"] > [data-first-frame]');
+  const source = await frame.locator(".source-note").textContent();
+  const file = source.match(/results\/([^ ]+\.json)/)[1];
+  const json = JSON.parse(fs.readFileSync(path.join(root, "content/results", file), "utf8"));
+  const rows = await frame.getByTestId("size-table-static").locator("tbody tr").evaluateAll((trs) =>
+    trs.map((tr) => [tr.dataset.type, tr.querySelector('[data-field="native-size"]').textContent]));
+  assert.deepEqual(rows, [...json.layouts.types.map((t) => [t.type_name, String(t.size_bytes)]), ["arc-header", String(json.layouts.arc_header_bytes)]]);
+  const bars = await frame.locator('[data-testid="size-static-chart"] svg:visible rect.bar').evaluateAll((rs) => rs.map((r) => [r.dataset.x, Number(r.dataset.y)]));
+  assert.deepEqual(bars, json.layouts.types.map((t) => [t.type_name, t.size_bytes]), "one bar per type, the file's sizes");
+  await context.close();
+
+  // Live: the same file, the wasm32 sizes beside it, and the first frame gone.
+  const opened = await openChapter("clone-cost");
+  await opened.page.waitForFunction(() => /recorded by/.test(document.querySelector('[data-testid="size-table-note"]')?.textContent ?? ""));
+  assert.match(await opened.page.getByTestId("size-table-note").textContent(), new RegExp(`results/${file.replace(/\./g, "\\.")}`));
+  assert.equal(await opened.page.locator('[data-live="size-table"] [data-first-frame]').count(), 0);
+  const series = await opened.page.locator('[data-testid="size-chart"] rect.bar').evaluateAll((rs) => [...new Set(rs.map((r) => r.dataset.series))]);
+  assert.deepEqual(series, ["wasm32 (this page)", `x86_64 (${json.label})`]);
+  assert.equal(await opened.page.locator('[data-testid="size-chart"] rect.bar[data-series="wasm32 (this page)"][data-x="String"]').getAttribute("data-y"), "12");
+  assert.deepEqual(opened.errors, []);
 });
 
 test("a code block's Copy button copies its code", async () => {

@@ -65,6 +65,11 @@ test("target-dependent widgets are never pre-rendered with native values", async
     for (const m of html.matchAll(/<div data-live="([a-z-]+)"[^>]*>([\s\S]*?)<\/div>/g)) {
       if (!TARGET_DEPENDENT.includes(m[1])) continue;
       boxes += 1;
+      // The size table's first frame holds a results file's x86_64 values, none of the build's own.
+      if (m[1] === "size-table" && m[2].startsWith("<div data-first-frame")) {
+        assert.doesNotMatch(html, /wasm32 size|data-field="size"/, `${path.relative(dist, file)}: the size table's first frame`);
+        continue;
+      }
       assert.match(m[2], /^<p class="live-note">Live: [^<]*<\/p>$/, `${path.relative(dist, file)}: ${m[1]} holds ${m[2].slice(0, 80)}`);
     }
   }

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::components::widgets::recorded_results::RecordedFirstFrame;
+use crate::components::widgets::size_table::SizeFirstFrame;
 use crate::content::{chapter, Chapter, Part, Widget};
 use crate::islands::{Island, Live};
 
@@ -19,6 +20,7 @@ pub fn ChapterPage(this: &'static Chapter) -> impl IntoView {
                 <Live island=Island::Widget(Widget::RecordedResults(suite))><RecordedFirstFrame suite/></Live>
             }
             .into_any(),
+            Part::Widget(Widget::SizeTable) => view! { <Live island=Island::Widget(Widget::SizeTable)><SizeFirstFrame/></Live> }.into_any(),
             Part::Widget(w) => view! { <Live island=Island::Widget(w)/> }.into_any(),
         })
         .collect_view();

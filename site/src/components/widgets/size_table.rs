@@ -1,18 +1,128 @@
 //! Chapter 4: `size_of`/`align_of` measured live on wasm32, beside the values a native run recorded
 //! for x86_64 in a results file (`content/results/*.json`, served at `/results/<file>`, listed in
-//! `/results/index.json`).
+//! `/results/index.json`), as a table and a bar chart. The build draws the x86_64 half as the box's
+//! first frame ([`SizeFirstFrame`]: the file's values only, never a size the build's own target
+//! computed), which the live widget replaces.
 
 use leptos::prelude::*;
 use crate::components::scroll_region::ScrollRegion;
 use wasm_core::layout::{arc_header_bytes, string_type_layouts, TypeLayout};
 
+use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, XValue};
+use crate::components::chart::{Chart, StaticChart};
 use crate::components::results::loader;
 use crate::explorer::{LoadedFile, Machine};
+
+/// The file whose x86_64 layouts the table shows, of valid files in name order: the first x86_64
+/// one the project's native runner wrote, else the first x86_64 one. The same rule as
+/// [`load_native`], which fetches in that order and stops early.
+fn preferred_native<'a>(machines: impl IntoIterator<Item = &'a Machine> + Clone) -> Option<&'a Machine> {
+    let x86 = |m: &&Machine| m.data.machine.arch == "x86_64";
+    machines.clone().into_iter().filter(x86).find(|m| m.data.runner.name == "native-runner").or_else(|| machines.into_iter().find(x86))
+}
+
+/// Bars of each type's handle size, one series per target (`name`, `(type, bytes)` pairs).
+fn size_chart(series: Vec<(String, Vec<(String, u32)>)>) -> ChartSpec {
+    let series = series
+        .into_iter()
+        .map(|(name, sizes)| ChartSeries {
+            points: sizes
+                .into_iter()
+                .map(|(t, bytes)| ChartPoint {
+                    tooltip: format!("{name}: {t} is {bytes} bytes"),
+                    x: XValue::Category(t),
+                    y: f64::from(bytes),
+                    y_low: None,
+                    y_high: None,
+                    noisy: false,
+                })
+                .collect(),
+            name,
+            dashed: false,
+            style: None,
+        })
+        .collect();
+    ChartSpec {
+        kind: ChartKind::Bars,
+        title: "The handle's size in bytes, by type".into(),
+        x_label: "type".into(),
+        y_label: "bytes (size_of)".into(),
+        y_scale: Scale::Linear,
+        series,
+        x_names: Vec::new(),
+    }
+}
+
+/// `(type, size)` of each type a file recorded.
+fn recorded_sizes(machine: &Machine) -> Vec<(String, u32)> {
+    machine.data.layouts.types.iter().map(|t| (t.type_name.clone(), t.size_bytes)).collect()
+}
+
+fn x86_series(machine: &Machine) -> (String, Vec<(String, u32)>) {
+    (format!("x86_64 ({})", machine.data.label), recorded_sizes(machine))
+}
+
+/// The widget's first frame, drawn by the build: the x86_64 sizes and alignments of the file the
+/// live widget will read, as a table and an SVG chart. The wasm32 columns need the page's wasm.
+#[component]
+pub fn SizeFirstFrame() -> impl IntoView {
+    let note = || view! { <p class="live-note">{crate::islands::Island::Widget(crate::content::Widget::SizeTable).what()}</p> }.into_any();
+    let Some(data) = use_context::<crate::static_data::StaticResults>() else { return note() };
+    let Some(machine) = preferred_native(data.machines.iter()) else { return note() };
+    let rows = machine
+        .data
+        .layouts
+        .types
+        .iter()
+        .map(|t| {
+            let (name, row_id, size, align) = (t.type_name.clone(), t.type_name.clone(), t.size_bytes, t.align_bytes);
+            view! {
+                <tr data-type=row_id>
+                    <th scope="row"><code>{name}</code></th>
+                    <td class="num" data-field="native-size">{size}</td>
+                    <td class="num" data-field="native-align">{align}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let source = format!("size_of and align_of as {} recorded them in results/{} (run “{}”). ", machine.data.runner.name, machine.file_name, machine.data.label);
+    let arc_header = machine.data.layouts.arc_header_bytes;
+    let spec = size_chart(vec![x86_series(machine)]);
+    view! {
+        <div data-first-frame="">
+            <section class="widget" aria-labelledby="size-table-static-title">
+                <h3 id="size-table-static-title">"Handle sizes on x86_64, from a native run"</h3>
+                <p class="source-note">
+                    {source}
+                    "The same types measured on wasm32 by this page's WebAssembly need JavaScript."
+                </p>
+                <ScrollRegion label="Sizes and alignments on x86_64">
+                <table class="data" data-testid="size-table-static">
+                    <thead><tr>
+                        <th scope="col">"Type"</th><th scope="col" class="num">"x86_64 size"</th><th scope="col" class="num">"x86_64 align"</th>
+                    </tr></thead>
+                    <tbody>
+                        {rows}
+                        <tr data-type="arc-header">
+                            <th scope="row">"Arc header on the heap (strong + weak)"</th>
+                            <td class="num" data-field="native-size">{arc_header}</td>
+                            <td class="num">"–"</td>
+                        </tr>
+                    </tbody>
+                </table>
+                </ScrollRegion>
+                <StaticChart spec=spec test_id="size-static-chart"/>
+            </section>
+        </div>
+    }
+    .into_any()
+}
 
 /// The first valid x86_64 results file written by the project's native runner, else any valid
 /// x86_64 one. Fetches the likeliest file first (the index says which) and stops at the first that
 /// settles it: one file, not all of them.
 async fn load_native() -> Result<Option<Machine>, String> {
+    // Keep in step with `preferred_native` (the build's first frame shows the file this finds).
     let index = loader::index().await.map_err(|e| e.to_string())?;
     let mut fallback = None;
     for name in index.by_preference("x86_64", "native-runner") {
@@ -33,6 +143,20 @@ pub fn SizeTable() -> impl IntoView {
     let live = string_type_layouts();
     let native = LocalResource::new(load_native);
     let native_now = move || native.get().and_then(|r| r.ok()).flatten();
+    // The build's first frame stays until the x86_64 file has been looked for.
+    Effect::new(move |_| {
+        if native.get().is_some() {
+            if let Some(old) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector("[data-live=size-table] > [data-first-frame]").ok().flatten()) {
+                old.remove();
+            }
+        }
+    });
+    let wasm32_sizes: Vec<(String, u32)> = live.iter().map(|l| (l.type_name.clone(), l.size_bytes)).collect();
+    let chart = move || {
+        let mut series = vec![("wasm32 (this page)".to_owned(), wasm32_sizes.clone())];
+        series.extend(native_now().map(|n| x86_series(&n)));
+        size_chart(series)
+    };
 
     let rows = live
         .into_iter()
@@ -98,6 +222,7 @@ pub fn SizeTable() -> impl IntoView {
             </table>
             </ScrollRegion>
             <p class="source-note" data-testid="size-table-note" aria-live="polite">{note}</p>
+            <Chart spec=Signal::derive(chart) test_id="size-chart"/>
         </section>
     }
 }
