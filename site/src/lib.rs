@@ -13,6 +13,7 @@ pub mod components;
 pub mod content;
 pub mod explorer;
 pub mod islands;
+pub mod own_run;
 pub mod pages;
 pub mod routes;
 pub mod static_data;

@@ -74,6 +74,9 @@ test("without isolation headers the page isolates itself, runs 1 and 2 threads, 
   assert.match(saved.allocator.name, /^dlmalloc/);
   assert.deepEqual(saved.cases.map((c) => c.threads).sort(), [1, 1, 2, 2]);
   assert.match(validateSubmission(file), /: ok \(4 cases\)/);
+  // Kept in this browser for /results's standings, until the reader forgets it.
+  const kept = JSON.parse(await page.evaluate(() => localStorage.getItem("arc-str:own-browser-run")));
+  assert.deepEqual(kept.cases.map((c) => c.threads).sort(), [1, 1, 2, 2]);
   await screenshot(page, "contention-1280");
   assert.deepEqual(errors, []);
 });

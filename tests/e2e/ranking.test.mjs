@@ -110,3 +110,32 @@ test("each CPU model reads as one distribution: files, median and range", async 
   assert.match(await zen.locator('[data-field="arcmost"]').textContent(), /^[\d.]+ \([\d.]+–[\d.]+\)$/);
   assert.deepEqual(errors, []);
 });
+
+test("a reader's own lab run, kept in this browser, shows where it stands until they forget it", async () => {
+  const browserFile = fs.readdirSync(path.join(root, "content/results")).find((f) => f.startsWith("browser-"));
+  const own = JSON.parse(fs.readFileSync(path.join(root, "content/results", browserFile), "utf8"));
+  own.label = "my-own-run";
+  const { page, errors } = await h.open("/results", {
+    setup: (context) => context.addInitScript((json) => {
+      if (!sessionStorage.getItem("seeded")) localStorage.setItem("arc-str:own-browser-run", json);
+      sessionStorage.setItem("seeded", "1");
+    }, JSON.stringify(own)),
+  });
+  const item = page.locator('[data-testid="standings"] li[data-machine="own-run"]');
+  await item.waitFor();
+  const text = await item.innerText();
+  assert.match(text, /^Your browser run \(.*not submitted\)/);
+  // Compared with the browser runs only (the synthetic ones included): a percentile, and how many.
+  const browserRuns = summary.machines.filter((m) => m.kind === "browser" && m.headline.most_threads).length;
+  assert.ok(browserRuns >= 2, `${browserRuns} browser runs to compare with`);
+  assert.match(text, new RegExp(`better than \\d+ % of the ${browserRuns} other wasm32 browser runs`));
+  assert.ok(Number(await item.getAttribute("data-percentile")) >= 0);
+  await page.getByTestId("forget-own-run").click();
+  await item.waitFor({ state: "detached" });
+  assert.equal(await page.evaluate(() => localStorage.getItem("arc-str:own-browser-run")), null);
+  await page.reload();
+  await page.getByTestId("ranking-section").first().waitFor();
+  await page.waitForFunction(() => !document.querySelector("[data-first-frame]"));
+  assert.equal(await item.count(), 0, "forgotten for good");
+  assert.deepEqual(errors, []);
+});

@@ -302,7 +302,9 @@ impl CaseMedians {
 }
 
 impl MachineSummary {
-    fn of(name: &str, file: &ResultsFile) -> MachineSummary {
+    /// The summary of one validated file named `name` (also for a run that is not on the site: a
+    /// reader's own browser run, before they submit it).
+    pub fn of(name: &str, file: &ResultsFile) -> MachineSummary {
         let mut suites: Vec<String> = file.cases.iter().map(|c| c.suite.clone()).collect();
         suites.sort();
         suites.dedup();

@@ -88,6 +88,8 @@ pub fn ContentionLab() -> impl IntoView {
             // Read like every shipped file: the one validator, nothing trusted.
             WorkerMessage::File { json, .. } => match validate_bytes("contention-run.json", json.as_bytes()) {
                 Ok(run) => {
+                    // /results shows where it stands until the reader forgets it.
+                    crate::own_run::keep(&json);
                     let _ = set_file.try_set(Some(run));
                 }
                 Err(problems) => {

@@ -53,17 +53,33 @@ pub fn RankingSection(
         .into_any()
     };
     let for_standing = summary.clone();
+    // The reader's own lab run, kept in this browser until they forget it (not on the site).
+    let (own_run, set_own_run) = signal(crate::own_run::load().map(|f| MachineSummary::of(crate::own_run::OWN_RUN_FILE, &f)));
     let standings = move || {
         let sort = state.read().sort;
         let ids = picked.get();
+        let own = own_run.get().and_then(|m| Some((m.clone(), standing(&for_standing, &m, sort)?)));
         let rows: Vec<_> = ids
             .iter()
             .filter_map(|id| for_standing.machines.iter().find(|m| m.id() == id))
             .filter_map(|m| Some((m.clone(), standing(&for_standing, m, sort)?)))
             .collect();
-        (!rows.is_empty()).then(|| view! {
-            <h3>"Where the charted machines stand"</h3>
+        let heading = if own.is_some() { "Where your run and the charted machines stand" } else { "Where the charted machines stand" };
+        (!rows.is_empty() || own.is_some()).then(|| view! {
+            <h3>{heading}</h3>
             <ul class="standings" data-testid="standings">
+                {own.map(|(m, st)| view! {
+                    <li data-machine="own-run" data-percentile=format!("{:.0}", st.percentile)>
+                        <strong>"Your browser run"</strong>
+                        {format!(" ({}, kept in this browser, not submitted)", m.cpu)}
+                        {standing_text(&m, &st)}
+                        " "
+                        <button type="button" class="link-button" data-testid="forget-own-run" on:click=move |_| {
+                            crate::own_run::forget();
+                            set_own_run.set(None);
+                        }>"Forget it"</button>
+                    </li>
+                })}
                 {rows.into_iter().map(|(m, st)| standing_item(&m, &st)).collect_view()}
             </ul>
         })
@@ -84,6 +100,16 @@ pub fn RankingSection(
 }
 
 fn standing_item(m: &MachineSummary, st: &crate::explorer::ranking::Standing) -> impl IntoView {
+    view! {
+        <li data-machine=m.id().to_owned() data-percentile=format!("{:.0}", st.percentile)>
+            <strong>{m.label.clone()}</strong>
+            {standing_text(m, st)}
+        </li>
+    }
+}
+
+/// ": on MEASURE, better than P % of the N other ARCH KIND runs. Nearest CPU models: ...".
+fn standing_text(m: &MachineSummary, st: &crate::explorer::ranking::Standing) -> String {
     use crate::explorer::choice::Choice;
     let label = st.measure.label();
     let nearest = if st.nearest.is_empty() {
@@ -93,7 +119,7 @@ fn standing_item(m: &MachineSummary, st: &crate::explorer::ranking::Standing) ->
     };
     // The article's imported run is compared as the native run it is.
     let kind = if m.kind == wasm_core::summary::RunnerKind::Browser { "browser" } else { "native" };
-    let text = match st.compared - 1 {
+    match st.compared - 1 {
         0 => format!(": the only {} {kind} run with {label}; nothing to compare it with yet.", m.arch),
         others => format!(
             ": on {label}, better than {:.0} % of the {others} other {} {kind} run{}. Nearest CPU models: {nearest}.",
@@ -101,11 +127,5 @@ fn standing_item(m: &MachineSummary, st: &crate::explorer::ranking::Standing) ->
             m.arch,
             if others == 1 { "" } else { "s" },
         ),
-    };
-    view! {
-        <li data-machine=m.id().to_owned() data-percentile=format!("{:.0}", st.percentile)>
-            <strong>{m.label.clone()}</strong>
-            {text}
-        </li>
     }
 }
