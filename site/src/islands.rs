@@ -80,7 +80,8 @@ impl Island {
             Island::Widget(SizeTable | SsoBench | ArcSwapBench | ArenaBench | RecordedResults(_)) => Groups::CHAPTERS,
             Island::Widget(ContentionLab) => Groups::LAB,
             Island::Results => Groups::RESULTS,
-            Island::Bench | Island::Choose => Groups::PAGES,
+            Island::Bench => Groups::BENCH,
+            Island::Choose => Groups::CHOOSE,
         }
     }
 
@@ -130,7 +131,7 @@ impl Island {
         })
     }
 
-    /// The contention lab: the one island of the two lab tiers that the others lack.
+    /// The contention lab: the island only the lab tiers carry.
     fn lab_view(self) -> Option<AnyView> {
         use crate::components::contention::lab::ContentionLab;
         (self == Island::Widget(Widget::ContentionLab)).then(|| view! { <ContentionLab/> }.into_any())
@@ -141,9 +142,24 @@ impl Island {
         self.lab_view().or_else(|| self.chapters_view())
     }
 
-    /// The component of a [`Tier::FullLab`] island: any island.
-    fn full_lab_view(self) -> Option<AnyView> {
-        self.lab_view().or_else(|| self.full_view())
+    /// The component of a [`Tier::Bench`] island: `/bench`, the contention lab or the page chrome.
+    fn bench_view(self) -> Option<AnyView> {
+        use crate::components::bench::app::BenchApp;
+        match self {
+            Island::Bench => Some(view! { <BenchApp/> }.into_any()),
+            _ => self.lab_view().or_else(|| self.chrome_view()),
+        }
+    }
+
+    /// `/choose`'s island.
+    fn choose_only_view(self) -> Option<AnyView> {
+        use crate::components::choose::app::ChooseApp;
+        (self == Island::Choose).then(|| view! { <ChooseApp/> }.into_any())
+    }
+
+    /// The component of a [`Tier::Choose`] island: `/choose` or the page chrome.
+    fn choose_view(self) -> Option<AnyView> {
+        self.choose_only_view().or_else(|| self.chrome_view())
     }
 
     /// `/results`'s island.
@@ -157,22 +173,17 @@ impl Island {
         self.results_only_view().or_else(|| self.chrome_view())
     }
 
-    /// The component of a [`Tier::Full`] island: any but the contention lab.
+    /// The component of a [`Tier::Full`] island: any island.
     fn full_view(self) -> Option<AnyView> {
-        use crate::components::*;
-        Some(match self {
-            Island::Bench => view! { <bench::app::BenchApp/> }.into_any(),
-            Island::Choose => view! { <choose::app::ChooseApp/> }.into_any(),
-            _ => return self.results_only_view().or_else(|| self.chapters_view()),
-        })
+        self.bench_view().or_else(|| self.choose_only_view()).or_else(|| self.results_only_view()).or_else(|| self.chapters_view())
     }
 }
 
 /// The wasm builds of the site. Each carries some of the island groups ([`Groups`]): the page
-/// chrome always; then the memory inspectors, the chapters' islands, `/results`, `/bench` and
-/// `/choose`, and the contention lab (its page code is a sixth of the chapters' wasm), which rides
-/// only in the two `Lab` tiers. A page loads the smallest one that carries all its islands (the
-/// pre-renderer says which; see `scripts/postbuild.mjs`).
+/// chrome always; then the memory inspectors, the chapters' islands, the contention lab, and the
+/// `/results`, `/choose` and `/bench` pages. A page loads the smallest one that carries all its
+/// islands (the pre-renderer says which; see `scripts/postbuild.mjs`), so no page carries the code
+/// of another page's islands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tier {
     /// `src/bin/site-lite.rs`: the page chrome and the memory inspectors; nothing that loads a
@@ -181,15 +192,17 @@ pub enum Tier {
     /// `src/bin/site-results.rs`: the page chrome and `/results` (the summary's ranking and the
     /// explorer); no validator, no benchmark kernels, no memory inspectors.
     Results,
+    /// `src/bin/site-choose.rs`: the page chrome and `/choose`.
+    Choose,
     /// `src/bin/site-chapters.rs`: the lite islands and the chapters' benchmarks, recorded results
-    /// and size table; not the `/bench`, `/choose` and `/results` pages.
+    /// and size table.
     Chapters,
     /// `src/bin/site-chapters-lab.rs`: the chapters' islands and the contention lab (chapter 4).
     ChaptersLab,
-    /// `src/main.rs`, trunk's own build: every island but the contention lab.
+    /// `src/bin/site-bench.rs`: the page chrome, `/bench` and the contention lab.
+    Bench,
+    /// `src/main.rs`, trunk's own build: every island (no page needs it; a box no tier claims does).
     Full,
-    /// `src/bin/site-bench.rs`: every island (`/bench`).
-    FullLab,
 }
 
 /// A set of island groups: what an island needs of a wasm, or what a wasm carries.
@@ -202,9 +215,10 @@ impl Groups {
     pub const INSPECTORS: Groups = Groups(1);
     pub const CHAPTERS: Groups = Groups(2);
     pub const RESULTS: Groups = Groups(4);
-    /// `/bench` and `/choose`.
-    pub const PAGES: Groups = Groups(8);
-    pub const LAB: Groups = Groups(16);
+    pub const CHOOSE: Groups = Groups(8);
+    pub const BENCH: Groups = Groups(16);
+    pub const LAB: Groups = Groups(32);
+    pub const ALL: Groups = Groups(63);
 
     pub const fn with(self, other: Groups) -> Groups {
         Groups(self.0 | other.0)
@@ -217,17 +231,18 @@ impl Groups {
 
 impl Tier {
     /// Every tier, smallest wasm first.
-    pub const BY_SIZE: [Tier; 6] = [Tier::Lite, Tier::Results, Tier::Chapters, Tier::ChaptersLab, Tier::Full, Tier::FullLab];
+    pub const BY_SIZE: [Tier; 7] = [Tier::Lite, Tier::Results, Tier::Choose, Tier::Chapters, Tier::ChaptersLab, Tier::Bench, Tier::Full];
 
     /// The cargo binary that builds this tier's wasm.
     pub fn bin(self) -> &'static str {
         match self {
             Tier::Lite => "site-lite",
             Tier::Results => "site-results",
+            Tier::Choose => "site-choose",
             Tier::Chapters => "site-chapters",
             Tier::ChaptersLab => "site-chapters-lab",
+            Tier::Bench => "site-bench",
             Tier::Full => "site",
-            Tier::FullLab => "site-bench",
         }
     }
 
@@ -238,16 +253,17 @@ impl Tier {
         match self {
             Tier::Lite => G::INSPECTORS,
             Tier::Results => G::RESULTS,
+            Tier::Choose => G::CHOOSE,
             Tier::Chapters => chapters,
             Tier::ChaptersLab => chapters.with(G::LAB),
-            Tier::Full => chapters.with(G::RESULTS).with(G::PAGES),
-            Tier::FullLab => chapters.with(G::RESULTS).with(G::PAGES).with(G::LAB),
+            Tier::Bench => G::BENCH.with(G::LAB),
+            Tier::Full => G::ALL,
         }
     }
 
     /// The smallest tier that carries `needed`.
     pub fn for_groups(needed: Groups) -> Tier {
-        Tier::BY_SIZE.into_iter().find(|t| t.groups().contains(needed)).unwrap_or(Tier::FullLab)
+        Tier::BY_SIZE.into_iter().find(|t| t.groups().contains(needed)).unwrap_or(Tier::Full)
     }
 
     /// The smallest tier that carries what both carry.
@@ -278,14 +294,19 @@ pub fn Live(island: Island, #[prop(optional)] children: Option<Children>) -> imp
     view! { <div class="live" data-live=island.name() data-suite=suite>{inner}</div> }
 }
 
-/// Mounts every island of the page into its box (the full wasm, without the contention lab).
+/// Mounts every island of the page into its box (the full wasm).
 pub fn mount_all() {
     mount_with(Tier::Full, Island::full_view);
 }
 
-/// Mounts the islands of `/bench`: every island, the contention lab too.
+/// Mounts the islands of `/bench`: the bench page and the contention lab.
 pub fn mount_bench() {
-    mount_with(Tier::FullLab, Island::full_lab_view);
+    mount_with(Tier::Bench, Island::bench_view);
+}
+
+/// Mounts the islands of `/choose`.
+pub fn mount_choose() {
+    mount_with(Tier::Choose, Island::choose_view);
 }
 
 /// Mounts the islands of a chapter that holds the contention lab.
@@ -403,22 +424,22 @@ mod tests {
         assert_eq!(Lite.join(ChaptersLab), ChaptersLab);
         assert_eq!(Lite.join(Results), Full, "the results wasm has no memory inspectors");
         assert_eq!(Results.join(Chapters), Full, "no tier carries only those two");
-        assert_eq!(Results.join(ChaptersLab), FullLab);
-        assert_eq!(Chapters.join(Full), Full);
-        assert_eq!(ChaptersLab.join(Full), FullLab);
+        assert_eq!(Choose.join(Results), Full);
+        assert_eq!(ChaptersLab.join(Bench), Full);
         for a in all {
             for b in all {
                 let j = a.join(b);
                 assert!(j.carries(a) && j.carries(b), "{a:?} + {b:?} = {j:?}");
                 assert_eq!(j, b.join(a));
             }
-            assert!(FullLab.carries(a));
+            assert!(Full.carries(a));
         }
-        assert!(!Full.carries(ChaptersLab) && !ChaptersLab.carries(Full) && !Chapters.carries(ChaptersLab));
-        assert!(!Results.carries(Chapters) && !Chapters.carries(Results) && Full.carries(Results));
-        assert_eq!(Island::Widget(Widget::ContentionLab).tier(), ChaptersLab);
+        assert!(!Chapters.carries(ChaptersLab) && ChaptersLab.carries(Chapters) && !Bench.carries(Chapters));
+        assert!(!Results.carries(Chapters) && !Chapters.carries(Results) && !Choose.carries(Results));
+        assert_eq!(Island::Widget(Widget::ContentionLab).tier(), ChaptersLab, "the smallest with the lab");
         assert_eq!(Island::Results.tier(), Results);
-        assert_eq!(Island::Choose.tier(), Full);
+        assert_eq!(Island::Choose.tier(), Choose);
+        assert_eq!(Island::Bench.tier(), Bench);
     }
 
     #[test]
@@ -432,5 +453,8 @@ mod tests {
         let chapter = Island::Widget(Widget::ArcInspector).groups().with(Island::Widget(Widget::RecordedResults("clone")).groups());
         assert_eq!(Tier::for_groups(chapter), Tier::Chapters);
         assert_eq!(Tier::for_groups(Island::Results.groups().with(Island::TryIt.groups())), Tier::Full, "no tier carries only those");
+        // /bench: the chrome, the bench page and the lab.
+        let bench = Island::ThemeToggle.groups().with(Island::Bench.groups()).with(Island::Widget(Widget::ContentionLab).groups());
+        assert_eq!(Tier::for_groups(bench), Tier::Bench);
     }
 }

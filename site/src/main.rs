@@ -1,5 +1,6 @@
-//! Entry point of the wasm binary: install the panic hook and mount the live parts of the
-//! pre-rendered page. Nothing else lives here.
+//! Entry point of trunk's wasm binary, which carries every island (each page loads a smaller tier;
+//! see `islands::Tier`): install the panic hook and mount the live parts of the pre-rendered page.
+//! Nothing else lives here.
 
 fn main() {
     console_error_panic_hook::set_once();

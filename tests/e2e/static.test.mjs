@@ -109,32 +109,33 @@ test("with JavaScript on, the wasm fills every box and leaves the text alone", a
 });
 
 test("every route's wasm has every island the page holds: all boxes mount, from the smallest wasm that carries them", async () => {
-  const counts = { "site-lite": 0, "site-results": 0, "site-chapters": 0, "site-chapters-lab": 0, site: 0, "site-bench": 0 };
+  const counts = { "site-lite": 0, "site-results": 0, "site-choose": 0, "site-chapters": 0, "site-chapters-lab": 0, site: 0, "site-bench": 0 };
   for (const meta of allRouteMeta()) {
     const route = `/${meta.route}`;
     const { page, errors } = await h.open(route);
     await page.waitForFunction(() => performance.getEntriesByName("islands-mounted").length === 1, null, { timeout: 30_000 });
     const boxes = await page.locator("[data-live]").count();
     assert.equal(await page.locator("[data-live][data-mounted]").count(), boxes, `${route}: every box mounted`);
-    const loaded = (await page.content()).match(/import\('\/(site(?:-lite|-results|-chapters-lab|-chapters|-bench)?)-[0-9a-f]+\.js'\)/)?.[1];
-    const pageApp = await page.locator('[data-live="bench"], [data-live="choose"]').count();
-    const results = await page.locator('[data-live="results"]').count();
-    const others = await page.locator('[data-live]:not([data-live="results"]):not([data-live="theme-toggle"])').count();
+    const loaded = (await page.content()).match(/import\('\/(site(?:-lite|-results|-choose|-chapters-lab|-chapters|-bench)?)-[0-9a-f]+\.js'\)/)?.[1];
+    const has = (name) => page.locator(`[data-live="${name}"]`).count();
+    const [bench, choose, results] = [await has("bench"), await has("choose"), await has("results")];
     const lab = await page.locator('[data-live="contention-lab"]').count();
     const chapterExtras = await page.locator('[data-live="recorded-results"], [data-live="size-table"], [data-live$="-bench"]').count();
-    const expected = results && !others ? "site-results" : pageApp || results ? (lab ? "site-bench" : "site") : lab ? "site-chapters-lab" : chapterExtras ? "site-chapters" : "site-lite";
+    // Each page app's own wasm (/bench's with the lab); a chapter's by what it holds.
+    const expected = bench ? "site-bench" : choose ? "site-choose" : results ? "site-results"
+      : lab ? "site-chapters-lab" : chapterExtras ? "site-chapters" : "site-lite";
     assert.equal(loaded, expected, `${route}: loads ${loaded}`);
     counts[loaded] += 1;
     assert.deepEqual(errors, [], route);
     await page.context().close();
   }
-  assert.ok(counts["site-lite"] >= 6 && counts["site-chapters"] >= 4 && counts.site >= 1 && counts["site-results"] === 1, JSON.stringify(counts));
+  assert.ok(counts["site-lite"] >= 6 && counts["site-chapters"] >= 4, JSON.stringify(counts));
+  assert.ok(counts["site-results"] === 1 && counts["site-choose"] === 1 && counts.site === 0, `one page per page app, none needs every island: ${JSON.stringify(counts)}`);
   assert.ok(counts["site-chapters-lab"] === 1 && counts["site-bench"] === 1, `the lab's two pages: ${JSON.stringify(counts)}`);
 });
 
-test("each smaller wasm links none of the larger tiers' code", () => {
-  // Text only the larger tiers' code holds: results validation (chapters and full), the chooser (full),
-  // the contention lab (only the two lab tiers).
+test("each smaller wasm links none of the other tiers' code", () => {
+  // Text only some tiers' code holds: results validation, the chooser, the contention lab.
   const validation = "earlier than any file this format can come from";
   const chooser = "Mixed: labels, paths and agents";
   const lab = "the threads can share memory";
@@ -143,17 +144,20 @@ test("each smaller wasm links none of the larger tiers' code", () => {
     assert.equal(files.length, 1, `${bin}: ${files}`);
     return fs.readFileSync(path.join(dist, files[0]));
   };
-  const lite = wasmOf("site-lite");
-  const chapters = wasmOf("site-chapters");
   const full = fs.readFileSync(path.join(dist, fs.readdirSync(dist).find((f) => /^site-[0-9a-f]+_bg\.wasm$/.test(f))));
-  assert.ok(full.includes(validation) && full.includes(chooser), "the markers are in the full wasm");
-  assert.ok(chapters.includes(validation) && !chapters.includes(chooser), "the chapters' wasm validates results but has no chooser");
-  assert.ok(!lite.includes(validation) && !lite.includes(chooser), "the lite wasm has neither");
-  assert.ok(lite.length < chapters.length && chapters.length < full.length, `${lite.length} < ${chapters.length} < ${full.length}`);
-  const [chaptersLab, bench] = [wasmOf("site-chapters-lab"), wasmOf("site-bench")];
-  assert.ok(chaptersLab.includes(lab) && bench.includes(lab), "the lab is in its two tiers");
-  assert.ok(![lite, chapters, full].some((w) => w.includes(lab)), "and in no other");
-  assert.ok(chaptersLab.includes(validation) && !chaptersLab.includes(chooser) && bench.includes(chooser));
+  const holds = (wasm) => [validation, chooser, lab].map((marker) => wasm.includes(marker));
+  // [validation, chooser, lab] per tier.
+  assert.deepEqual(holds(full), [true, true, true], "trunk's build carries every island");
+  assert.deepEqual(holds(wasmOf("site-lite")), [false, false, false]);
+  assert.deepEqual(holds(wasmOf("site-results")), [false, false, false], "/results trusts the build's validation");
+  assert.deepEqual(holds(wasmOf("site-chapters")), [true, false, false]);
+  assert.deepEqual(holds(wasmOf("site-chapters-lab")), [true, false, true]);
+  const [bench, choose] = [holds(wasmOf("site-bench")), holds(wasmOf("site-choose"))];
+  assert.ok(bench[2] && !bench[1], "/bench: the lab, no chooser");
+  assert.ok(choose[1] && !choose[2], "/choose: the chooser, no lab");
+  for (const bin of ["site-lite", "site-results", "site-choose", "site-chapters", "site-chapters-lab", "site-bench"]) {
+    assert.ok(wasmOf(bin).length < full.length, `${bin} is smaller than the full wasm`);
+  }
 });
 
 test("a page fetches only the results files it can use: a chapter its suite's, the size table one", async () => {

@@ -253,7 +253,10 @@ impl Summary {
     /// The summary of `files` (name, validated contents), in the order given; `refused` lists the
     /// ones that failed validation (empty for a site build).
     pub fn of(files: &[(String, ResultsFile)], refused: Vec<RefusedFile>) -> Summary {
-        let machines = files.iter().map(|(name, file)| MachineSummary::of(name, file)).collect();
+        let machines = files
+            .iter()
+            .map(|(name, file)| MachineSummary { hardware: hardware_id(&file.machine), ..MachineSummary::unlisted(name, file) })
+            .collect();
         Summary { summary_version: SUMMARY_VERSION, machines, refused }
     }
 
@@ -302,9 +305,10 @@ impl CaseMedians {
 }
 
 impl MachineSummary {
-    /// The summary of one validated file named `name` (also for a run that is not on the site: a
-    /// reader's own browser run, before they submit it).
-    pub fn of(name: &str, file: &ResultsFile) -> MachineSummary {
+    /// The summary of one validated file named `name` that is not on the site (a reader's own
+    /// browser run, before they submit it): everything but the `hardware` fingerprint, which only
+    /// pairs files on the site (and would carry a hash and a serialiser into `/results`'s wasm).
+    pub fn unlisted(name: &str, file: &ResultsFile) -> MachineSummary {
         let mut suites: Vec<String> = file.cases.iter().map(|c| c.suite.clone()).collect();
         suites.sort();
         suites.dedup();
@@ -324,7 +328,7 @@ impl MachineSummary {
             cpu: cpu_text(file),
             vendor: cpu_vendor(m.cpu_model.as_deref()).to_owned(),
             arch: m.arch.clone(),
-            hardware: hardware_id(m),
+            hardware: String::new(),
             source: file.provenance.as_ref().map(|p| p.source.clone()),
             logical_cpus: m.logical_cores,
             os: m.os.clone(),

@@ -1,5 +1,5 @@
-//! `/bench`'s wasm: every island, the contention lab included (`islands::Tier::FullLab`); trunk's
-//! full build leaves the lab out, so `/choose` and `/results` do not carry it.
+//! `/bench`'s wasm: the page chrome, the bench page and the contention lab (`islands::Tier::Bench`),
+//! without the chapters', `/results`'s and `/choose`'s islands.
 
 fn main() {
     console_error_panic_hook::set_once();

@@ -54,7 +54,7 @@ pub fn RankingSection(
     };
     let for_standing = summary.clone();
     // The reader's own lab run, kept in this browser until they forget it (not on the site).
-    let (own_run, set_own_run) = signal(crate::own_run::load().map(|f| MachineSummary::of(crate::own_run::OWN_RUN_FILE, &f)));
+    let (own_run, set_own_run) = signal(crate::own_run::load().map(|f| MachineSummary::unlisted(crate::own_run::OWN_RUN_FILE, &f)));
     let standings = move || {
         let sort = state.read().sort;
         let ids = picked.get();

@@ -1,0 +1,7 @@
+//! `/choose`'s wasm: the page chrome and the chooser (`islands::Tier::Choose`), without the other
+//! pages' islands.
+
+fn main() {
+    console_error_panic_hook::set_once();
+    site::islands::mount_choose();
+}
