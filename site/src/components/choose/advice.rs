@@ -9,7 +9,19 @@ use super::samples;
 #[component]
 pub fn Advice(text: ReadSignal<String>, sharing: ReadSignal<Sharing>) -> impl IntoView {
     let verdict = move || {
-        let profile = text.with(|t| Profile::of(&samples::parse(t).iter().map(|s| s.len()).collect::<Vec<_>>()));
+        let (lengths, left_out) = text.with(|t| {
+            let parsed = samples::parse(t);
+            (parsed.strings.iter().map(|s| s.len()).collect::<Vec<_>>(), parsed.left_out())
+        });
+        let left_out = left_out.map(|note| view! { <p class="note" data-testid="choose-left-out">{note}</p> });
+        if lengths.is_empty() {
+            return view! {
+                <p data-testid="choose-empty">"Type or paste the strings your program holds, one a line, or pick a typical set above: the recommendation is made from them."</p>
+                {left_out}
+            }
+            .into_any();
+        }
+        let profile = Profile::of(&lengths);
         let rule = recommend(&profile, sharing.get());
         let shape = format!(
             "{} of your {} strings are at most {SHORT_BYTES} bytes (the longest is {} bytes), so they are {} short (at least {:.0} % needed).",
@@ -23,7 +35,9 @@ pub fn Advice(text: ReadSignal<String>, sharing: ReadSignal<Sharing>) -> impl In
             <p class="choose-pick" data-testid="choose-pick"><strong>{rule.pick}</strong></p>
             <p data-testid="choose-rule"><em>{rule.headline}</em> ": " {rule.because} "."</p>
             <p class="muted">{shape}</p>
+            {left_out}
         }
+        .into_any()
     };
     view! {
         <section class="choose-advice" aria-live="polite" aria-labelledby="choose-advice-title">

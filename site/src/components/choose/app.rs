@@ -4,20 +4,49 @@
 use leptos::prelude::*;
 use wasm_core::choose::Sharing;
 
-use super::{advice::Advice, form::ChooseForm, samples::PRESETS, table::ChooseTable};
+use super::{advice::Advice, form::ChooseForm, samples, samples::PRESETS, table::ChooseTable};
 use crate::components::bench::native;
 use crate::components::results::loader::Wanted;
 
+/// Keys of `/choose`'s address bar: the strings (one a line) and the sharing pattern.
+const STRINGS_KEY: &str = "strings";
+const SHARING_KEY: &str = "sharing";
+/// Longest text kept in the address bar, in bytes: past it the link keeps the sharing only (the
+/// page says so), since a browser or a chat app cuts long links.
+const MAX_URL_TEXT_BYTES: usize = 6000;
+
 #[component]
 pub fn ChooseApp() -> impl IntoView {
-    let (text, set_text) = signal(PRESETS[1].text.to_owned());
-    let (sharing, set_sharing) = signal(Sharing::ClonedByMany);
+    use crate::components::results::query::{encode_pairs, join, page_query, query_value, replace_page_query};
+    let query = page_query();
+    let (text, set_text) = signal(query_value(&query, STRINGS_KEY).unwrap_or_else(|| PRESETS[1].text.to_owned()));
+    // The common case first: most strings live on one thread.
+    let (sharing, set_sharing) = signal(query_value(&query, SHARING_KEY).and_then(|s| Sharing::parse(&s)).unwrap_or(Sharing::OneThread));
+    // Every input in the address bar, so a recommendation can be shared by its link.
+    Effect::new(move |_| {
+        let mut pairs = vec![(SHARING_KEY, sharing.get().id().to_owned())];
+        text.with(|t| {
+            if t.len() <= MAX_URL_TEXT_BYTES {
+                pairs.push((STRINGS_KEY, t.clone()));
+            }
+        });
+        replace_page_query("/choose", &join(encode_pairs(&pairs)));
+    });
+    let too_long_for_link = move || {
+        text.with(|t| t.len() > MAX_URL_TEXT_BYTES).then(|| {
+            view! { <p class="note" data-testid="choose-link-note">{format!("Your strings are over {MAX_URL_TEXT_BYTES} bytes, so the page's link keeps the sharing pattern but not them.")}</p> }
+        })
+    };
     // The table's clone costs come from clone cases only (`costs.rs`).
     let native = LocalResource::new(|| native::load(Wanted::Suite("clone")));
     view! {
         <ChooseForm text set_text sharing set_sharing/>
+        {too_long_for_link}
         <Advice text sharing/>
         <h2 id="compare">"Every candidate on your strings"</h2>
-        <ChooseTable text native/>
+        <Show when=move || text.with(|t| !samples::parse(t).strings.is_empty())
+            fallback=|| view! { <p class="note" data-testid="choose-table-empty">"The table fills in once there is a string to measure."</p> }>
+            <ChooseTable text native/>
+        </Show>
     }
 }

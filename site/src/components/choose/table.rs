@@ -80,14 +80,14 @@ fn cost_cell(cost: Option<Recorded>, missing: &'static str) -> impl IntoView {
 #[component]
 pub fn ChooseTable(text: ReadSignal<String>, native: LocalResource<Result<NativeResults, String>>) -> impl IntoView {
     let measured = Memo::new(move |_| text.with(|t| {
-        let strings = samples::parse(t);
+        let strings = samples::parse(t).strings;
         Candidate::ALL.iter().map(|&c| measure(c, &strings)).collect::<Vec<_>>()
     }));
     // Creation is timed a type at a time, yielding between types; a newer text cancels an older run.
     let (creation, set_creation) = signal(Vec::<(Candidate, f64)>::new());
     let generation = StoredValue::new(0u32);
     Effect::new(move |_| {
-        let strings: Vec<String> = text.with(|t| samples::parse(t).into_iter().map(String::from).collect());
+        let strings: Vec<String> = text.with(|t| samples::parse(t).strings.into_iter().map(String::from).collect());
         generation.update_value(|g| *g += 1);
         let mine = generation.get_value();
         set_creation.set(Vec::new());

@@ -9,12 +9,17 @@ pub fn page_query() -> String {
     web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default().trim_start_matches('?').to_owned()
 }
 
-/// Puts `query` in the address bar, replacing the entry: the back button leaves the page rather than
-/// undoing one tick.
+/// Puts `query` in `/results`'s address bar, replacing the entry: the back button leaves the page
+/// rather than undoing one tick.
 pub fn replace_query(query: &str) {
+    replace_page_query("/results", query);
+}
+
+/// Puts `query` in the address bar of the page at `path`, replacing the entry.
+pub fn replace_page_query(path: &str, query: &str) {
     if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
         let q = if query.is_empty() { String::new() } else { format!("?{query}") };
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("/results{q}")));
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("{path}{q}")));
     }
 }
 
