@@ -2,7 +2,9 @@
 // every figure is computed in the page or read from the shipped results, and it works on a phone.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { screenshot, start } from "./harness.mjs";
+import fs from "node:fs";
+import path from "node:path";
+import { root, screenshot, start } from "./harness.mjs";
 
 let h;
 before(async () => { h = await start(); });
@@ -37,7 +39,7 @@ test("the table and the pick follow the strings and the sharing pattern", async 
   // plus the 12-byte handle), a 64-byte one for 64 (72 + 12): (116 + 84) / 2 = 100.
   assert.equal(await cell(page, "String", "bytes"), "100.0");
   // Clone costs come from the shipped results files, each with its run.
-  assert.match(await cell(page, "Arc<str>", "clone"), /ns ×1/);
+  assert.match(await cell(page, "Arc<str>", "clone"), /^[\d.]+ ns$/);
   assert.match(await cell(page, "SmolStr", "clone"), /not measured/);
   await page.waitForFunction(() => !document.querySelector('[data-testid="choose-table"]').textContent.includes("timing…"), null, { timeout: 30_000 });
   assert.match(await cell(page, "HipStr", "create"), /^[\d.]+ ns$/);
@@ -89,5 +91,47 @@ test("an empty box asks for strings, blank lines are not strings, cuts are annou
   assert.ok(await again.page.getByTestId("choose-sharing-read_by_many").isChecked());
   assert.equal(await again.page.getByTestId("choose-pick").textContent(), pick);
   assert.deepEqual(again.errors, []);
+  assert.deepEqual(errors, []);
+});
+
+test("every clone figure comes from one machine at one thread count, measured as the reader's strings would be", async () => {
+  const { page, errors } = await h.open("/choose");
+  const input = page.getByTestId("choose-input");
+  await page.getByTestId("choose-machine-note").waitFor();
+  // 40 short ids, cloned by many threads.
+  await input.fill(Array.from({ length: 40 }, (_, i) => `id_${i}`).join("\n"));
+  await page.getByTestId("choose-sharing-cloned_by_many").check();
+  const note = await page.getByTestId("choose-machine-note").textContent();
+  const [, file, threads] = note.match(/results\/(\S+\.json) .* at (\d+) threads? cloning/);
+  const json = JSON.parse(fs.readFileSync(path.join(root, "content/results", file), "utf8"));
+  const counts = [...new Set(json.cases.filter((c) => c.suite === "clone").map((c) => c.threads))];
+  assert.equal(Number(threads), Math.max(...counts), "many threads: the file's most");
+  const rows = await page.locator('[data-testid="choose-table"] tbody tr[data-clone-ns]').evaluateAll((trs) =>
+    trs.map((tr) => ({ type: tr.dataset.type, ns: Number(tr.dataset.cloneNs), machine: tr.dataset.machine })));
+  assert.ok(rows.length >= 5, `${rows.length} rows with a clone cost`);
+  assert.deepEqual([...new Set(rows.map((r) => r.machine))], [json.label], "one machine, named in every row");
+  // The file's clone-and-drop case of `variant` at `t` threads nearest `len` bytes (what the page uses).
+  const nearest = (variant, t, len) => json.cases
+    .filter((c) => c.suite === "clone" && c.variant_id === variant && c.threads === t && c.mode === "drop" && !c.placement)
+    .sort((a, b) => Math.abs(a.params.string_len_bytes - len) - Math.abs(b.params.string_len_bytes - len))[0]?.median_ns_per_op;
+  const caseNs = (variant, len) => nearest(variant, Number(threads), len);
+  // Five-byte ids fit HipStr's inline buffer on x86_64: its inline case, not the heap one.
+  const hip = rows.find((r) => r.type === "HipStr");
+  assert.equal(hip.ns, caseNs("hipstr_inline", 16));
+  assert.ok(hip.ns < caseNs("hipstr", 64));
+  // The pick's clone cost is within 2× of the cheapest shown.
+  const pick = await page.getByTestId("choose-pick").getAttribute("data-type");
+  const cheapest = Math.min(...rows.map((r) => r.ns));
+  const picked = rows.find((r) => r.type === pick);
+  assert.ok(picked, `the pick ${pick} is a row with a clone cost`);
+  assert.ok(picked.ns <= 2 * cheapest, `${pick} ${picked.ns} ns vs the cheapest ${cheapest} ns`);
+
+  // One thread: the same file's single-thread cases, and the link keeps the choice.
+  await page.getByTestId("choose-threads").selectOption("1");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("threads") === "1");
+  const arc = Number(await page.locator('[data-testid="choose-table"] tr[data-type="Arc<str>"]').getAttribute("data-clone-ns"));
+  assert.equal(arc, nearest("arc_str", 1, 5));
+  assert.equal(new URL(page.url()).searchParams.get("machine"), file);
+  await screenshot(page, "choose-one-machine");
   assert.deepEqual(errors, []);
 });

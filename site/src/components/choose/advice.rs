@@ -2,7 +2,7 @@
 //! strings and sharing, its reason, and where to read more.
 
 use leptos::prelude::*;
-use wasm_core::choose::{recommend, Profile, Sharing, MOSTLY_SHORT, SHORT_BYTES};
+use wasm_core::choose::{recommend, Candidate, Profile, Sharing, MOSTLY_SHORT, SHORT_BYTES};
 
 use super::samples;
 
@@ -32,7 +32,9 @@ pub fn Advice(text: ReadSignal<String>, sharing: ReadSignal<Sharing>) -> impl In
             MOSTLY_SHORT * 100.0
         );
         view! {
-            <p class="choose-pick" data-testid="choose-pick"><strong>{rule.pick}</strong></p>
+            <p class="choose-pick" data-testid="choose-pick" data-type=Candidate::ALL.iter().find(|c| c.name() == rule.pick).map(|c| c.name())>
+                <strong>{rule.pick}</strong>
+            </p>
             <p data-testid="choose-rule"><em>{rule.headline}</em> ": " {rule.because} "."</p>
             <p class="muted">{shape}</p>
             {left_out}

@@ -4,13 +4,17 @@
 use leptos::prelude::*;
 use wasm_core::choose::Sharing;
 
-use super::{advice::Advice, form::ChooseForm, samples, samples::PRESETS, table::ChooseTable};
+use super::{advice::Advice, costs, form::ChooseForm, samples, samples::PRESETS, source::CloneSource, table::ChooseTable};
+use crate::components::bench::native::NativeFile;
 use crate::components::bench::native;
 use crate::components::results::loader::Wanted;
 
 /// Keys of `/choose`'s address bar: the strings (one a line) and the sharing pattern.
 const STRINGS_KEY: &str = "strings";
 const SHARING_KEY: &str = "sharing";
+/// The results file the clone costs come from, and the thread count.
+const MACHINE_KEY: &str = "machine";
+const THREADS_KEY: &str = "threads";
 /// Longest text kept in the address bar, in bytes: past it the link keeps the sharing only (the
 /// page says so), since a browser or a chat app cuts long links.
 const MAX_URL_TEXT_BYTES: usize = 6000;
@@ -22,9 +26,36 @@ pub fn ChooseApp() -> impl IntoView {
     let (text, set_text) = signal(query_value(&query, STRINGS_KEY).unwrap_or_else(|| PRESETS[1].text.to_owned()));
     // The common case first: most strings live on one thread.
     let (sharing, set_sharing) = signal(query_value(&query, SHARING_KEY).and_then(|s| Sharing::parse(&s)).unwrap_or(Sharing::OneThread));
+    let (machine, set_machine) = signal(query_value(&query, MACHINE_KEY));
+    let (threads, set_threads) = signal(query_value(&query, THREADS_KEY).and_then(|t| t.parse::<u32>().ok()));
+    // The table's clone costs come from clone cases only (`costs.rs`).
+    let native = LocalResource::new(|| native::load(Wanted::Suite("clone")));
+    // The machines to choose from: the reader's own browser run first (when this browser kept one),
+    // then every native file with clone cases.
+    let files = Memo::new(move |_| {
+        let own = crate::own_run::load().map(|results| NativeFile { name: crate::own_run::OWN_RUN_FILE.to_owned(), results });
+        let shipped = native.get().and_then(|r| r.ok()).map(|n| n.files).unwrap_or_default();
+        own.into_iter().chain(shipped).filter(|f| !costs::thread_counts(f).is_empty()).collect::<Vec<_>>()
+    });
+    let chosen = Memo::new(move |_| {
+        files.with(|fs| {
+            let own_first = fs.first().filter(|f| f.name == crate::own_run::OWN_RUN_FILE).map(|_| 0);
+            let i = machine.with(|m| m.as_ref().and_then(|m| fs.iter().position(|f| &f.name == m))).or(own_first).or_else(|| costs::richest(fs))?;
+            let file = fs[i].clone();
+            let counts = costs::thread_counts(&file);
+            // Many threads for "cloned by many"; one otherwise, unless the reader chose.
+            let default = if sharing.get() == Sharing::ClonedByMany { counts.last() } else { counts.first() };
+            let t = threads.get().filter(|t| counts.contains(t)).or(default.copied())?;
+            Some((file, t))
+        })
+    });
     // Every input in the address bar, so a recommendation can be shared by its link.
     Effect::new(move |_| {
         let mut pairs = vec![(SHARING_KEY, sharing.get().id().to_owned())];
+        if let Some((file, t)) = chosen.get() {
+            pairs.push((MACHINE_KEY, file.name));
+            pairs.push((THREADS_KEY, t.to_string()));
+        }
         text.with(|t| {
             if t.len() <= MAX_URL_TEXT_BYTES {
                 pairs.push((STRINGS_KEY, t.clone()));
@@ -37,8 +68,6 @@ pub fn ChooseApp() -> impl IntoView {
             view! { <p class="note" data-testid="choose-link-note">{format!("Your strings are over {MAX_URL_TEXT_BYTES} bytes, so the page's link keeps the sharing pattern but not them.")}</p> }
         })
     };
-    // The table's clone costs come from clone cases only (`costs.rs`).
-    let native = LocalResource::new(|| native::load(Wanted::Suite("clone")));
     view! {
         <ChooseForm text set_text sharing set_sharing/>
         {too_long_for_link}
@@ -46,7 +75,8 @@ pub fn ChooseApp() -> impl IntoView {
         <h2 id="compare">"Every candidate on your strings"</h2>
         <Show when=move || text.with(|t| !samples::parse(t).strings.is_empty())
             fallback=|| view! { <p class="note" data-testid="choose-table-empty">"The table fills in once there is a string to measure."</p> }>
-            <ChooseTable text native/>
+            <CloneSource files chosen set_machine set_threads/>
+            <ChooseTable text source=chosen/>
         </Show>
     }
 }

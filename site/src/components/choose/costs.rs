@@ -1,40 +1,85 @@
-//! Clone costs for the chooser's table, read from the shipped results files: for one clone-suite
-//! type, the single-thread cost and the cost at the most threads any file measured it at.
+//! Clone costs for the chooser's table, from one results file at a time: the reader picks the
+//! machine and a thread count it has, and every candidate's cost is that file's, measured as close
+//! to the reader's strings as the file allows (per string: the case of the nearest string length,
+//! and for a type that keeps short text inline, its inline case when the string fits inline on the
+//! target that measured it), averaged over the strings.
 
 use crate::components::bench::native::NativeFile;
+use wasm_core::choose::Candidate;
+use wasm_core::results::CaseResult;
 
-/// One recorded clone cost: nanoseconds per clone plus drop, at `threads`, from the file `label`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Recorded {
-    pub ns: f64,
-    pub threads: u32,
-    pub label: String,
+/// Clone-and-drop cases of `file`, not pinned: what the chooser compares.
+fn drop_cases(file: &NativeFile) -> impl Iterator<Item = &CaseResult> {
+    file.results.cases.iter().filter(|c| c.suite == "clone" && c.placement.is_none() && c.mode.as_deref() == Some("drop"))
 }
 
-/// The drop-mode cost of `clone_id` at one thread (newest file first) and at the most threads
-/// (ties: newest file), over `files`.
-pub fn recorded(files: &[NativeFile], clone_id: &str) -> (Option<Recorded>, Option<Recorded>) {
-    let mut cases: Vec<(&NativeFile, u32, f64)> = files
-        .iter()
-        .flat_map(|f| {
-            f.results
-                .cases
-                .iter()
-                .filter(|c| c.suite == "clone" && c.placement.is_none() && c.variant_id == clone_id && c.mode.as_deref() == Some("drop"))
-                .map(move |c| (f, c.threads, c.median_ns_per_op))
+/// How many candidates `file` measured (at any thread count).
+fn candidates_measured(file: &NativeFile) -> usize {
+    Candidate::ALL.iter().filter(|c| c.clone_id().is_some_and(|id| drop_cases(file).any(|k| k.variant_id == id))).count()
+}
+
+/// The thread counts `file` measured clones at, ascending.
+pub fn thread_counts(file: &NativeFile) -> Vec<u32> {
+    let mut t: Vec<u32> = drop_cases(file).map(|c| c.threads).collect();
+    t.sort_unstable();
+    t.dedup();
+    t
+}
+
+/// The file the chooser starts from, by an explicit rule: the one that measured the most
+/// candidates, then the most thread counts, then the first by file name. Never by date alone, so a
+/// newer file with fewer types does not take over.
+pub fn richest(files: &[NativeFile]) -> Option<usize> {
+    (0..files.len())
+        .filter(|&i| candidates_measured(&files[i]) > 0)
+        .max_by(|&a, &b| {
+            let key = |i: usize| (candidates_measured(&files[i]), thread_counts(&files[i]).len());
+            key(a).cmp(&key(b)).then_with(|| files[b].name.cmp(&files[a].name))
         })
-        .collect();
-    // Newest first, so the first match of each kind below is the newest file's.
-    cases.sort_by(|a, b| b.0.results.created_at.cmp(&a.0.results.created_at));
-    let make = |(f, threads, ns): &(&NativeFile, u32, f64)| Recorded { ns: *ns, threads: *threads, label: f.results.label.clone() };
-    let one = cases.iter().find(|c| c.1 == 1).map(make);
-    // The most threads; among equals the first seen, which is the newest file's.
-    let most = cases.iter().filter(|c| c.1 > 1).fold(None, |best: Option<&(&NativeFile, u32, f64)>, c| match best {
-        Some(b) if b.1 >= c.1 => Some(b),
-        _ => Some(c),
-    });
-    let most = most.map(make);
-    (one, most)
+}
+
+/// Bytes of text `HipStr` keeps inline on the target `file` was measured on: three words less its
+/// tag byte (23 on 64-bit targets, 11 on wasm32). The word is half of `&str`'s recorded size.
+fn hipstr_inline_capacity(file: &NativeFile) -> usize {
+    let word = file.results.layouts.types.iter().find(|t| t.type_name == "&str").map_or(8, |t| t.size_bytes as usize / 2);
+    3 * word - 1
+}
+
+/// One candidate's clone cost on the reader's strings, from one file at one thread count.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CloneCost {
+    /// Nanoseconds per clone plus drop, averaged over the reader's strings.
+    pub ns: f64,
+    /// The cases used, as `variant at N bytes` with how many strings each stood for.
+    pub from: Vec<(String, usize)>,
+}
+
+/// `candidate`'s clone cost in `file` at `threads` for strings of `lengths`; `None` when the file
+/// has no case for it there (or there are no strings).
+pub fn clone_cost(file: &NativeFile, candidate: Candidate, threads: u32, lengths: &[usize]) -> Option<CloneCost> {
+    let id = candidate.clone_id()?;
+    let inline_cap = hipstr_inline_capacity(file);
+    let cases: Vec<&CaseResult> = drop_cases(file).filter(|c| c.threads == threads).collect();
+    // Each case used, its median, and how many of the strings it stands for.
+    let mut used: Vec<(String, f64, usize)> = Vec::new();
+    for &len in lengths {
+        let variant = if candidate == Candidate::HipStr && len <= inline_cap { "hipstr_inline" } else { id };
+        let nearest = cases
+            .iter()
+            .filter(|c| c.variant_id == variant)
+            .min_by_key(|c| c.params.string_len_bytes.map_or(u64::MAX, |l| l.abs_diff(len as u64)))?;
+        let what = match nearest.params.string_len_bytes {
+            Some(l) => format!("{variant} at {l} bytes"),
+            None => variant.to_owned(),
+        };
+        match used.iter_mut().find(|(w, ..)| *w == what) {
+            Some((_, _, n)) => *n += 1,
+            None => used.push((what, nearest.median_ns_per_op, 1)),
+        }
+    }
+    // Weighted by share, so that one case for every string is its median exactly.
+    let ns = used.iter().map(|(_, ns, n)| ns * (*n as f64 / lengths.len() as f64)).sum();
+    (!lengths.is_empty()).then(|| CloneCost { ns, from: used.into_iter().map(|(what, _, n)| (what, n)).collect() })
 }
 
 #[cfg(test)]
@@ -42,32 +87,58 @@ mod tests {
     use super::*;
     use wasm_core::results::*;
 
-    fn file(label: &str, created: &str, cases: &[(&str, u32, f64)]) -> NativeFile {
+    fn file(name: &str, word: u32, cases: &[(&str, u32, u64, f64)]) -> NativeFile {
         let mut results: ResultsFile = serde_json::from_str(include_str!("../../../../content/results/reference-ryzen5600x-2024.json")).unwrap();
-        results.label = label.into();
-        results.created_at = created.into();
+        results.label = name.into();
+        results.layouts.types = vec![wasm_core::layout::TypeLayout { type_name: "&str".into(), size_bytes: 2 * word, align_bytes: word }];
         results.cases = cases
             .iter()
-            .map(|&(id, t, ns)| {
-                let mut c = CaseResult::new("clone", id, id, t, 1, CaseParams::default(), 0, vec![ns]);
+            .map(|&(id, t, len, ns)| {
+                let params = CaseParams { string_len_bytes: Some(len), ..CaseParams::default() };
+                let mut c = CaseResult::new("clone", id, id, t, 1, params, 0, vec![ns]);
                 c.mode = Some("drop".into());
                 c
             })
             .collect();
-        NativeFile { name: format!("{label}.json"), results }
+        NativeFile { name: format!("{name}.json"), results }
     }
 
     #[test]
-    fn newest_one_thread_and_most_threads() {
-        let old = file("old", "2024-01-01T00:00:00Z", &[("arc_str", 1, 3.0), ("arc_str", 12, 287.0)]);
-        let new = file("new", "2026-11-23T00:00:00Z", &[("arc_str", 1, 9.0), ("arc_str", 2, 26.0), ("hipstr", 2, 50.0)]);
-        let files = [old, new];
-        let (one, most) = recorded(&files, "arc_str");
-        assert_eq!(one, Some(Recorded { ns: 9.0, threads: 1, label: "new".into() }));
-        assert_eq!(most, Some(Recorded { ns: 287.0, threads: 12, label: "old".into() }));
-        let (one, most) = recorded(&files, "hipstr");
-        assert_eq!(one, None);
-        assert_eq!(most.unwrap().threads, 2);
-        assert_eq!(recorded(&files, "nothing"), (None, None));
+    fn one_file_the_nearest_length_and_hipstr_inline_only_where_it_fits() {
+        let epyc = file("epyc", 8, &[("hipstr", 2, 64, 52.9), ("hipstr_inline", 2, 16, 0.46), ("string", 2, 16, 20.0), ("string", 2, 64, 30.0), ("arc_str", 2, 64, 26.4)]);
+        // Twelve-byte ids fit HipStr's 23 inline bytes on x86_64: its inline case.
+        let ids = [12; 40];
+        assert_eq!(clone_cost(&epyc, Candidate::HipStr, 2, &ids).unwrap().ns, 0.46);
+        // Half short, half long: each string its own case, averaged.
+        let mixed = [12, 100];
+        let c = clone_cost(&epyc, Candidate::HipStr, 2, &mixed).unwrap();
+        assert!((c.ns - (0.46 + 52.9) / 2.0).abs() < 1e-9);
+        assert_eq!(c.from, [("hipstr_inline at 16 bytes".to_owned(), 1), ("hipstr at 64 bytes".to_owned(), 1)]);
+        // String: the case of the nearest length.
+        assert_eq!(clone_cost(&epyc, Candidate::String, 2, &[10]).unwrap().ns, 20.0);
+        assert_eq!(clone_cost(&epyc, Candidate::String, 2, &[50]).unwrap().ns, 30.0);
+        // Nothing at another thread count, and nothing for a type the suite does not measure.
+        assert_eq!(clone_cost(&epyc, Candidate::String, 1, &[10]), None);
+        assert_eq!(clone_cost(&epyc, Candidate::SmolStr, 2, &[10]), None);
+        assert_eq!(clone_cost(&epyc, Candidate::String, 2, &[]), None);
+        // On wasm32 HipStr keeps 11 bytes inline: twelve-byte ids are on the heap there.
+        let browser = file("browser", 4, &[("hipstr", 2, 64, 40.0), ("hipstr_inline", 2, 16, 1.0)]);
+        assert_eq!(clone_cost(&browser, Candidate::HipStr, 2, &ids).unwrap().ns, 40.0);
+        assert_eq!(clone_cost(&browser, Candidate::HipStr, 2, &[11]).unwrap().ns, 1.0);
+    }
+
+    #[test]
+    fn the_richest_file_measured_the_most_candidates_never_the_newest_alone() {
+        let few = file("a-few", 8, &[("arc_str", 1, 64, 3.0), ("arc_str", 12, 64, 287.0), ("string", 1, 64, 9.0)]);
+        let many = file("b-many", 8, &[("arc_str", 1, 64, 9.0), ("string", 1, 64, 5.0), ("hipstr", 1, 64, 6.0), ("arc_str", 2, 64, 26.0)]);
+        let files = [few.clone(), many.clone()];
+        assert_eq!(richest(&files), Some(1));
+        assert_eq!(richest(&[many.clone(), few]), Some(0));
+        // A tie is settled by name, so the pick does not depend on the order files arrive in.
+        let twin = file("a-twin", 8, &[("arc_str", 1, 64, 9.0), ("string", 1, 64, 5.0), ("hipstr", 1, 64, 6.0), ("arc_str", 2, 64, 26.0)]);
+        assert_eq!(richest(&[many.clone(), twin.clone()]), Some(1));
+        assert_eq!(richest(&[twin, many]), Some(0));
+        assert_eq!(thread_counts(&files[0]), [1, 12]);
+        assert_eq!(richest(&[]), None);
     }
 }

@@ -1,7 +1,7 @@
 //! The chooser's table: one row per candidate type. Inline counts, bytes and `Option` sizes are
 //! computed in this page's wasm from real values (heap requests counted by the site's allocator
-//! wrapper, rounded to dlmalloc's blocks); creation cost is timed here; clone costs come from the
-//! shipped results files, with the machine and thread count they were measured at.
+//! wrapper, rounded to dlmalloc's blocks); creation cost is timed here; clone costs come from one
+//! results file at one thread count, the reader's choice (`costs.rs`), named once above the table.
 
 use leptos::prelude::*;
 use crate::components::scroll_region::ScrollRegion;
@@ -10,9 +10,9 @@ use std::hint::black_box;
 use wasm_core::choose::Candidate;
 use wasm_core::heap::{dlmalloc_block, MAX_RECORDED};
 
-use super::costs::{recorded, Recorded};
+use super::costs::{clone_cost, CloneCost};
 use super::samples;
-use crate::components::bench::native::NativeResults;
+use crate::components::bench::native::NativeFile;
 use crate::components::bench::timing::{performance, yield_to_browser};
 
 /// What one candidate does with the reader's strings, measured now.
@@ -61,24 +61,23 @@ fn creation_ns(candidate: Candidate, strings: &[String]) -> f64 {
     }
 }
 
-fn cost_cell(cost: Option<Recorded>, missing: &'static str) -> impl IntoView {
+fn cost_cell(cost: Option<CloneCost>, missing: &'static str) -> impl IntoView {
     match cost {
         None => view! { <td class="num muted" data-field="clone">{missing}</td> }.into_any(),
-        Some(r) => {
-            let title = format!("{} thread(s), from the results file {}", r.threads, r.label);
-            view! {
-            <td class="num" data-field="clone" title=title>
-                <span class="nowrap">{format!("{} ns ×{}", crate::explorer::format::sig4(r.ns), r.threads)}</span>
-                <br/><span class="muted small">{r.label}</span>
-            </td>
-            }
-            .into_any()
+        Some(c) => {
+            let title = format!("from the cases {}", c.from.iter().map(|(what, n)| format!("{what} ({n} string(s))")).collect::<Vec<_>>().join(", "));
+            view! { <td class="num nowrap" data-field="clone" title=title>{format!("{} ns", crate::explorer::format::sig4(c.ns))}</td> }.into_any()
         }
     }
 }
 
 #[component]
-pub fn ChooseTable(text: ReadSignal<String>, native: LocalResource<Result<NativeResults, String>>) -> impl IntoView {
+pub fn ChooseTable(
+    text: ReadSignal<String>,
+    /// The results file the clone costs come from, and the thread count.
+    #[prop(into)]
+    source: Signal<Option<(NativeFile, u32)>>,
+) -> impl IntoView {
     let measured = Memo::new(move |_| text.with(|t| {
         let strings = samples::parse(t).strings;
         Candidate::ALL.iter().map(|&c| measure(c, &strings)).collect::<Vec<_>>()
@@ -102,16 +101,23 @@ pub fn ChooseTable(text: ReadSignal<String>, native: LocalResource<Result<Native
             }
         });
     });
-    let files = move || native.get().and_then(|r| r.ok()).map(|n| n.files).unwrap_or_default();
+    let lengths = Memo::new(move |_| text.with(|t| samples::parse(t).strings.iter().map(|s| s.len()).collect::<Vec<_>>()));
 
     let rows = move || {
-        let files = files();
+        let source = source.get();
+        let lengths = lengths.get();
         measured.get().into_iter().map(|m| {
             let c = m.candidate;
-            let (one, most) = c.clone_id().map_or((None, None), |id| recorded(&files, id));
+            let cost = source.as_ref().and_then(|(file, threads)| clone_cost(file, c, *threads, &lengths));
+            let missing = match &source {
+                Some((_, t)) if *t > 1 && c == Candidate::RcStr => "one thread only",
+                _ => "not measured",
+            };
+            let machine = source.as_ref().filter(|_| cost.is_some()).map(|(f, _)| f.results.label.clone());
+            let clone_ns = cost.as_ref().map(|k| k.ns.to_string());
             let create = move || creation.with(|v| v.iter().find(|(k, _)| *k == c).map_or_else(|| "timing…".to_owned(), |(_, ns)| format!("{} ns", crate::explorer::format::sig4(*ns))));
             view! {
-                <tr data-type=c.name()>
+                <tr data-type=c.name() data-bytes=format!("{:.1}", m.bytes_per_string) data-clone-ns=clone_ns data-machine=machine>
                     <th scope="row"><a href=c.docs_url()><code>{c.name()}</code></a></th>
                     <td class="num nowrap" data-field="inline">{format!("{} of {}", m.inline, m.count)}</td>
                     <td class="num" data-field="bytes" title=format!("{} byte handle + {:.1} heap block(s) per string", c.size(), m.blocks_per_string)>
@@ -119,8 +125,7 @@ pub fn ChooseTable(text: ReadSignal<String>, native: LocalResource<Result<Native
                     </td>
                     <td class="num" data-field="option">{c.option_size()}</td>
                     <td class="num" data-field="create">{create}</td>
-                    {cost_cell(one, "not measured")}
-                    {cost_cell(most, if c == Candidate::RcStr { "one thread only" } else { "not measured" })}
+                    {cost_cell(cost, missing)}
                 </tr>
             }
         }).collect_view()
@@ -131,8 +136,9 @@ pub fn ChooseTable(text: ReadSignal<String>, native: LocalResource<Result<Native
             "Measured in this page (wasm32): strings kept inline, bytes per string (the handle plus every heap "
             "block it asked for, rounded to dlmalloc's blocks, the browser's allocator; on 64-bit targets words "
             "double and jemalloc's size classes apply), " <code>"size_of::<Option<T>>()"</code> " and the time to "
-            "create one. Clone costs (ns per clone plus drop) come from the shipped results files, with the thread "
-            "count and run they were measured in; the clone suite does not measure SmolStr, CompactString or InlineStr."
+            "create one. Clone costs (ns per clone plus drop) come from the one results file and thread count chosen "
+            "above, per string from the case nearest its length (inline or not, on the machine that measured it); "
+            "the clone suite does not measure SmolStr, CompactString or InlineStr."
         </p>
         <ScrollRegion label="Every candidate on your strings">
         <table class="data compact" data-testid="choose-table">
@@ -140,7 +146,7 @@ pub fn ChooseTable(text: ReadSignal<String>, native: LocalResource<Result<Native
             <thead><tr>
                 <th scope="col">"Type"</th><th scope="col" class="num">"Inline"</th><th scope="col" class="num">"Bytes / string"</th>
                 <th scope="col" class="num">"Option<T>"</th><th scope="col" class="num">"Create"</th>
-                <th scope="col" class="num">"Clone, 1 thread"</th><th scope="col" class="num">"Clone, most threads"</th>
+                <th scope="col" class="num">"Clone + drop"</th>
             </tr></thead>
             <tbody>{rows}</tbody>
         </table>
