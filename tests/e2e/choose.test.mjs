@@ -80,13 +80,15 @@ test("an empty box asks for strings, blank lines are not strings, cuts are annou
   // The address bar holds the strings and the sharing; the link opens the same recommendation.
   await input.fill("user_id\nregion\nok");
   await page.getByTestId("choose-sharing-read_by_many").check();
+  // The pick is checked against the table's numbers, so read it once they are in.
+  await page.locator('[data-testid="choose-table"] tr[data-clone-ns]').first().waitFor();
   const pick = await page.getByTestId("choose-pick").textContent();
   await page.waitForFunction(() => new URL(location.href).searchParams.get("sharing") === "read_by_many");
   const url = new URL(page.url());
   assert.equal(url.pathname, "/choose");
   assert.equal(url.searchParams.get("strings"), "user_id\nregion\nok");
   const again = await h.open(`/choose${url.search}`);
-  await again.page.getByTestId("choose-pick").waitFor();
+  await again.page.locator('[data-testid="choose-table"] tr[data-clone-ns]').first().waitFor();
   assert.equal(await again.page.getByTestId("choose-input").inputValue(), "user_id\nregion\nok");
   assert.ok(await again.page.getByTestId("choose-sharing-read_by_many").isChecked());
   assert.equal(await again.page.getByTestId("choose-pick").textContent(), pick);
@@ -133,5 +135,29 @@ test("every clone figure comes from one machine at one thread count, measured as
   assert.equal(arc, nearest("arc_str", 1, 5));
   assert.equal(new URL(page.url()).searchParams.get("machine"), file);
   await screenshot(page, "choose-one-machine");
+  assert.deepEqual(errors, []);
+});
+
+test("no other row beats the pick on both memory and clone cost: config strings read by many threads, short keys cloned by many", async () => {
+  const { page, errors } = await h.open("/choose");
+  const input = page.getByTestId("choose-input");
+  await page.getByTestId("choose-machine-note").waitFor();
+  const scenarios = [
+    { text: Array.from({ length: 3 }, (_, i) => `config_${i}=` + "v".repeat(2040)).join("\n"), sharing: "read_by_many" },
+    { text: Array.from({ length: 60 }, (_, i) => `key_${i}`).join("\n"), sharing: "cloned_by_many" },
+    { text: "Zoë\nJosé Álvarez\n李小龙\nÅsa Lindqvist\nΝίκος\nSøren Kierkegaard\nFrançois-Xavier Dupont\nМария\nŁukasz\nAnaïs Nin", sharing: "read_by_many" },
+  ];
+  for (const s of scenarios) {
+    await input.fill(s.text);
+    await page.getByTestId(`choose-sharing-${s.sharing}`).check();
+    await page.waitForFunction(() => document.querySelector('[data-testid="choose-table"] tr[data-type="Arc<str>"][data-clone-ns]'));
+    const rows = await page.locator('[data-testid="choose-table"] tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => ({ type: tr.dataset.type, bytes: Number(tr.dataset.bytes), ns: tr.dataset.cloneNs === undefined ? null : Number(tr.dataset.cloneNs) })));
+    const pick = await page.getByTestId("choose-pick").getAttribute("data-type");
+    const picked = rows.find((r) => r.type === pick);
+    assert.ok(picked && picked.ns !== null, `${s.sharing}: the pick ${pick} has a clone cost to compare`);
+    const beats = (r) => r.ns !== null && r.type !== "Rc<str>" && r.bytes <= picked.bytes && r.ns <= picked.ns && (r.bytes < picked.bytes || r.ns < picked.ns);
+    assert.deepEqual(rows.filter(beats), [], `${s.sharing}: nothing beats ${pick} on both`);
+  }
   assert.deepEqual(errors, []);
 });

@@ -346,3 +346,87 @@ mod candidate_tests {
         assert_eq!(Candidate::InlineStr.option_size(), 24);
     }
 }
+
+/// One candidate's numbers on the reader's strings, as the chooser's table shows them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CostRow {
+    pub candidate: Candidate,
+    /// Handle plus heap blocks per string.
+    pub bytes: f64,
+    /// Clone plus drop, ns, on the chosen machine and thread count; `None` where not measured.
+    pub clone_ns: Option<f64>,
+}
+
+impl CostRow {
+    /// No worse on memory or clone cost than `other`, and better on one.
+    fn beats(&self, other: &CostRow) -> bool {
+        let (Some(a), Some(b)) = (self.clone_ns, other.clone_ns) else { return false };
+        self.bytes <= other.bytes && a <= b && (self.bytes < other.bytes || a < b)
+    }
+}
+
+impl Candidate {
+    /// Whether a value can move to another thread (`Send`): all but `Rc<str>`.
+    pub fn is_send(self) -> bool {
+        self != Candidate::RcStr
+    }
+}
+
+/// The row that replaces the rule's pick `pick` when another row beats it on both memory and clone
+/// cost for these strings (only rows that may cross threads when `needs_send`): of those that beat
+/// it, the cheapest clone, then the fewest bytes, which no row beats in turn. `None`: the pick
+/// stands (no row beats it, it is not a row, or it has no clone cost to compare).
+pub fn better_than_pick(pick: &str, rows: &[CostRow], needs_send: bool) -> Option<CostRow> {
+    let picked = rows.iter().find(|r| r.candidate.name() == pick)?;
+    rows.iter()
+        .filter(|r| (!needs_send || r.candidate.is_send()) && r.beats(picked))
+        .min_by(|a, b| a.clone_ns.unwrap_or(f64::INFINITY).total_cmp(&b.clone_ns.unwrap_or(f64::INFINITY)).then(a.bytes.total_cmp(&b.bytes)))
+        .copied()
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod pick_tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn row(candidate: Candidate, bytes: f64, clone_ns: Option<f64>) -> CostRow {
+        CostRow { candidate, bytes, clone_ns }
+    }
+
+    #[test]
+    fn a_pick_beaten_on_both_gives_way_and_rc_never_crosses_threads() {
+        let rows = [row(Candidate::HipStr, 24.0, Some(52.9)), row(Candidate::ArcStr, 30.0, Some(26.4)), row(Candidate::RcStr, 20.0, Some(1.0)), row(Candidate::String, 12.0, Some(20.0))];
+        assert_eq!(better_than_pick("HipStr", &rows, true).map(|r| r.candidate), Some(Candidate::String));
+        assert_eq!(better_than_pick("HipStr", &rows, false).map(|r| r.candidate), Some(Candidate::RcStr));
+        assert_eq!(better_than_pick("String", &rows, true), None);
+        assert_eq!(better_than_pick("Arc<str>, cloned once per thread, then borrowed", &rows, true), None, "a strategy is not a row");
+        assert_eq!(better_than_pick("SmolStr", &[row(Candidate::SmolStr, 24.0, None), row(Candidate::String, 1.0, Some(1.0))], true), None);
+    }
+
+    fn rows() -> impl Strategy<Value = Vec<CostRow>> {
+        let one = (0..Candidate::ALL.len(), 1u32..200, proptest::option::weighted(0.8, 1u32..400))
+            .prop_map(|(i, b, ns)| row(Candidate::ALL[i], f64::from(b), ns.map(f64::from)));
+        proptest::collection::vec(one, 1..12).prop_map(|mut v| {
+            v.sort_by_key(|r| Candidate::ALL.iter().position(|c| *c == r.candidate));
+            v.dedup_by_key(|r| r.candidate);
+            v
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: if cfg!(miri) { 4 } else { 512 }, ..ProptestConfig::default() })]
+        /// Whatever the numbers, the chooser's final pick (the rule's, or what replaces it) is beaten
+        /// on both memory and clone cost by no row it may use.
+        #[test]
+        fn the_final_pick_is_never_beaten_on_both(rows in rows(), pick in 0..Candidate::ALL.len(), needs_send: bool) {
+            let pick = Candidate::ALL[pick];
+            prop_assume!(rows.iter().any(|r| r.candidate == pick));
+            let last = better_than_pick(pick.name(), &rows, needs_send).map_or(pick, |r| r.candidate);
+            let last_row = rows.iter().find(|r| r.candidate == last).unwrap();
+            prop_assert!(!needs_send || last.is_send() || last == pick);
+            for r in rows.iter().filter(|r| !needs_send || r.candidate.is_send()) {
+                prop_assert!(!r.beats(last_row), "{:?} beats the final pick {:?}", r, last_row);
+            }
+        }
+    }
+}

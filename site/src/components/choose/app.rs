@@ -4,7 +4,8 @@
 use leptos::prelude::*;
 use wasm_core::choose::Sharing;
 
-use super::{advice::Advice, costs, form::ChooseForm, samples, samples::PRESETS, source::CloneSource, table::ChooseTable};
+use super::{advice::Advice, costs, form::ChooseForm, samples, samples::PRESETS, source::CloneSource, table::{measure, ChooseTable, Measured}};
+use wasm_core::choose::{Candidate, CostRow};
 use crate::components::bench::native::NativeFile;
 use crate::components::bench::native;
 use crate::components::results::loader::Wanted;
@@ -49,6 +50,27 @@ pub fn ChooseApp() -> impl IntoView {
             Some((file, t))
         })
     });
+    let measured = Memo::new(move |_| {
+        text.with(|t| {
+            let strings = samples::parse(t).strings;
+            Candidate::ALL.iter().map(|&c| measure(c, &strings)).collect::<Vec<Measured>>()
+        })
+    });
+    // Each candidate's memory and clone cost on these strings: what the advice checks its pick by.
+    let cost_rows = Memo::new(move |_| {
+        let lengths: Vec<usize> = text.with(|t| samples::parse(t).strings.iter().map(|s| s.len()).collect());
+        let source = chosen.get();
+        measured.with(|ms| {
+            ms.iter()
+                .map(|m| CostRow {
+                    candidate: m.candidate,
+                    bytes: m.bytes_per_string,
+                    clone_ns: source.as_ref().and_then(|(f, t)| costs::clone_cost(f, m.candidate, *t, &lengths)).map(|c| c.ns),
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    let source_label = Signal::derive(move || chosen.with(|c| c.as_ref().map(|(f, t)| (f.results.label.clone(), *t))));
     // Every input in the address bar, so a recommendation can be shared by its link.
     Effect::new(move |_| {
         let mut pairs = vec![(SHARING_KEY, sharing.get().id().to_owned())];
@@ -71,12 +93,12 @@ pub fn ChooseApp() -> impl IntoView {
     view! {
         <ChooseForm text set_text sharing set_sharing/>
         {too_long_for_link}
-        <Advice text sharing/>
+        <Advice text sharing rows=cost_rows source=source_label/>
         <h2 id="compare">"Every candidate on your strings"</h2>
         <Show when=move || text.with(|t| !samples::parse(t).strings.is_empty())
             fallback=|| view! { <p class="note" data-testid="choose-table-empty">"The table fills in once there is a string to measure."</p> }>
             <CloneSource files chosen set_machine set_threads/>
-            <ChooseTable text source=chosen/>
+            <ChooseTable text measured source=chosen/>
         </Show>
     }
 }

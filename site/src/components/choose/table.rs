@@ -74,14 +74,12 @@ fn cost_cell(cost: Option<CloneCost>, missing: &'static str) -> impl IntoView {
 #[component]
 pub fn ChooseTable(
     text: ReadSignal<String>,
+    /// What each candidate does with the strings (`measure`), computed once for the page.
+    measured: Memo<Vec<Measured>>,
     /// The results file the clone costs come from, and the thread count.
     #[prop(into)]
     source: Signal<Option<(NativeFile, u32)>>,
 ) -> impl IntoView {
-    let measured = Memo::new(move |_| text.with(|t| {
-        let strings = samples::parse(t).strings;
-        Candidate::ALL.iter().map(|&c| measure(c, &strings)).collect::<Vec<_>>()
-    }));
     // Creation is timed a type at a time, yielding between types; a newer text cancels an older run.
     let (creation, set_creation) = signal(Vec::<(Candidate, f64)>::new());
     let generation = StoredValue::new(0u32);
