@@ -53,6 +53,9 @@ test("a preset fills the box, and the page fits a phone", async () => {
   await page.waitForFunction(() => document.querySelector('tr[data-type="SmolStr"] [data-field="inline"]').textContent === "10 of 10");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `page is ${overflow}px wider than a 375px viewport`);
+  // What the pick is weighed on, bytes and clone cost, shows without scrolling the table.
+  const clone = await page.locator('[data-testid="choose-table"] th', { hasText: "Clone + drop" }).boundingBox();
+  assert.ok(clone.x + clone.width <= 375, `the clone column ends at ${clone.x + clone.width}px`);
   await screenshot(page, "choose-375-dark");
   assert.deepEqual(errors, []);
 });

@@ -117,13 +117,13 @@ pub fn ChooseTable(
             view! {
                 <tr data-type=c.name() data-bytes=format!("{:.1}", m.bytes_per_string) data-clone-ns=clone_ns data-machine=machine>
                     <th scope="row"><a href=c.docs_url()><code>{c.name()}</code></a></th>
-                    <td class="num nowrap" data-field="inline">{format!("{} of {}", m.inline, m.count)}</td>
                     <td class="num" data-field="bytes" title=format!("{} byte handle + {:.1} heap block(s) per string", c.size(), m.blocks_per_string)>
                         {format!("{:.1}", m.bytes_per_string)}
                     </td>
-                    <td class="num" data-field="option">{c.option_size()}</td>
-                    <td class="num" data-field="create">{create}</td>
                     {cost_cell(cost, missing)}
+                    <td class="num nowrap" data-field="inline">{format!("{} of {}", m.inline, m.count)}</td>
+                    <td class="num" data-field="create">{create}</td>
+                    <td class="num" data-field="option">{c.option_size()}</td>
                 </tr>
             }
         }).collect_view()
@@ -142,9 +142,9 @@ pub fn ChooseTable(
         <table class="data compact" data-testid="choose-table">
             <caption>"Every candidate on your strings"</caption>
             <thead><tr>
-                <th scope="col">"Type"</th><th scope="col" class="num">"Inline"</th><th scope="col" class="num">"Bytes / string"</th>
-                <th scope="col" class="num">"Option<T>"</th><th scope="col" class="num">"Create"</th>
-                <th scope="col" class="num">"Clone + drop"</th>
+                // What the pick is weighed on first, so a phone shows it without scrolling.
+                <th scope="col">"Type"</th><th scope="col" class="num">"Bytes / string"</th><th scope="col" class="num">"Clone + drop"</th>
+                <th scope="col" class="num">"Inline"</th><th scope="col" class="num">"Create"</th><th scope="col" class="num">"Option<T>"</th>
             </tr></thead>
             <tbody>{rows}</tbody>
         </table>
