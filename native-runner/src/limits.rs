@@ -145,10 +145,27 @@ fn check_disk_against(dir: &Path, estimate: u64, free: Option<u64>) -> Result<()
     }
 }
 
-/// Both checks, for a run of `cases` cases on at most `threads` threads writing to `path`.
-pub fn check_before_run(path: &Path, cases: usize, threads: u32) -> Result<(), Failure> {
+/// Both checks, for a run of `cases` cases on at most `threads` threads writing to `path`; and,
+/// unless `quiet`, a note on stderr when there are more threads than CPUs this process may use.
+pub fn check_before_run(path: &Path, cases: usize, threads: u32, quiet: bool) -> Result<(), Failure> {
     check_address_space(threads)?;
-    check_disk(path, cases)
+    check_disk(path, cases)?;
+    if let Some(note) = oversubscribed(threads, crate::info::logical_cpus()).filter(|_| !quiet) {
+        eprintln!("note: {note}");
+    }
+    Ok(())
+}
+
+/// What a run of `threads` threads measures when this process may use only `usable` CPUs (a
+/// `taskset`, a cgroup's CPU set, or the machine): the extra threads take turns on a CPU, so their
+/// cases show time-sharing, not contention between cores. `None` when every thread has a CPU.
+pub fn oversubscribed(threads: u32, usable: u32) -> Option<String> {
+    (threads > usable).then(|| {
+        format!(
+            "this run uses up to {threads} threads at once, but this process may use {usable} CPU(s) (see taskset or the container's CPU limit); \
+             cases above {usable} threads measure threads taking turns on a CPU, not contention between cores"
+        )
+    })
 }
 
 #[cfg(test)]
@@ -163,6 +180,14 @@ mod tests {
         assert!(error.contains("limited to 512.00 MiB") && error.contains("at most 2"), "{error}");
         let error = check_address_space_against(8, Some(100 << 20)).unwrap_err().to_string();
         assert!(!error.contains("at most"), "{error}");
+    }
+
+    #[test]
+    fn more_threads_than_usable_cpus_is_said_and_why() {
+        assert_eq!(oversubscribed(2, 2), None);
+        assert_eq!(oversubscribed(1, 16), None);
+        let note = oversubscribed(8, 2).unwrap();
+        assert!(note.contains("up to 8 threads") && note.contains("may use 2 CPU(s)") && note.contains("above 2 threads"), "{note}");
     }
 
     #[test]

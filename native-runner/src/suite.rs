@@ -243,7 +243,7 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
             eprintln!("note: {note}");
         }
     }
-    crate::limits::check_before_run(&path, planned.len(), planned.iter().map(|p| p.case.threads).max().unwrap_or(1))?;
+    crate::limits::check_before_run(&path, planned.len(), planned.iter().map(|p| p.case.threads).max().unwrap_or(1), args.run.quiet)?;
     let bar = common::progress_bar(planned.len() as u64 * (args.run.warmups + repeats) as u64, args.run.quiet);
     let probe = info::Probe::start(args.run.quick);
     let mut cases = Vec::with_capacity(planned.len());

@@ -422,3 +422,23 @@ fn address_space_and_file_size_limits_are_refused_up_front() {
     assert!(stderr(&out).contains("(ulimit -f)"), "{}", stderr(&out));
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "no stray temporary file");
 }
+
+#[test]
+fn more_threads_than_usable_cpus_get_a_note_unless_quiet() {
+    let dir = tempfile::tempdir().unwrap();
+    let usable = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = (usable + 1).to_string();
+    let path = dir.path().join("over.json");
+    let args = ["clone", "--quick", "--type", "arc_str", "--mode", "drop", "--threads", &threads, "--out", path.to_str().unwrap()];
+    let out = run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains(&format!("note: this run uses up to {threads} threads at once, but this process may use {usable} CPU(s)")), "{err}");
+    let quiet = dir.path().join("quiet.json");
+    let out = run(&["clone", "--quick", "--quiet", "--type", "arc_str", "--mode", "drop", "--threads", &threads, "--out", quiet.to_str().unwrap()]);
+    assert!(out.status.success() && !stderr(&out).contains("note: this run uses"), "{}", stderr(&out));
+    // Within the CPUs, nothing is said.
+    let fits = dir.path().join("fits.json");
+    let out = run(&["clone", "--quick", "--type", "arc_str", "--mode", "drop", "--threads", "1", "--out", fits.to_str().unwrap()]);
+    assert!(!stderr(&out).contains("note: this run uses"), "{}", stderr(&out));
+}
