@@ -21,10 +21,10 @@ fn every_kept_input_is_refused_without_a_panic() {
     }
 }
 
-/// Inputs the validator accepts that the fuzzer flagged: each, written back, is accepted again.
-/// `float-one-ulp-off.json` (the shipped browser run with one repeat time changed in its 17th
-/// digit) read back as a different `ResultsFile`: serde_json without `float_roundtrip` may parse a
-/// float one ulp off. Exact equality is not asserted until that is settled (see issue 19).
+/// Inputs the validator accepts that the fuzzer flagged: each, written back, is accepted again and
+/// reads back exactly. `float-one-ulp-off.json` (the shipped browser run with one repeat time
+/// changed in its 17th digit) once read back as a different `ResultsFile`: serde_json without
+/// `float_roundtrip` may parse a float one ulp off; the workspace enables it.
 #[test]
 fn every_kept_accepted_input_is_accepted_again_once_written_back() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz-accepted");
@@ -34,6 +34,7 @@ fn every_kept_accepted_input_is_accepted_again_once_written_back() {
     for path in inputs {
         let file = validate_bytes("input.json", &std::fs::read(&path).unwrap()).unwrap_or_else(|p| panic!("{}: {p:?}", path.display()));
         let again = validate_bytes("input.json", file.to_pretty_json().as_bytes());
-        assert!(again.is_ok(), "{}: written back, refused: {:?}", path.display(), again.err());
+        assert!(again.is_ok(), "{}: written back, refused: {:?}", path.display(), again.as_ref().err());
+        assert!(again.unwrap() == file, "{}: written back, reads differently", path.display());
     }
 }
