@@ -4,11 +4,12 @@
 use leptos::prelude::*;
 use wasm_core::choose::{better_than_pick, recommend, Candidate, CostRow, Profile, Sharing, MOSTLY_SHORT, SHORT_BYTES};
 
-use super::samples;
+use super::samples::Sample;
 
 #[component]
 pub fn Advice(
-    text: ReadSignal<String>,
+    /// The reader's strings, parsed.
+    sample: Memo<Sample>,
     sharing: ReadSignal<Sharing>,
     /// Every candidate's bytes and clone cost on these strings, from the table's machine.
     rows: Memo<Vec<CostRow>>,
@@ -16,10 +17,7 @@ pub fn Advice(
     source: Signal<Option<(String, u32)>>,
 ) -> impl IntoView {
     let verdict = move || {
-        let (lengths, left_out) = text.with(|t| {
-            let parsed = samples::parse(t);
-            (parsed.strings.iter().map(|s| s.len()).collect::<Vec<_>>(), parsed.left_out())
-        });
+        let (lengths, left_out) = sample.with(|s| (s.lengths(), s.left_out.clone()));
         let left_out = left_out.map(|note| view! { <p class="note" data-testid="choose-left-out">{note}</p> });
         if lengths.is_empty() {
             return view! {

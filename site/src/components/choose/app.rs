@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use wasm_core::choose::Sharing;
 
-use super::{advice::Advice, costs, form::ChooseForm, samples, samples::PRESETS, source::CloneSource, table::{measure, ChooseTable, Measured}};
+use super::{advice::Advice, costs, form::ChooseForm, samples::{Sample, PRESETS}, source::CloneSource, table::{measure, ChooseTable, Measured}};
 use wasm_core::choose::{Candidate, CostRow};
 use crate::components::bench::native::NativeFile;
 use crate::components::bench::native;
@@ -50,24 +50,28 @@ pub fn ChooseApp() -> impl IntoView {
             Some((file, t))
         })
     });
+    // The text box parsed once per edit; everything below reads this.
+    let sample = Memo::new(move |_| text.with(|t| Sample::of(t)));
     let measured = Memo::new(move |_| {
-        text.with(|t| {
-            let strings = samples::parse(t).strings;
+        sample.with(|s| {
+            let strings: Vec<&str> = s.strings.iter().map(String::as_str).collect();
             Candidate::ALL.iter().map(|&c| measure(c, &strings)).collect::<Vec<Measured>>()
+        })
+    });
+    // Each candidate's clone cost on these strings from the chosen file, in `Candidate::ALL` order:
+    // computed once for the table and the advice.
+    let clone_costs = Memo::new(move |_| {
+        let lengths = sample.with(Sample::lengths);
+        chosen.with(|source| {
+            Candidate::ALL.iter().map(|&c| source.as_ref().and_then(|(f, t)| costs::clone_cost(f, c, *t, &lengths))).collect::<Vec<_>>()
         })
     });
     // Each candidate's memory and clone cost on these strings: what the advice checks its pick by.
     let cost_rows = Memo::new(move |_| {
-        let lengths: Vec<usize> = text.with(|t| samples::parse(t).strings.iter().map(|s| s.len()).collect());
-        let source = chosen.get();
         measured.with(|ms| {
-            ms.iter()
-                .map(|m| CostRow {
-                    candidate: m.candidate,
-                    bytes: m.bytes_per_string,
-                    clone_ns: source.as_ref().and_then(|(f, t)| costs::clone_cost(f, m.candidate, *t, &lengths)).map(|c| c.ns),
-                })
-                .collect::<Vec<_>>()
+            clone_costs.with(|cs| {
+                ms.iter().zip(cs).map(|(m, c)| CostRow { candidate: m.candidate, bytes: m.bytes_per_string, clone_ns: c.as_ref().map(|c| c.ns) }).collect::<Vec<_>>()
+            })
         })
     });
     let source_label = Signal::derive(move || chosen.with(|c| c.as_ref().map(|(f, t)| (f.results.label.clone(), *t))));
@@ -93,12 +97,12 @@ pub fn ChooseApp() -> impl IntoView {
     view! {
         <ChooseForm text set_text sharing set_sharing/>
         {too_long_for_link}
-        <Advice text sharing rows=cost_rows source=source_label/>
+        <Advice sample sharing rows=cost_rows source=source_label/>
         <h2 id="compare">"Every candidate on your strings"</h2>
-        <Show when=move || text.with(|t| !samples::parse(t).strings.is_empty())
+        <Show when=move || sample.with(|s| !s.strings.is_empty())
             fallback=|| view! { <p class="note" data-testid="choose-table-empty">"The table fills in once there is a string to measure."</p> }>
             <CloneSource files chosen set_machine set_threads/>
-            <ChooseTable text measured source=chosen/>
+            <ChooseTable sample measured clone_costs source=chosen/>
         </Show>
     }
 }

@@ -40,6 +40,25 @@ impl Parsed<'_> {
     }
 }
 
+/// The reader's strings as the page keeps them, parsed once per edit: owned, with [`Parsed::left_out`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sample {
+    pub strings: Vec<String>,
+    pub left_out: Option<String>,
+}
+
+impl Sample {
+    pub fn of(text: &str) -> Sample {
+        let parsed = parse(text);
+        Sample { left_out: parsed.left_out(), strings: parsed.strings.into_iter().map(String::from).collect() }
+    }
+
+    /// The strings' lengths in bytes.
+    pub fn lengths(&self) -> Vec<usize> {
+        self.strings.iter().map(String::len).collect()
+    }
+}
+
 /// The strings in `text`, one per line (a line ending in `\r\n` counts once, a trailing newline
 /// adds none); see [`Parsed`] for what is left out.
 pub fn parse(text: &str) -> Parsed<'_> {

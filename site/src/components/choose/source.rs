@@ -4,6 +4,8 @@
 
 use leptos::prelude::*;
 
+use wasm_core::summary::cpu_text;
+
 use super::costs::thread_counts;
 use crate::components::bench::native::NativeFile;
 
@@ -17,7 +19,7 @@ pub fn CloneSource(
     let machine_options = move || {
         files.get().into_iter().map(|f| {
             let selected = chosen.with(|c| c.as_ref().is_some_and(|(k, _)| k.name == f.name));
-            view! { <option value=f.name.clone() selected=selected>{format!("{} ({})", f.results.label, f.results.machine.cpu_model.clone().unwrap_or_else(|| f.results.machine.arch.clone()))}</option> }
+            view! { <option value=f.name.clone() selected=selected>{format!("{} ({})", f.results.label, cpu_text(&f.results))}</option> }
         }).collect_view()
     };
     let thread_options = move || {
@@ -31,7 +33,7 @@ pub fn CloneSource(
                 "Clone costs below: results/{} (“{}”: {}{cpus}, allocator {}), at {t} thread{} cloning at once.",
                 f.name,
                 r.label,
-                r.machine.cpu_model.clone().unwrap_or_else(|| r.machine.arch.clone()),
+                cpu_text(r),
                 r.allocator.name,
                 if t == 1 { "" } else { "s" }
             )

@@ -10,8 +10,8 @@ use std::hint::black_box;
 use wasm_core::choose::Candidate;
 use wasm_core::heap::{dlmalloc_block, MAX_RECORDED};
 
-use super::costs::{clone_cost, CloneCost};
-use super::samples;
+use super::costs::CloneCost;
+use super::samples::Sample;
 use crate::components::bench::native::NativeFile;
 use crate::components::bench::timing::{performance, yield_to_browser};
 
@@ -73,9 +73,12 @@ fn cost_cell(cost: Option<CloneCost>, missing: &'static str) -> impl IntoView {
 
 #[component]
 pub fn ChooseTable(
-    text: ReadSignal<String>,
+    /// The reader's strings, parsed.
+    sample: Memo<Sample>,
     /// What each candidate does with the strings (`measure`), computed once for the page.
     measured: Memo<Vec<Measured>>,
+    /// Each candidate's clone cost from `source`, in `Candidate::ALL` order (as `measured`).
+    clone_costs: Memo<Vec<Option<CloneCost>>>,
     /// The results file the clone costs come from, and the thread count.
     #[prop(into)]
     source: Signal<Option<(NativeFile, u32)>>,
@@ -84,7 +87,7 @@ pub fn ChooseTable(
     let (creation, set_creation) = signal(Vec::<(Candidate, f64)>::new());
     let generation = StoredValue::new(0u32);
     Effect::new(move |_| {
-        let strings: Vec<String> = text.with(|t| samples::parse(t).strings.into_iter().map(String::from).collect());
+        let strings: Vec<String> = sample.with(|s| s.strings.clone());
         generation.update_value(|g| *g += 1);
         let mine = generation.get_value();
         set_creation.set(Vec::new());
@@ -99,14 +102,10 @@ pub fn ChooseTable(
             }
         });
     });
-    let lengths = Memo::new(move |_| text.with(|t| samples::parse(t).strings.iter().map(|s| s.len()).collect::<Vec<_>>()));
-
     let rows = move || {
         let source = source.get();
-        let lengths = lengths.get();
-        measured.get().into_iter().map(|m| {
+        measured.get().into_iter().zip(clone_costs.get()).map(|(m, cost)| {
             let c = m.candidate;
-            let cost = source.as_ref().and_then(|(file, threads)| clone_cost(file, c, *threads, &lengths));
             let missing = match &source {
                 Some((_, t)) if *t > 1 && c == Candidate::RcStr => "one thread only",
                 _ => "not measured",
