@@ -294,6 +294,20 @@ pub fn Live(island: Island, #[prop(optional)] children: Option<Children>) -> imp
     view! { <div class="live" data-live=island.name() data-suite=suite>{inner}</div> }
 }
 
+/// The first frame the build drew into the box `box_selector` (`[data-live=NAME]`), while it is still
+/// there: the island keeps it on screen until its own data has arrived (see `mount_with`).
+pub fn first_frame(box_selector: &str) -> Option<web_sys::Element> {
+    let document = web_sys::window()?.document()?;
+    document.query_selector(&format!("{box_selector} > [data-first-frame]")).ok().flatten()
+}
+
+/// Removes the box's first frame, once the island has replaced it.
+pub fn remove_first_frame(box_selector: &str) {
+    if let Some(old) = first_frame(box_selector) {
+        old.remove();
+    }
+}
+
 /// Mounts every island of the page into its box (the full wasm).
 pub fn mount_all() {
     mount_with(Tier::Full, Island::full_view);

@@ -47,11 +47,7 @@ pub fn available(summary: &Summary, suite: Suite) -> Vec<(String, bool)> {
 #[component]
 fn ResultsPage(summary: Arc<Summary>) -> impl IntoView {
     // The static first frame (ranking and chart from the build) stays until this replaces it.
-    Effect::new(|_| {
-        if let Some(old) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector("[data-live=results] > [data-first-frame]").ok().flatten()) {
-            old.remove();
-        }
-    });
+    Effect::new(|_| crate::islands::remove_first_frame("[data-live=results]"));
     let (query, set_query) = signal(page_query());
     let write = move |q: String| {
         replace_query(&q);

@@ -129,16 +129,11 @@ pub fn RecordedResults(suite: &'static str) -> impl IntoView {
     });
     // The build's first frame stays until this widget has its own files (and stays if they fail
     // to load: its numbers are still the shipped ones); until then this widget is hidden behind it.
-    let first_frame = move || {
-        let selector = format!("[data-live=recorded-results][data-suite={suite}] > [data-first-frame]");
-        web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector(&selector).ok().flatten())
-    };
-    let behind_first_frame = first_frame().is_some();
+    let box_selector = format!("[data-live=recorded-results][data-suite={suite}]");
+    let behind_first_frame = crate::islands::first_frame(&box_selector).is_some();
     Effect::new(move |_| {
         if loaded.with(|l| matches!(l, Some(Ok(_)))) {
-            if let Some(old) = first_frame() {
-                old.remove();
-            }
+            crate::islands::remove_first_frame(&box_selector);
         }
     });
     let (chosen, set_chosen) = signal(None::<String>);

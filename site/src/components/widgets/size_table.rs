@@ -146,9 +146,7 @@ pub fn SizeTable() -> impl IntoView {
     // The build's first frame stays until the x86_64 file has been looked for.
     Effect::new(move |_| {
         if native.get().is_some() {
-            if let Some(old) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector("[data-live=size-table] > [data-first-frame]").ok().flatten()) {
-                old.remove();
-            }
+            crate::islands::remove_first_frame("[data-live=size-table]");
         }
     });
     let wasm32_sizes: Vec<(String, u32)> = live.iter().map(|l| (l.type_name.clone(), l.size_bytes)).collect();
