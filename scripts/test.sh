@@ -39,11 +39,11 @@ suite cargo-native cargo test --workspace --locked
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   suite cargo-wasm32 cargo test -p wasm-core --target wasm32-unknown-unknown --locked
 # Miri over wasm-core's library tests: the memory readers must never read padding or stray memory.
-# The clone kernels leak on purpose (forget mode; the leaked-once &'static str and static ArcStr), and
+# The clone kernels (and their harnesses) leak on purpose (forget mode; the leaked-once &'static str and static ArcStr), and
 # so do the clone-run tests that build their source, so those two run on their own with leak checking
 # off; every other test keeps Miri's leak check.
-suite cargo-miri cargo +nightly miri test -p wasm-core --lib --locked -- --skip kernels::clone:: --skip clone_run::
-MIRIFLAGS=-Zmiri-ignore-leaks suite cargo-miri-forget cargo +nightly miri test -p wasm-core --lib --locked -- kernels::clone:: clone_run::
+suite cargo-miri cargo +nightly miri test -p wasm-core --lib --locked -- --skip kernels::clone:: --skip kernels::harness:: --skip clone_run::
+MIRIFLAGS=-Zmiri-ignore-leaks suite cargo-miri-forget cargo +nightly miri test -p wasm-core --lib --locked -- kernels::clone:: kernels::harness:: clone_run::
 # The results-file validator under libFuzzer for a fixed 30 s (npm run fuzz -- SECONDS for longer).
 suite fuzz bash scripts/fuzz.sh 30
 suite node-scripts node --test --test-reporter=tap tests/scripts/

@@ -5,6 +5,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use wasm_core::kernels::arcswap::ReadVariant;
 use wasm_core::kernels::arena::ArenaVariant;
+use wasm_core::kernels::harness::Harness;
 use wasm_core::kernels::sso::{InputSet, SsoVariant};
 use wasm_core::kernels::{CloneMode, CloneType};
 
@@ -172,8 +173,23 @@ pub struct CloneArgs {
     /// placements the machine lacks. Pinned cases record `placement` and `cpus` (Linux).
     #[arg(long)]
     pub pin: bool,
+    /// How the loops are written. `ours`: each clone through black_box, the mode compiled in,
+    /// contenders checking a flag every 64 clones, a warm-up repeat first. `article`: as the
+    /// article's program (BlockListed/arc_str_perf) writes them: no black_box, the mode read on every
+    /// clone, contenders polling a channel after every clone, no warm-up (one fresh process per
+    /// repeat). Steps between, for an ablation: changes from ours joined by `+`, from no-black-box,
+    /// mode-each-clone, stop-channel, no-warm-up. Only `ours` can be submitted.
+    #[arg(long, default_value = "ours", value_name = "METHOD", value_parser = parse_method)]
+    pub method: Harness,
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+fn parse_method(text: &str) -> Result<Harness, String> {
+    Harness::parse(text).ok_or_else(|| {
+        let words = Harness::words().collect::<Vec<_>>().join(", ");
+        format!("{text:?} is not a method: use ours, article, or changes from ours joined by + (each once, in this order: {words})")
+    })
 }
 
 /// Options every measuring subcommand shares: naming and writing the results file, run size.
@@ -310,6 +326,9 @@ pub struct CaseArgs {
     /// Pin the timed thread to the first CPU and contender `i` to `cpus[1 + i % (len - 1)]`.
     #[arg(long, value_delimiter = ',')]
     pub cpus: Option<Vec<u32>>,
+    /// How the loops are written ([`Harness::id`]).
+    #[arg(long, default_value = "ours", value_parser = parse_method)]
+    pub harness: Harness,
 }
 
 #[cfg(test)]
@@ -325,5 +344,13 @@ mod tests {
         assert!(parse_bytes("lots").is_err());
         assert!(parse_bytes("0").is_err());
         assert!(parse_bytes("3 parsecs").is_err());
+    }
+
+    #[test]
+    fn methods() {
+        assert_eq!(parse_method("article"), Ok(Harness::ARTICLE));
+        assert_eq!(parse_method("no-black-box").map(|h| h.black_box), Ok(false));
+        let error = parse_method("fast").unwrap_err();
+        assert!(error.contains("\"fast\"") && error.contains("stop-channel"), "{error}");
     }
 }

@@ -1,5 +1,7 @@
 //! Timing of one case, run inside a (fresh) child process: one timed thread clones `samples` times
-//! while `threads - 1` contenders clone the same value until it finishes (the article's method).
+//! while `threads - 1` contenders clone the same value until it finishes (the article's experiment),
+//! with the loops written as the case's harness says (ours by default, the article's with
+//! `--method article`).
 
 use crate::allocator;
 use crate::cli::CaseArgs;
@@ -8,8 +10,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Barrier;
 use crate::common::{spawn_failure, StartGate};
 use std::time::{Duration, Instant};
-use wasm_core::clone_run::{contend, contender_cap};
-use wasm_core::kernels::{clone_batch, CloneMode, CloneSource, CloneType};
+use wasm_core::clone_run::{contend_harnessed, contender_cap};
+use wasm_core::kernels::harness::{self, ContenderStop, Harness};
+use wasm_core::kernels::{CloneMode, CloneSource, CloneType};
+use std::sync::mpsc;
 use wasm_core::results::{MemoryStats, TimelinePoint};
 
 /// What a child process reports to its parent (one JSON object on stdout).
@@ -56,20 +60,30 @@ fn run_repeat(
     samples: u64,
     timeline: Option<Duration>,
     cpus: Option<&[u32]>,
+    method: Harness,
 ) -> Result<Repeat, String> {
     let shared = source.shared();
+    // Read by loops that check the mode on every clone, as the article's `should_drop()` does.
+    let should_drop = harness::should_drop_lock(mode);
     let contenders = if ty.is_thread_safe() { threads.saturating_sub(1) } else { 0 };
     // In forget mode a contender stops after `samples` clones, so the leak estimate is an upper bound.
     let contender_cap = contender_cap(mode, samples);
     let running = AtomicBool::new(true);
     let barrier = Barrier::new(1 + contenders as usize + timeline.is_some() as usize);
     let gate = StartGate::default();
+    // The article's contenders each poll their own channel; ours read `running`.
+    let mut stop_senders = Vec::new();
     std::thread::scope(|scope| {
         let mut handles = Vec::with_capacity(contenders as usize);
         for started in 0..contenders {
             // Pinned: contender i on cpus[1 + i % (len - 1)] (the timed thread has cpus[0]).
             let cpu = cpus.map(|c| c[1 + started as usize % (c.len() - 1)]);
-            let (gate, barrier, running) = (&gate, &barrier, &running);
+            let (gate, barrier, running, should_drop) = (&gate, &barrier, &running, &should_drop);
+            let stop = (method.contender_stop == ContenderStop::ChannelEachClone).then(|| {
+                let (sender, receiver) = mpsc::sync_channel::<()>(1);
+                stop_senders.push(sender);
+                receiver
+            });
             let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
                 if !gate.wait() {
                     return Ok(0.0);
@@ -79,7 +93,11 @@ fn run_repeat(
                 // A contender that could not be pinned does not run (the case fails below).
                 pinned?;
                 let start = Instant::now();
-                let ops = contend(shared, ty, mode, contender_cap, running);
+                let ops = match &stop {
+                    Some(receiver) => harness::contend_polling(shared, ty, mode, method, should_drop, contender_cap, || receiver.try_recv().is_ok())
+                        .map_err(|e| e.to_string())?,
+                    None => contend_harnessed(shared, ty, mode, method, should_drop, contender_cap, running),
+                };
                 Ok::<f64, String>(ops as f64 / start.elapsed().as_secs_f64().max(1e-9))
             });
             match spawned {
@@ -113,9 +131,13 @@ fn run_repeat(
         gate.decide(true);
         barrier.wait();
         let start = Instant::now();
-        clone_batch(source, ty, mode, samples);
+        harness::clone_batch_harnessed(source, ty, mode, method, &should_drop, samples);
         let elapsed = start.elapsed();
         running.store(false, Ordering::Relaxed);
+        for sender in &stop_senders {
+            // A contender that already stopped at its cap has dropped its receiver: nothing to tell.
+            let _ = sender.send(());
+        }
         let rates: Vec<f64> = handles.into_iter().map(|h| h.join().expect("contender panicked")).collect::<Result<_, String>>()?;
         Ok(Repeat {
             elapsed_ns: (elapsed.as_nanos() as f64).max(1.0),
@@ -149,7 +171,7 @@ pub fn run_case(args: &CaseArgs) -> Result<CaseReport, String> {
         let last = i + 1 == total;
         let before = if last { allocator::snapshot() } else { None };
         let timeline = if last { args.timeline_ms.map(Duration::from_millis) } else { None };
-        let repeat = run_repeat(&source, ty, mode, args.threads, args.samples, timeline, args.cpus.as_deref())?;
+        let repeat = run_repeat(&source, ty, mode, args.threads, args.samples, timeline, args.cpus.as_deref(), args.harness)?;
         if last {
             report.memory = allocator::memory_stats(before, allocator::snapshot());
             report.mapped_timeline = repeat.timeline;

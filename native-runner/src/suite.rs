@@ -9,6 +9,7 @@ use indicatif::ProgressBar;
 use std::path::PathBuf;
 use std::process::Command;
 use wasm_core::clone_run::{self, CaseTimes, ClonePlan, PlannedCase};
+use wasm_core::kernels::harness::Harness;
 use wasm_core::kernels::{CloneMode, CloneType};
 use wasm_core::results::CaseResult;
 
@@ -97,6 +98,7 @@ fn run_child(case: &CaseArgs) -> Result<CaseReport, Failure> {
         ("--repeats", case.repeats.to_string()),
         ("--warmups", case.warmups.to_string()),
         ("--max-leak", case.max_leak.to_string()),
+        ("--harness", case.harness.id()),
     ] {
         command.arg(flag).arg(value);
     }
@@ -138,27 +140,34 @@ fn plan(args: &CloneArgs, samples: u64, max_leak: u64) -> Result<Vec<Planned>, F
 
 /// Measures one planned case (in one or several child processes).
 fn measure(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar: &ProgressBar) -> Result<CaseResult, Failure> {
-    let fresh_per_repeat = p.case.mode == CloneMode::Forget;
+    // Forget cases leak, so each repeat gets a fresh process; so does every repeat of a harness
+    // without warm-up (the article's program times the first run of a fresh process).
+    let fresh_per_repeat = p.case.mode == CloneMode::Forget || !args.method.warm_up;
+    let warmups = if args.method.warm_up { args.run.warmups } else { 0 };
     let child = CaseArgs {
         ty: TypeArg(p.case.ty),
-        mode: if fresh_per_repeat { ModeArg::Forget } else { ModeArg::Drop },
+        mode: match p.case.mode {
+            CloneMode::Drop => ModeArg::Drop,
+            CloneMode::Forget => ModeArg::Forget,
+        },
         threads: p.case.threads,
         samples: p.case.samples,
         string_len: args.string_len,
         repeats: if fresh_per_repeat { 1 } else { repeats },
-        warmups: if fresh_per_repeat { 0 } else { args.run.warmups },
+        warmups: if fresh_per_repeat { 0 } else { warmups },
         max_leak,
         timeline_ms: args.mapped_timeline,
         cpus: p.pinned.as_ref().map(|(_, cpus)| cpus.clone()),
+        harness: args.method,
     };
     bar.set_message(p.name());
     let report = if fresh_per_repeat {
         // The first `warmups` processes are warm-ups; the last one supplies memory and timeline.
         let mut joined = CaseReport { repeat_times_ns: vec![], contender_ops_per_sec: vec![], memory: None, mapped_timeline: None };
-        for i in 0..args.run.warmups + repeats {
+        for i in 0..warmups + repeats {
             let one = run_child(&child)?;
             bar.inc(1);
-            if i >= args.run.warmups {
+            if i >= warmups {
                 joined.repeat_times_ns.extend(one.repeat_times_ns);
                 joined.contender_ops_per_sec.extend(one.contender_ops_per_sec);
                 joined.memory = one.memory;
@@ -168,12 +177,13 @@ fn measure(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar: &Pro
         joined
     } else {
         let report = run_child(&child)?;
-        bar.inc((args.run.warmups + repeats) as u64);
+        bar.inc((warmups + repeats) as u64);
         report
     };
     let times = CaseTimes { repeat_times_ns: report.repeat_times_ns, contender_ops_per_sec: report.contender_ops_per_sec };
-    let mut case = clone_run::case_result(&p.case, args.string_len as usize, args.run.warmups, times);
+    let mut case = clone_run::case_result(&p.case, args.string_len as usize, warmups, times);
     case.params.fresh_process_per_repeat = Some(fresh_per_repeat);
+    case.params.harness = (args.method != Harness::OURS).then(|| args.method.id());
     case.memory = report.memory;
     case.mapped_timeline = report.mapped_timeline;
     if let Some((placement, cpus)) = &p.pinned {
@@ -244,7 +254,8 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
         }
     }
     crate::limits::check_before_run(&path, planned.len(), planned.iter().map(|p| p.case.threads).max().unwrap_or(1), args.run.quiet)?;
-    let bar = common::progress_bar(planned.len() as u64 * (args.run.warmups + repeats) as u64, args.run.quiet);
+    let warmups = if args.method.warm_up { args.run.warmups } else { 0 };
+    let bar = common::progress_bar(planned.len() as u64 * (warmups + repeats) as u64, args.run.quiet);
     let probe = info::Probe::start(args.run.quick);
     let mut cases = Vec::with_capacity(planned.len());
     for p in &planned {

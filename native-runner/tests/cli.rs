@@ -60,6 +60,30 @@ fn quick_run_writes_a_file_that_validate_accepts() {
     assert!(stdout(&out).contains(": ok"));
 }
 
+/// Issue 22: `--method article` runs the article's loops, one fresh process per repeat with no
+/// warm-up; its cases say so, and such a file is valid but no submission.
+#[test]
+fn article_method_is_recorded_and_never_submitted() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("article.json");
+    let out = run(&["clone", "--quick", "--quiet", "--threads", "1,2", "--mode", "drop", "--type", "arc_str,string", "--method", "article", "--out", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json = read_json(&path);
+    let cases = json["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 4);
+    for c in cases {
+        assert_eq!(c["params"]["harness"], "article");
+        assert_eq!(c["params"]["fresh_process_per_repeat"], true);
+        assert_eq!(c["warmup_repeats"], 0, "{c}");
+    }
+    assert!(run(&["validate", path.to_str().unwrap()]).status.success());
+    let out = run(&["validate", "--submission", path.to_str().unwrap()]);
+    assert!(!out.status.success() && stdout(&out).contains("params.harness"), "{}", stdout(&out));
+    let out = run(&["clone", "--quick", "--method", "fast", "--out", dir.path().join("x.json").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("\"fast\" is not a method"), "{}", stderr(&out));
+}
+
 #[test]
 fn refuses_to_overwrite_without_force() {
     let dir = tempfile::tempdir().unwrap();

@@ -4,12 +4,14 @@
 //! times become a [`CaseResult`], and how a run's cases become a [`ResultsFile`]. What is left in each
 //! runner is what only it can do: start threads, read a clock, read allocator statistics, write files.
 
-use crate::kernels::clone::{clone_batch_shared, CloneMode, CloneType, SharedCloneSource};
+use crate::kernels::clone::{CloneMode, CloneType, SharedCloneSource};
+use crate::kernels::harness::{clone_batch_shared_harnessed, should_drop_lock, Harness};
 use crate::results::{
     AllocatorInfo, CaseParams, CaseResult, LayoutFacts, MachineInfo, ResultsFile, RunConditions, RunnerInfo,
     ToolchainInfo, SCHEMA_VERSION,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
 
 /// Contenders check the stop flag between batches of this many clones: often enough to stop within
 /// microseconds of the timed thread, rarely enough that the check is not what they measure.
@@ -112,9 +114,24 @@ impl ClonePlan {
 /// goes false or `cap` clones are done (forget mode caps it, so a contender leaks no more than the
 /// timed thread). Returns how many clones it made.
 pub fn contend(shared: &SharedCloneSource, ty: CloneType, mode: CloneMode, cap: u64, running: &AtomicBool) -> u64 {
+    contend_harnessed(shared, ty, mode, Harness::OURS, &should_drop_lock(mode), cap, running)
+}
+
+/// [`contend`] with each batch's loop written as `harness` says (`should_drop` as
+/// [`crate::kernels::harness::clone_batch_harnessed`] reads it): the ablation steps that change the
+/// loop body but keep our stop flag.
+pub fn contend_harnessed(
+    shared: &SharedCloneSource,
+    ty: CloneType,
+    mode: CloneMode,
+    harness: Harness,
+    should_drop: &OnceLock<bool>,
+    cap: u64,
+    running: &AtomicBool,
+) -> u64 {
     let mut ops = 0u64;
     while running.load(Ordering::Relaxed) && ops + CONTENDER_BATCH <= cap {
-        if clone_batch_shared(shared, ty, mode, CONTENDER_BATCH).is_err() {
+        if clone_batch_shared_harnessed(shared, ty, mode, harness, should_drop, CONTENDER_BATCH).is_err() {
             break;
         }
         ops += CONTENDER_BATCH;

@@ -312,6 +312,12 @@ pub struct CaseParams {
     /// `arena`: nodes in the whole list (split evenly between the threads).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nodes: Option<u64>,
+    /// `clone`: how the loops were written when not the default (`native-runner clone --method`):
+    /// `article` (the article's program's loops) or changes from ours joined by `+`
+    /// (`no-black-box+stop-channel`). Absent for the default method. Such runs exist for chapter 4's
+    /// ablation and cannot be submitted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub harness: Option<String>,
 }
 
 /// Allocator statistics (jemalloc `stats.*`) before and after a repeat, in bytes.
@@ -368,7 +374,7 @@ impl ResultsFile {
 /// The parameters each suite has; a case carries these and no others (`validate` refuses the rest).
 pub fn suite_params(suite: &str) -> &'static [&'static str] {
     match suite {
-        "clone" => &["string_len_bytes", "fresh_process_per_repeat"],
+        "clone" => &["string_len_bytes", "fresh_process_per_repeat", "harness"],
         "sso" => &["input_set"],
         "arcswap" => &["writer", "writer_period_us"],
         "arena" => &["nodes"],
@@ -386,6 +392,7 @@ impl CaseParams {
             ("writer", self.writer.is_some()),
             ("writer_period_us", self.writer_period_us.is_some()),
             ("nodes", self.nodes.is_some()),
+            ("harness", self.harness.is_some()),
         ];
         set.into_iter().filter(|(_, on)| *on).map(|(name, _)| name).collect()
     }

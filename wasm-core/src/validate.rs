@@ -6,6 +6,7 @@
 use crate::kernels::arcswap::ReadVariant;
 use crate::kernels::arena::ArenaVariant;
 use crate::kernels::sso::{InputSet, SsoVariant};
+use crate::kernels::harness::Harness;
 use crate::kernels::CloneType;
 use crate::results::{CaseResult, ResultsFile, PLACEMENTS, SCHEMA_VERSION};
 use std::fmt;
@@ -315,6 +316,12 @@ pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
     }
     for (i, case) in file.cases.iter().enumerate() {
         problems.extend(measurement_problems(&format!("cases[{i}]"), case));
+        if let Some(harness) = &case.params.harness {
+            problems.push(Problem::new(
+                format!("cases[{i}].params.harness"),
+                format!("is {harness:?}: runs with another method than ours exist for chapter 4's ablation and are not compared with other machines; run without --method to submit"),
+            ));
+        }
     }
     problems
 }
@@ -553,6 +560,10 @@ fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
             check(matches!(mode, Some("drop" | "forget")), "mode", format!("is {mode:?}; clone cases are drop or forget"));
             if case.variant_id == CloneType::RcStr.id() {
                 check(case.threads == 1, "threads", "must be 1: Rc<str> is single-thread only".into());
+            }
+            if let Some(harness) = &params.harness {
+                let known = Harness::parse(harness).is_some_and(|h| h != Harness::OURS);
+                check(known, "params.harness", format!("is {harness:?}; it is absent for the default method, else `article` or changes from ours joined by + ({})", Harness::words().collect::<Vec<_>>().join(", ")));
             }
             // Leaking String/Box<str> clones can only grow the allocator's memory.
             let leaks = mode == Some("forget") && matches!(case.variant_id.as_str(), "string" | "box_str");
@@ -1018,6 +1029,28 @@ mod tests {
 
     fn submission_fields(f: &ResultsFile) -> Vec<String> {
         submission_problems(f).iter().map(|p| p.field.clone()).collect()
+    }
+
+    /// Issue 22: a clone case names a harness other than ours with the words `--method` writes, and
+    /// no such case is a submission.
+    #[test]
+    fn harnesses_are_named_exactly_and_never_submitted() {
+        let mut f = submission();
+        f.cases[0].params.harness = Some("article".into());
+        assert!(problems_of(&f).is_empty(), "{:?}", problems_of(&f));
+        assert_eq!(submission_fields(&f), ["cases[0].params.harness"]);
+        f.cases[0].params.harness = Some("no-black-box+stop-channel".into());
+        assert!(problems_of(&f).is_empty());
+        for bad in ["ours", "fast", "stop-channel+no-black-box", ""] {
+            assert_one_problem(|f| f.cases[0].params.harness = Some(bad.into()), "cases[0].params.harness");
+        }
+        assert_one_problem(
+            |f| {
+                f.cases = new_suite_cases();
+                f.cases[0].params.harness = Some("article".into());
+            },
+            "cases[0].params.harness",
+        );
     }
 
     /// Issue 19, rows 2: parameters a suite does not have are refused, and cases that differ only

@@ -245,6 +245,8 @@ mod tests {
         assert_eq!(dropped.block_addr, alive.block_addr, "the same block survives");
         // The strong side's shared weak reference went with the last Arc: weak = number of Weaks.
         assert_eq!((dropped.strong_in_memory, dropped.weak_in_memory), (0, 1));
+        // What chapter 3 says: std's `Weak::weak_count` reports 0 once strong is 0.
+        assert_eq!(lab.weaks.last().map(Weak::weak_count), Some(0));
         assert_eq!(lab.upgrade(), Some(false), "strong = 0: upgrade fails");
         assert!(!lab.downgrade() && lab.weaks() == 1);
         assert!(lab.drop_weak());

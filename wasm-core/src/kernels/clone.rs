@@ -194,24 +194,24 @@ impl fmt::Display for CloneMode {
 /// shared reference: for the counted types they all hit one counter.
 #[derive(Debug)]
 pub struct SharedCloneSource {
-    arc: Arc<str>,
-    string: String,
-    boxed: Box<str>,
-    arcstr: arcstr::ArcStr,
-    arcstr_static: arcstr::ArcStr,
-    triomphe: triomphe::Arc<str>,
-    arc_string: Arc<String>,
-    hipstr: hipstr::HipStr<'static>,
-    hipstr_inline: hipstr::HipStr<'static>,
-    leaked: &'static str,
+    pub(super) arc: Arc<str>,
+    pub(super) string: String,
+    pub(super) boxed: Box<str>,
+    pub(super) arcstr: arcstr::ArcStr,
+    pub(super) arcstr_static: arcstr::ArcStr,
+    pub(super) triomphe: triomphe::Arc<str>,
+    pub(super) arc_string: Arc<String>,
+    pub(super) hipstr: hipstr::HipStr<'static>,
+    pub(super) hipstr_inline: hipstr::HipStr<'static>,
+    pub(super) leaked: &'static str,
 }
 
 /// One prebuilt value of each [`CloneType`], all holding the same `len`-byte ASCII text.
 /// Not `Send`: it holds an `Rc<str>`. Threads share [`CloneSource::shared`] instead.
 #[derive(Debug)]
 pub struct CloneSource {
-    shared: SharedCloneSource,
-    rc: Rc<str>,
+    pub(super) shared: SharedCloneSource,
+    pub(super) rc: Rc<str>,
 }
 
 /// The benchmark text: `len` printable ASCII bytes (so every prefix is valid UTF-8).
@@ -275,7 +275,7 @@ impl CloneSource {
 
 /// Clones `value` `n` times; `black_box` keeps the optimiser from deleting the clones.
 #[inline(never)]
-fn clone_n<T: Clone>(value: &T, mode: CloneMode, n: u64) {
+pub(super) fn clone_n<T: Clone>(value: &T, mode: CloneMode, n: u64) {
     let value = black_box(value);
     match mode {
         CloneMode::Drop => {
@@ -316,7 +316,7 @@ impl std::error::Error for NotThreadSafe {}
 /// The "clone once, then borrow" strategy: one real `Arc` clone for the whole batch, then `n`
 /// borrows of its text. `mode` applies to the one clone.
 #[inline(never)]
-fn borrow_n(shared: &Arc<str>, mode: CloneMode, n: u64) {
+pub(super) fn borrow_n(shared: &Arc<str>, mode: CloneMode, n: u64) {
     let local = Arc::clone(black_box(shared));
     for _ in 0..n {
         black_box(black_box(&local).as_ref() as &str);
