@@ -1,0 +1,57 @@
+// Chapter 4's ablation table is written by hand from the shipped ablation runs
+// (content/ablation/<run>/, raw outputs of `npm run bench:ablation`). This recomputes every row from
+// those files and checks that the chapter prints it, and that the chapter's claim about
+// `--method article` (built with the same profile, within 20 % of the article's program on both
+// ratios) holds in the data.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { rows, rowLine, variantTimes } from "../../scripts/ablation-table.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const ablation = path.join(root, "content/ablation");
+const chapter = fs.readFileSync(path.join(root, "content/chapters/04-clone-cost.md"), "utf8");
+const runs = fs.existsSync(ablation) ? fs.readdirSync(ablation).filter((d) => fs.statSync(path.join(ablation, d)).isDirectory()) : [];
+
+test("at least one ablation run ships", () => {
+  assert.ok(runs.length >= 1, "content/ablation/ holds no run");
+});
+
+for (const run of runs) {
+  const dir = path.join(ablation, run);
+  test(`chapter 4 prints every row of ablation run ${run}`, () => {
+    const table = rows(dir);
+    assert.equal(table.length, 10, "all ten variants ran");
+    for (const row of table) assert.ok(chapter.includes(rowLine(row)), `chapter 4 should contain:\n${rowLine(row)}`);
+    assert.ok(chapter.includes(`content/ablation/${run}`), "the chapter names the run's folder");
+  });
+
+  test(`built alike, --method article is within 20 % of the article's program in run ${run}`, () => {
+    const byId = Object.fromEntries(rows(dir).map((r) => [r.id, r]));
+    for (const i of [0, 1]) {
+      const ours = byId["method-article"].ratios[i];
+      const theirs = byId["program-lto"].ratios[i];
+      assert.ok(Math.abs(ours / theirs - 1) <= 0.2, `ratio at ${i + 1} thread(s), both with LTO: --method article ${ours.toFixed(2)}, program ${theirs.toFixed(2)}`);
+    }
+  });
+}
+
+test("a variant's times come from runner files and program lines alike", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ablation-test-"));
+  const runner = { cases: [
+    { variant_id: "arc_str", threads: 2, mode: "drop", median_ns: 3e8 },
+    { variant_id: "arc_str", threads: 2, mode: "drop", median_ns: 1e8, placement: "same-l3" },
+    { variant_id: "string", threads: 2, mode: "forget", median_ns: 9e8 },
+  ] };
+  fs.writeFileSync(path.join(dir, "round-1.json"), JSON.stringify(runner));
+  fs.writeFileSync(path.join(dir, "round-2.jsonl"), [
+    '{"type": "alloc::sync::Arc<str>", "threads": 2, "drop": true, "time_millis": 250}',
+    '{"type": "alloc::rc::Rc<str>", "threads": 1, "drop": true, "time_millis": 9}',
+    '{"type": "alloc::string::String", "threads": 1, "drop": false, "time_millis": 400}',
+  ].join("\n"));
+  assert.deepEqual(variantTimes(dir), { "arc_str 2": [300, 250] }, "pinned, forget and Rc cases are left out");
+  fs.rmSync(dir, { recursive: true });
+});
