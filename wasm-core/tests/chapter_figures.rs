@@ -68,6 +68,25 @@ fn clone_cost_tables_match_the_results_files() {
     }
     assert_lines(name, &text, &lines);
 
+    // "When Arc<str> is wrong": the Xeon's 2-thread slowdown against both baselines, and the spread
+    // of its repeats.
+    let repeats = |variant: &str, threads: u32| {
+        xeon.cases.iter().find(|c| c.variant_id == variant && c.mode.as_deref() == Some("drop") && c.threads == threads).unwrap().repeat_times_ns.clone()
+    };
+    let (arc1, arc2, string2) = (clone_case(&xeon, "arc_str", "drop", 1).0, clone_case(&xeon, "arc_str", "drop", 2).0, clone_case(&xeon, "string", "drop", 2).0);
+    let spread = repeats("arc_str", 2).iter().map(|r| r / string2).fold((f64::MAX, 0.0f64), |(lo, hi), x| (lo.min(x), hi.max(x)));
+    assert_lines(
+        name,
+        &text,
+        &[format!(
+            "a second thread made each `Arc<str>` clone {:.1}× slower than on one thread, and {:.0}× slower than a `String` clone at the same two threads (the file above; one run, and its five 2-thread `Arc<str>` repeats range from {:.1}× to {:.1}× `String`'s median",
+            arc2 / arc1,
+            arc2 / string2,
+            spread.0,
+            spread.1
+        )],
+    );
+
     // The browser run quoted under the contention lab.
     let browser = results("browser-headless-chrome-156-epyc-2vcpu-2026-11-24.json");
     let ns = |variant, threads| clone_case(&browser, variant, "drop", threads).1;
