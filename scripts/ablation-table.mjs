@@ -6,7 +6,7 @@ import path from "node:path";
 
 /// What each variant folder is, in the order the table lists them.
 export const VARIANTS = [
-  ["ours", "our method (`--method ours`)"],
+  ["ours", "ours (the default method)"],
   ["ours-no-black-box", "ours, without `black_box`"],
   ["ours-mode-each-clone", "ours, mode read on every clone"],
   ["ours-stop-channel", "ours, contenders poll a channel every clone"],
@@ -63,7 +63,8 @@ export function rows(runDir) {
   });
 }
 
-const ms = (cell) => `${cell.median.toFixed(0)} (${cell.low.toFixed(0)}–${cell.high.toFixed(0)})`;
+// A non-breaking space keeps a median and its range on one line in a narrow column.
+const ms = (cell) => `${cell.median.toFixed(0)}&nbsp;(${cell.low.toFixed(0)}–${cell.high.toFixed(0)})`;
 
 /// One row as chapter 4's Markdown table writes it.
 export function rowLine(row) {
