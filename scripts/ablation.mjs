@@ -106,7 +106,7 @@ for (let round = 1; round <= rounds; round++) {
     const dir = path.join(out, v.id);
     fs.mkdirSync(dir, { recursive: true });
     if (v.runner) {
-      run(v.runner, ["clone", "--threads", "1,2", "--mode", "drop", "--type", "arc_str,string", "--repeats", "1",
+      run(v.runner, ["clone", "--threads", "1,2", "--mode", "drop", "--type", "arc_str,string", "--repeats", "1", "--rounds", "1",
         "--method", v.method, "--label", `ablation-${v.id}`, "--out", path.join(dir, `round-${round}.json`), "--quiet"]);
     } else {
       const lines = [];

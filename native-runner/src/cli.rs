@@ -18,7 +18,8 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Clone Arc<str>, String, Box<str> and Rc<str> while other threads clone the same value.
+    /// Clone twelve string types and strategies (Arc<str>, String, Box<str>, Rc<str>, ArcStr,
+    /// HipStr, ...) while other threads clone the same value.
     Clone(CloneArgs),
     /// Turn tag lists into owned strings nine ways (Vec<String> ... InlineStr, CompactString), on
     /// one or several threads at once.
@@ -155,9 +156,14 @@ pub struct CloneArgs {
     /// Length of the cloned string in bytes.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(0..=(1u64 << 20)))]
     pub string_len: u64,
-    /// Timed repeats per case [default: 5; 2 with --quick].
+    /// Timed repeats per case and round [default: 3; 2 with --quick].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub repeats: Option<u32>,
+    /// Rounds: the whole plan runs this many times, every case once per round, each round in fresh
+    /// processes. The spread of the rounds' medians shows the run-to-run variation that one
+    /// process's repeats hide; files record each round's median [default: 3; 1 with --quick].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub rounds: Option<u32>,
     /// Most memory one forget case may leak, e.g. 512MiB [default: the smaller of 2 GiB and 1/4 of RAM].
     #[arg(long, value_parser = parse_bytes)]
     pub max_leak: Option<u64>,
@@ -198,11 +204,13 @@ pub struct RunArgs {
     /// Untimed warm-up repeats before the timed ones (at least 1).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub warmups: u32,
-    /// Name of this run (goes into the file and its default name).
+    /// Name of this run (goes into the file and its default name): ASCII letters, digits, '.', '_'
+    /// and '-', at most 64 characters, not starting with '.'.
     #[arg(long, default_value = "local", value_parser = parse_label)]
     pub label: String,
     /// Output file [default: content/results/<label>-<date>.json for clone,
-    /// content/results/<label>-<suite>-<date>.json for the other suites].
+    /// content/results/<label>-<suite>-<date>.json for the other suites; with --quick,
+    /// target/quick-runs/<label>[-<suite>]-quick-<date>.json].
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Overwrite the output file if it exists.

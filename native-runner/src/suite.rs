@@ -15,7 +15,9 @@ use wasm_core::results::CaseResult;
 
 const DEFAULT_SAMPLES: u64 = 1 << 24;
 const QUICK_SAMPLES: u64 = wasm_core::validate::quick::CLONE_SAMPLES;
-const DEFAULT_REPEATS: u32 = 5;
+/// Timed repeats per case and round (three rounds of three: nine in all).
+const DEFAULT_REPEATS: u32 = 3;
+const DEFAULT_ROUNDS: u32 = 3;
 const QUICK_REPEATS: u32 = wasm_core::validate::quick::REPEATS;
 
 /// A case of the shared plan ([`ClonePlan`]), and where `--pin` puts its threads.
@@ -138,12 +140,24 @@ fn plan(args: &CloneArgs, samples: u64, max_leak: u64) -> Result<Vec<Planned>, F
     Ok(planned)
 }
 
-/// Measures one planned case (in one or several child processes).
-fn measure(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar: &ProgressBar) -> Result<CaseResult, Failure> {
-    // Forget cases leak, so each repeat gets a fresh process; so does every repeat of a harness
-    // without warm-up (the article's program times the first run of a fresh process).
-    let fresh_per_repeat = p.case.mode == CloneMode::Forget || !args.method.warm_up;
-    let warmups = if args.method.warm_up { args.run.warmups } else { 0 };
+/// Forget cases leak, so each repeat gets a fresh process; so does every repeat of a harness
+/// without warm-up (the article's program times the first run of a fresh process).
+fn fresh_per_repeat(case: &PlannedCase, method: Harness) -> bool {
+    case.mode == CloneMode::Forget || !method.warm_up
+}
+
+/// Untimed repeats before the timed ones, per round: none for a harness without warm-up.
+fn warmups(args: &CloneArgs) -> u32 {
+    if args.method.warm_up {
+        args.run.warmups
+    } else {
+        0
+    }
+}
+
+/// Measures one round of one planned case (in one or several child processes).
+fn measure_round(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar: &ProgressBar) -> Result<CaseReport, Failure> {
+    let (fresh_per_repeat, warmups) = (fresh_per_repeat(&p.case, args.method), warmups(args));
     let child = CaseArgs {
         ty: TypeArg(p.case.ty),
         mode: match p.case.mode {
@@ -180,21 +194,34 @@ fn measure(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar: &Pro
         bar.inc((warmups + repeats) as u64);
         report
     };
-    let times = CaseTimes { repeat_times_ns: report.repeat_times_ns, contender_ops_per_sec: report.contender_ops_per_sec };
-    let mut case = clone_run::case_result(&p.case, args.string_len as usize, warmups, times);
-    case.params.fresh_process_per_repeat = Some(fresh_per_repeat);
+    Ok(report)
+}
+
+/// One case's rounds (each a [`CaseReport`], in the order they ran) as the results file records
+/// it: every repeat, and with two or more rounds each round's median.
+fn case_of_rounds(p: &Planned, args: &CloneArgs, rounds: Vec<CaseReport>) -> CaseResult {
+    let round_medians: Vec<f64> = rounds.iter().filter_map(|r| wasm_core::stats::summarize(&r.repeat_times_ns).map(|s| s.median)).collect();
+    let last = rounds.last().map(|r| (r.memory, r.mapped_timeline.clone()));
+    let times = CaseTimes {
+        repeat_times_ns: rounds.iter().flat_map(|r| r.repeat_times_ns.iter().copied()).collect(),
+        contender_ops_per_sec: rounds.iter().flat_map(|r| r.contender_ops_per_sec.iter().copied()).collect(),
+    };
+    let mut case = clone_run::case_result(&p.case, args.string_len as usize, warmups(args), times);
+    case.params.fresh_process_per_repeat = Some(fresh_per_repeat(&p.case, args.method));
     case.params.harness = (args.method != Harness::OURS).then(|| args.method.id());
-    case.memory = report.memory;
-    case.mapped_timeline = report.mapped_timeline;
+    case.round_medians_ns = (round_medians.len() >= 2).then_some(round_medians);
+    if let Some((memory, timeline)) = last {
+        (case.memory, case.mapped_timeline) = (memory, timeline);
+    }
     if let Some((placement, cpus)) = &p.pinned {
         (case.placement, case.cpus) = (Some((*placement).to_owned()), Some(cpus.clone()));
     }
-    Ok(case)
+    case
 }
 
 /// Human summary on stderr: one line per case, then Arc<str> vs String (drop) per thread count.
 fn print_summary(cases: &[CaseResult]) {
-    eprintln!("{:<12} {:<7} {:>3} {:>12} {:>10} {:>16} {:>12}", "type", "mode", "thr", "median ms", "ns/clone", "contenders op/s", "mapped after");
+    eprintln!("{:<12} {:<7} {:>3} {:>12} {:>10} {:>8} {:>16} {:>12}", "type", "mode", "thr", "median ms", "ns/clone", "rounds±", "contenders op/s", "mapped after");
     for c in cases {
         let rate = c.contender_ops_per_sec.map_or("-".to_string(), |r| format!("{r:.3e}"));
         let mapped = c.memory.map_or("-".to_string(), |m| guard::human_bytes(m.mapped_after_bytes));
@@ -202,7 +229,9 @@ fn print_summary(cases: &[CaseResult]) {
             Some(placement) => format!("{} @{placement}", c.variant),
             None => c.variant.clone(),
         };
-        eprintln!("{:<12} {:<7} {:>3} {:>12.1} {:>10.2} {:>16} {:>12}", variant, c.mode.as_deref().unwrap_or("-"), c.threads, c.median_ns / 1e6, c.median_ns_per_op, rate, mapped);
+        // How far apart the rounds' medians landed, as a share of their median.
+        let spread = c.round_spread_rel().map_or("-".to_string(), |r| format!("{:.0}%", r * 100.0));
+        eprintln!("{:<12} {:<7} {:>3} {:>12.1} {:>10.2} {:>8} {:>16} {:>12}", variant, c.mode.as_deref().unwrap_or("-"), c.threads, c.median_ns / 1e6, c.median_ns_per_op, spread, rate, mapped);
     }
     let find = |variant: &str, threads: u32| {
         cases.iter().find(|c| c.variant == variant && c.threads == threads && c.mode.as_deref() == Some("drop") && c.placement.is_none())
@@ -222,6 +251,7 @@ fn print_summary(cases: &[CaseResult]) {
 pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
     let samples = args.samples.unwrap_or(if args.run.quick { QUICK_SAMPLES } else { DEFAULT_SAMPLES });
     let repeats = args.repeats.unwrap_or(if args.run.quick { QUICK_REPEATS } else { DEFAULT_REPEATS });
+    let rounds = args.rounds.unwrap_or(if args.run.quick { 1 } else { DEFAULT_ROUNDS });
     let (total_memory, available_memory) = info::memory_bytes();
     let max_leak = match args.max_leak {
         Some(limit) if available_memory > 0 && limit > available_memory / 2 => {
@@ -254,13 +284,17 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
         }
     }
     crate::limits::check_before_run(&path, planned.len(), planned.iter().map(|p| p.case.threads).max().unwrap_or(1), args.run.quiet)?;
-    let warmups = if args.method.warm_up { args.run.warmups } else { 0 };
-    let bar = common::progress_bar(planned.len() as u64 * (warmups + repeats) as u64, args.run.quiet);
+    let bar = common::progress_bar(rounds as u64 * planned.len() as u64 * (warmups(args) + repeats) as u64, args.run.quiet);
     let probe = info::Probe::start(args.run.quick);
-    let mut cases = Vec::with_capacity(planned.len());
-    for p in &planned {
-        cases.push(measure(p, args, repeats, max_leak, &bar)?);
+    // Round by round: every case once per round, so a slow minute lands on one round of each case
+    // rather than on all repeats of one.
+    let mut reports: Vec<Vec<CaseReport>> = planned.iter().map(|_| Vec::with_capacity(rounds as usize)).collect();
+    for _ in 0..rounds {
+        for (p, done) in planned.iter().zip(&mut reports) {
+            done.push(measure_round(p, args, repeats, max_leak, &bar)?);
+        }
     }
+    let cases: Vec<CaseResult> = planned.iter().zip(reports).map(|(p, r)| case_of_rounds(p, args, r)).collect();
     bar.finish_and_clear();
     if !args.run.quiet {
         print_summary(&cases);

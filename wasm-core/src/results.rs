@@ -260,6 +260,12 @@ pub struct CaseResult {
     /// `noise_rel_mad > NOISY_REL_MAD` (0.05): the repeats disagree by more than 5 %.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub noisy: Option<bool>,
+    /// `clone --rounds N` (N ≥ 2): the median of each round's repeats, in the order the rounds ran.
+    /// A round runs the whole plan again, after every other case, in fresh processes, so the spread
+    /// of these medians shows the run-to-run variation that one process's repeats hide.
+    /// `repeat_times_ns` holds every round's repeats, round by round.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round_medians_ns: Option<Vec<f64>>,
     /// `clone --pin` only: where the contenders ran relative to the timed thread, one of
     /// [`PLACEMENTS`]: `smt-sibling` (the other hardware thread of its core), `same-l3` (other cores
     /// sharing its last-level cache), `other-l3` (same socket, another L3) or `other-socket`.
@@ -459,6 +465,7 @@ impl CaseResult {
             median_ns_per_op: 0.0,
             noise_rel_mad: None,
             noisy: None,
+            round_medians_ns: None,
             placement: None,
             cpus: None,
             contender_ops_per_sec: None,
@@ -482,6 +489,14 @@ impl CaseResult {
         let noise = self.relative_mad();
         self.noise_rel_mad = Some(noise);
         self.noisy = Some(noise > NOISY_REL_MAD);
+    }
+
+    /// `(largest − smallest) ÷ median` of `round_medians_ns`: how far apart separate rounds landed,
+    /// as a share of their median. `None` without rounds.
+    pub fn round_spread_rel(&self) -> Option<f64> {
+        let rounds = self.round_medians_ns.as_deref().filter(|r| r.len() >= 2)?;
+        let summary = crate::stats::summarize(rounds)?;
+        (summary.median > 0.0).then(|| (summary.max - summary.min) / summary.median)
     }
 
     /// Fills the summary fields (`median_ns`, `min_ns`, `max_ns`, `mad_ns`, `median_ns_per_op`)

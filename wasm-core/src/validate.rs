@@ -597,6 +597,19 @@ fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
     if case.suite != "clone" {
         check(case.mode.is_none(), "mode", format!("is {:?}; only clone cases have a mode", case.mode));
         check(case.placement.is_none() && case.cpus.is_none(), "placement", "is set; only clone cases are pinned".into());
+        check(case.round_medians_ns.is_none(), "round_medians_ns", "is set; only clone cases run in rounds".into());
+    }
+    if let Some(rounds) = &case.round_medians_ns {
+        let repeats = case.repeat_times_ns.len();
+        check(
+            rounds.len() >= 2 && repeats % rounds.len() == 0,
+            "round_medians_ns",
+            format!("holds {} round(s) for {repeats} repeats; rounds are 2 or more, each with the same number of repeats", rounds.len()),
+        );
+        // A round's median is the median of its own repeats, so it lies between the smallest and
+        // largest repeat of all.
+        let inside = rounds.iter().all(|r| r.is_finite() && *r >= case.min_ns && *r <= case.max_ns);
+        check(inside, "round_medians_ns", format!("has a round median outside the repeats' range {}..={} ns", case.min_ns, case.max_ns));
     }
     if let Some(placement) = &case.placement {
         check(PLACEMENTS.contains(&placement.as_str()), "placement", format!("is {placement:?}; one of {}", PLACEMENTS.join(", ")));
@@ -640,6 +653,7 @@ mod tests {
             median_ns_per_op: 0.0,
             noise_rel_mad: None,
             noisy: None,
+            round_medians_ns: None,
             placement: None,
             cpus: None,
             contender_ops_per_sec: Some(1e6),
@@ -1029,6 +1043,35 @@ mod tests {
 
     fn submission_fields(f: &ResultsFile) -> Vec<String> {
         submission_problems(f).iter().map(|p| p.field.clone()).collect()
+    }
+
+    /// Issue 22, §3: round medians come in twos or more, share the repeats evenly and lie inside
+    /// their range; other suites have none.
+    #[test]
+    fn round_medians_are_checked() {
+        let mut f = file();
+        f.cases[0].repeat_times_ns = vec![1e6, 1.1e6, 2e6, 2.2e6];
+        assert!(f.cases[0].summarize());
+        f.cases[0].round_medians_ns = Some(vec![1.05e6, 2.1e6]);
+        assert!(problems_of(&f).is_empty(), "{:?}", problems_of(&f));
+        assert!((f.cases[0].round_spread_rel().unwrap() - 1.05e6 / 1.575e6).abs() < 1e-12);
+        for bad in [vec![1.05e6], vec![1e6, 1.5e6, 2e6], vec![0.5e6, 2.1e6]] {
+            assert_one_problem(
+                |f| {
+                    f.cases[0].repeat_times_ns = vec![1e6, 1.1e6, 2e6, 2.2e6];
+                    f.cases[0].summarize();
+                    f.cases[0].round_medians_ns = Some(bad.clone());
+                },
+                "cases[0].round_medians_ns",
+            );
+        }
+        assert_one_problem(
+            |f| {
+                f.cases = new_suite_cases();
+                f.cases[0].round_medians_ns = Some(vec![1e6, 1e6]);
+            },
+            "cases[0].round_medians_ns",
+        );
     }
 
     /// Issue 22: a clone case names a harness other than ours with the words `--method` writes, and

@@ -49,7 +49,8 @@ pub fn SubmitSteps() -> impl IntoView {
         <p>
             "The run takes a few minutes: every type and strategy (Arc<str>, String, Box<str>, Rc<str> and the "
             "alternatives of chapter 9; " <code>"--help"</code> " lists all twelve) is cloned 2"<sup>"24"</sup>
-            " times per repeat, in drop and forget mode, at 1, 2, 4, … threads up to your CPU's thread count. "
+            " times per repeat, in three rounds of three repeats (the rounds show how much a run varies from one minute to the next), "
+            "in drop and forget mode, at 1, 2, 4, … threads up to your CPU's thread count. "
             "The label is yours to choose (letters, digits, " <code>"."</code> ", " <code>"_"</code> ", " <code>"-"</code>
             "), for example " <code>"ryzen7-7700-laptop"</code> ". The file lands in "
             <code>"content/results/YOUR-LABEL-YYYY-MM-DD.json"</code> " (today's date in UTC), and the runner's last lines "
