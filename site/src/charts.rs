@@ -51,6 +51,14 @@ pub struct ChartPoint {
     /// than three repeats and no flag): drawn hollow, never as steady, and
     /// marked in the table.
     pub noisy: bool,
+    /// How uncertain the point is, in words, for its table row: how far apart the rounds landed,
+    /// the repeats' MAD, or "unknown" for a single repeat. `None` where the chart has no such figure.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spread: Option<String>,
+    /// Significant digits the point's data supports, when fewer than the usual four (the
+    /// reference's whole milliseconds); the table prints `y` to that precision.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub digits: Option<u32>,
 }
 
 /// A named group of marks drawn in one colour.

@@ -1,8 +1,20 @@
 //! Number formatting shared by tooltips and tables, so both say the same thing.
 
+/// `n` and the noun, singular for one: "1 thread", "2 threads", "1 results file".
+pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// `value` with four significant digits, without exponent or trailing zeros: `186.3`, `0.004521`,
 /// `1234567` (large values keep all their integer digits).
 pub fn sig4(value: f64) -> String {
+    sig(value, 4, true)
+}
+
+/// `value` with `digits` significant digits, without exponent; trailing zeros trimmed when `trim`
+/// (a figure printed to the precision its data has keeps them: `9.30`, not `9.3`).
+pub fn sig(value: f64, digits: u32, trim: bool) -> String {
     if !value.is_finite() {
         return value.to_string();
     }
@@ -10,13 +22,21 @@ pub fn sig4(value: f64) -> String {
         return "0".into();
     }
     let magnitude = value.abs().log10().floor() as i32;
-    let decimals = (3 - magnitude).max(0) as usize;
+    let decimals = (digits as i32 - 1 - magnitude).max(0) as usize;
     let text = format!("{value:.decimals$}");
-    if text.contains('.') {
+    if trim && text.contains('.') {
         text.trim_end_matches('0').trim_end_matches('.').to_owned()
     } else {
         text
     }
+}
+
+/// How many significant digits a case's times support when every repeat is a whole number of
+/// milliseconds (the article's published data): those of the millisecond figure, so 156 ms gives
+/// 3 and its 9.298 ns per clone prints as 9.30. `None` for measured nanoseconds (four digits).
+pub fn published_digits(repeat_times_ns: &[f64]) -> Option<u32> {
+    let whole_ms = !repeat_times_ns.is_empty() && repeat_times_ns.iter().all(|t| *t >= 1e6 && (t / 1e6).fract() == 0.0);
+    whole_ms.then(|| repeat_times_ns.iter().map(|t| ((t / 1e6).log10().floor() as u32) + 1).min().unwrap_or(4).clamp(1, 4))
 }
 
 /// Bytes as MiB with four significant digits.
@@ -38,5 +58,17 @@ mod tests {
         assert_eq!(sig4(0.0), "0");
         assert_eq!(sig4(9.99999), "10");
         assert_eq!(mib(3 << 20), 3.0);
+    }
+
+    /// Issue 22, §3: the reference's whole milliseconds are printed to the digits they have.
+    #[test]
+    fn published_milliseconds_print_to_their_own_precision() {
+        assert_eq!(published_digits(&[156e6]), Some(3));
+        assert_eq!(published_digits(&[51e6]), Some(2));
+        assert_eq!(published_digits(&[4819e6]), Some(4));
+        assert_eq!(published_digits(&[156.2e6]), None, "measured, not rounded");
+        assert_eq!(sig(156e6 / 16_777_216.0, 3, false), "9.30");
+        assert_eq!(sig(51e6 / 16_777_216.0, 2, false), "3.0");
+        assert_eq!((count(1u32, "thread", "threads"), count(2u32, "thread", "threads")), ("1 thread".to_owned(), "2 threads".to_owned()));
     }
 }

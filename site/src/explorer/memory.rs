@@ -49,10 +49,12 @@ pub fn memory_spec(machines: &[&Machine], mode: ModeFilter, figure: Figure, scal
                         y_low: None,
                         y_high: None,
                         noisy: false,
+                        spread: None,
+                        digits: None,
                         tooltip: format!(
-                            "{}, {} threads: {} {} MiB before → {} MiB after the last repeat (allocated {} → {} MiB)",
+                            "{}, {}: {} {} MiB before → {} MiB after the last repeat (allocated {} → {} MiB)",
                             line.name,
-                            c.threads,
+                            super::format::count(c.threads, "thread", "threads"),
                             figure.name(),
                             sig4(mib(before)),
                             sig4(mib(after)),
@@ -101,7 +103,7 @@ pub fn timeline_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> C
     for (m, machine_name) in machines.iter().zip(&names) {
         for c in m.clone_cases().filter(|c| c.mode.as_deref().is_some_and(|md| mode.modes().contains(&md))) {
             let Some(timeline) = &c.mapped_timeline else { continue };
-            let base = format!("{} {} · {} threads", c.variant, c.mode.as_deref().unwrap_or(""), c.threads);
+            let base = format!("{} {} · {}", c.variant, c.mode.as_deref().unwrap_or(""), super::format::count(c.threads, "thread", "threads"));
             let name = line_name(&base, (machines.len() > 1).then_some(machine_name.as_str()), None);
             let points = downsample(timeline, MAX_POINTS_DRAWN, |p| p.mapped_bytes)
                 .iter()
@@ -113,6 +115,8 @@ pub fn timeline_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> C
                         y_low: None,
                         y_high: None,
                         noisy: false,
+                        spread: None,
+                        digits: None,
                         tooltip: format!("{name}: {} MiB mapped at {} ms", sig4(mib(p.mapped_bytes)), sig4(ms)),
                     }
                 })
@@ -201,7 +205,7 @@ mod tests {
         assert_eq!(forget, [8.0 + 1024.0, 8.0 + 2048.0, 8.0 + 4096.0]);
         assert_eq!(
             spec.series[3].points[0].tooltip,
-            "String · forget, 1 threads: mapped 8 MiB before → 1032 MiB after the last repeat (allocated 1 → 513 MiB)"
+            "String · forget, 1 thread: mapped 8 MiB before → 1032 MiB after the last repeat (allocated 1 → 513 MiB)"
         );
         let resident = memory_spec(&[&m], ModeFilter::Forget, Figure::Resident, Scale::Log);
         assert_eq!(resident.series[1].points[0].y, 4.0 + 256.0);

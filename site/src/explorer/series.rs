@@ -1,7 +1,7 @@
 //! Contention charts: results files → `ChartSpec`s of time per clone, clones per second, the
 //! Arc<str> ÷ String ratio and the allocator A/B, all over the thread count.
 
-use super::format::sig4;
+use super::format::{count, sig4};
 use super::state::{ModeFilter, View};
 use super::{contention_variants, machine_names, Machine};
 use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, SeriesStyle, XValue};
@@ -72,21 +72,28 @@ pub fn metric_point(series: &str, c: &CaseResult, view: View) -> ChartPoint {
     let (median, min, max) = per_op(c);
     let repeats = c.repeat_times_ns.len();
     let threads = c.threads;
+    // Published whole milliseconds print to the digits they have; measurements to four.
+    let digits = super::format::published_digits(&c.repeat_times_ns);
+    let num = |v: f64| digits.map_or_else(|| sig4(v), |d| super::format::sig(v, d, false));
     let (y, y_low, y_high, tooltip) = if view == View::Rate {
         let rate = |ns: f64| 1e9 / ns;
         let tip = format!(
-            "{series}, {threads} threads: {} clones/s (median of {repeats} repeats; slowest {}, fastest {})",
-            sig4(rate(median)),
-            sig4(rate(max)),
-            sig4(rate(min))
+            "{series}, {}: {} clones/s (median of {}; slowest {}, fastest {})",
+            count(threads, "thread", "threads"),
+            num(rate(median)),
+            repeats_text(repeats),
+            num(rate(max)),
+            num(rate(min))
         );
         (rate(median), rate(max), rate(min), tip)
     } else {
         let tip = format!(
-            "{series}, {threads} threads: {} ns per clone (median of {repeats} repeats; min {}, max {})",
-            sig4(median),
-            sig4(min),
-            sig4(max)
+            "{series}, {}: {} ns per clone (median of {}; min {}, max {})",
+            count(threads, "thread", "threads"),
+            num(median),
+            repeats_text(repeats),
+            num(min),
+            num(max)
         );
         (median, min, max, tip)
     };
@@ -95,8 +102,38 @@ pub fn metric_point(series: &str, c: &CaseResult, view: View) -> ChartPoint {
         y,
         y_low: Some(y_low),
         y_high: Some(y_high),
-        tooltip: tooltip + &noise_note(c),
-        noisy: c.noisy == Some(true),
+        tooltip: format!("{tooltip} · spread: {}{}", spread_text(c), noise_note(c)),
+        // Hollow when flagged noisy or when its spread is unknown (the reference's single runs).
+        noisy: c.noise_flag() != Some(false),
+        spread: Some(spread_text(c)),
+        digits,
+    }
+}
+
+/// "one repeat" or "N repeats".
+fn repeats_text(n: usize) -> String {
+    if n == 1 {
+        "one repeat".into()
+    } else {
+        format!("{n} repeats")
+    }
+}
+
+/// What [`spread_text`] says of a case with one repeat: its spread is not known, not zero.
+pub const SPREAD_UNKNOWN: &str = "unknown (one repeat)";
+
+/// How uncertain a case is, in words: unknown from a single repeat (the reference dataset's
+/// published times), else the repeats' MAD as a share of the median and, when the run had rounds,
+/// how far apart the rounds' medians landed (which one process's repeats cannot show).
+pub fn spread_text(c: &CaseResult) -> String {
+    let repeats = c.repeat_times_ns.len();
+    if repeats < 2 {
+        return SPREAD_UNKNOWN.into();
+    }
+    let mad = format!("repeats' MAD {:.1} % of the median", c.relative_mad() * 100.0);
+    match (c.round_spread_rel(), &c.round_medians_ns) {
+        (Some(spread), Some(rounds)) => format!("{} rounds {:.0} % apart; {mad}", rounds.len(), spread * 100.0),
+        _ => mad,
     }
 }
 
@@ -211,8 +248,10 @@ pub fn ratio_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> Char
                 y: 1.0,
                 y_low: None,
                 y_high: None,
-                tooltip: format!("{t} threads: above this line String clones faster than Arc<str>"),
+                tooltip: format!("{}: above this line String clones faster than Arc<str>", count(t, "thread", "threads")),
                 noisy: false,
+                spread: None,
+                digits: None,
             })
             .collect();
         series.push(ChartSeries { name: EQUAL_COST.into(), dashed: true, points, style: None });
@@ -242,9 +281,11 @@ fn ratio_point(series: &str, arc: &CaseResult, string: &CaseResult) -> ChartPoin
         y_low: Some(a_min / s_max),
         y_high: Some(a_max / s_min),
         noisy: arc.noise_flag() != Some(false) || string.noise_flag() != Some(false),
+        spread: None,
+        digits: None,
         tooltip: format!(
-            "{series}, {} threads: {} ({} ns vs {} ns per clone): {verdict}",
-            arc.threads,
+            "{series}, {}: {} ({} ns vs {} ns per clone): {verdict}",
+            count(arc.threads, "thread", "threads"),
             sig4(ratio),
             sig4(a),
             sig4(s)
@@ -291,7 +332,7 @@ mod tests {
         let p = &spec.series[0].points[0];
         assert_eq!((p.y_low, p.y_high), (Some(9.0), Some(12.0)), "whiskers span the repeats");
         assert_eq!(p.x, XValue::Number(1.0));
-        assert_eq!(p.tooltip, "Arc<str>, 1 threads: 10 ns per clone (median of 3 repeats; min 9, max 12)");
+        assert_eq!(p.tooltip, "Arc<str>, 1 thread: 10 ns per clone (median of 3 repeats; min 9, max 12) · spread: repeats' MAD 10.0 % of the median");
     }
 
     #[test]
@@ -403,6 +444,19 @@ mod tests {
         let m = machine("empty", "Xeon", "jemalloc", vec![case("rc_str", "drop", 1, &[5.0])]);
         assert!(contention_spec(&[&m], View::Time, ModeFilter::Both, Scale::Linear).series.is_empty());
         assert!(ratio_spec(&[&m], ModeFilter::Drop, Scale::Linear).series.is_empty());
+    }
+
+    /// Issue 22, §3: a single published run has an unknown spread (and is drawn hollow, never as
+    /// steady); a run with rounds says how far apart they landed, besides the repeats' MAD.
+    #[test]
+    fn spread_is_unknown_for_one_repeat_and_names_the_rounds() {
+        let one = crate::explorer::test_data::case("arc_str", "drop", 2, &[100.0]);
+        let p = metric_point("Arc<str>", &one, View::Time);
+        assert_eq!(p.spread.as_deref(), Some("unknown (one repeat)"));
+        assert!(p.noisy && p.tooltip.contains("median of one repeat;"), "{}", p.tooltip);
+        let mut rounds = crate::explorer::test_data::case("arc_str", "drop", 2, &[100.0, 100.0, 150.0, 150.0]);
+        rounds.round_medians_ns = Some(vec![100.0, 150.0]);
+        assert_eq!(spread_text(&rounds), "2 rounds 40 % apart; repeats' MAD 20.0 % of the median");
     }
 
     #[test]

@@ -116,8 +116,8 @@ fn native_status(native: &Option<Result<NativeResults, String>>, matching: usize
         None => "Loading the native results…".into(),
         Some(Err(e)) => format!("The native results could not be loaded ({e}); only this browser's bars are drawn."),
         Some(Ok(n)) if matching == 0 => format!(
-            "No native single-thread results for these settings on this site ({} results file(s) loaded), so only this browser's bars are drawn.",
-            n.files.len()
+            "No native single-thread results for these settings on this site ({} loaded), so only this browser's bars are drawn.",
+            crate::explorer::format::count(n.files.len() as u64, "results file", "results files")
         ),
         Some(Ok(_)) => format!("Beside this browser: {matching} native machine(s), one thread, same mode; per-clone medians compare across sample counts."),
     }

@@ -37,6 +37,8 @@ pub fn series(name: &str, source: &str, cases: &[CaseResult], unit: Unit, x_of: 
                 y_low: Some(min),
                 y_high: Some(max),
                 noisy: case.noise_flag() != Some(false),
+                spread: None,
+                digits: None,
                 tooltip: format!(
                     "{} on {source}: median {} {} (min {}, max {}){rate}",
                     case.variant,

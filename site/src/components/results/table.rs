@@ -5,7 +5,8 @@ use leptos::prelude::*;
 use crate::components::scroll_region::ScrollRegion;
 
 use crate::charts::{ChartSpec, XValue};
-use crate::explorer::format::sig4;
+use crate::explorer::format::{sig, sig4};
+use crate::explorer::series::SPREAD_UNKNOWN;
 
 fn x_text(x: &XValue) -> String {
     match x {
@@ -30,6 +31,7 @@ pub fn ChartTable(#[prop(into)] spec: Signal<ChartSpec>, #[prop(into)] test_id: 
                         <th scope="col" class="num">{move || spec.read().y_label.clone()}</th>
                         <th scope="col" class="num">"low"</th>
                         <th scope="col" class="num">"high"</th>
+                        <th scope="col">"Spread"</th>
                     </tr>
                 </thead>
                 <tbody>
@@ -42,10 +44,12 @@ pub fn ChartTable(#[prop(into)] spec: Signal<ChartSpec>, #[prop(into)] test_id: 
                                     <th scope="row">{s.name.clone()}</th>
                                     <td class="num">{x}</td>
                                     <td class="num" data-field="y" data-noisy=p.noisy.then_some("")>
-                                        {sig4(p.y)}{p.noisy.then_some(" (noisy)")}
+                                        {p.digits.map_or_else(|| sig4(p.y), |d| sig(p.y, d, false))}
+                                        {p.noisy.then(|| if p.spread.as_deref() == Some(SPREAD_UNKNOWN) { " (spread unknown)" } else { " (noisy)" })}
                                     </td>
                                     <td class="num" data-field="low">{opt(p.y_low)}</td>
                                     <td class="num" data-field="high">{opt(p.y_high)}</td>
+                                    <td data-field="spread">{p.spread.clone().unwrap_or_default()}</td>
                                 </tr>
                             }
                         })).collect_view()

@@ -33,7 +33,13 @@ fn machine_line(file: &NativeFile) -> String {
     if let Some(v) = &r.toolchain.rustc_version {
         parts.push(v.clone());
     }
-    parts.push(format!("written {}", r.created_at));
+    if r.is_known_reference() {
+        // The imported data has no measurement time: its date is a placeholder for the year the
+        // article was published, and each case is one published run rounded to whole milliseconds.
+        parts.push("published by the article (dated to its year, not to a measurement; one run per case, whole milliseconds, so its spread is unknown)".into());
+    } else {
+        parts.push(format!("written {}", r.created_at));
+    }
     parts.join(", ")
 }
 
@@ -91,7 +97,7 @@ fn with_suite(all: impl IntoIterator<Item = NativeFile>, suite: &str) -> Vec<Nat
 fn status_line(suite: &str, n: usize) -> String {
     match n {
         0 => format!("No results file on this site has {suite} cases yet."),
-        n => format!("{n} results file(s) with {suite} cases, read from /results/ and checked by the same validator as the runner's."),
+        n => format!("{} with {suite} cases, read from /results/ and checked by the same validator as the runner's.", crate::explorer::format::count(n as u64, "results file", "results files")),
     }
 }
 

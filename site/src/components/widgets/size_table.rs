@@ -35,6 +35,8 @@ fn size_chart(series: Vec<(String, Vec<(String, u32)>)>) -> ChartSpec {
                     y_low: None,
                     y_high: None,
                     noisy: false,
+                    spread: None,
+                    digits: None,
                 })
                 .collect(),
             name,
