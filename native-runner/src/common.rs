@@ -11,7 +11,10 @@ use wasm_core::clone_run::{default_thread_counts, RunContext};
 use wasm_core::results::CaseResult;
 
 /// Where results files go by default, relative to the repository root (the working directory).
-const RESULTS_DIR: &str = "content/results";
+/// Where a run's file goes by default: the folder the site imports and pull requests add to.
+pub const RESULTS_DIR: &str = "content/results";
+/// Where a `--quick` run's file goes by default.
+pub const QUICK_DIR: &str = "target/quick-runs";
 
 /// The `--threads` list, sorted and without repeats, or the default for this machine.
 pub fn thread_counts(asked: &Option<Vec<u32>>) -> Vec<u32> {
@@ -44,11 +47,19 @@ pub fn output_path(run: &RunArgs, suite: Option<&str>, created_at: &str) -> Resu
                 return Err(Failure::usage(format!("{RESULTS_DIR}/ is not here: run from the repository root or pass --out FILE")));
             }
             let date = &created_at[..10];
+            // A --quick run is a try-out, never a submission: it goes under target/ with a name of
+            // its own, so it neither takes the real run's file name nor shows up on the site.
+            let quick = if run.quick { "-quick" } else { "" };
             let name = match suite {
-                Some(suite) => format!("{}-{suite}-{date}.json", run.label),
-                None => format!("{}-{date}.json", run.label),
+                Some(suite) => format!("{}-{suite}{quick}-{date}.json", run.label),
+                None => format!("{}{quick}-{date}.json", run.label),
             };
-            Path::new(RESULTS_DIR).join(name)
+            if run.quick {
+                std::fs::create_dir_all(QUICK_DIR).map_err(|e| Failure::runtime(format!("cannot create {QUICK_DIR}/: {e}")))?;
+                Path::new(QUICK_DIR).join(name)
+            } else {
+                Path::new(RESULTS_DIR).join(name)
+            }
         }
     };
     output::check_destination(&path, run.force)?;

@@ -93,26 +93,40 @@ fn validate_files(files: &[std::path::PathBuf], submission: bool) -> Result<(), 
 }
 
 /// Prints the written file's path (stdout, for scripts) and, unless `--quiet`, what to do next with
-/// it: the exact commands to check it and send it in (stderr).
-fn wrote(path: &std::path::Path, run: &cli::RunArgs) {
+/// it (stderr): the exact commands to check it and send it in, or why this file cannot be sent in.
+/// `not_submittable` says why, for a run `validate --submission` will refuse.
+fn wrote(path: &std::path::Path, run: &cli::RunArgs, not_submittable: Option<&str>) {
     println!("{}", path.display());
     if run.quiet {
         return;
     }
     let file = path.display();
     let label = &run.label;
+    if let Some(why) = not_submittable.or(run.quick.then_some("a --quick run tries the setup out; its numbers are not measurements")) {
+        eprintln!("\nnote: this file cannot be sent in: {why}. Run again without that option to measure.");
+        return;
+    }
     eprintln!("\nnext: check the file, then send it in by pull request (CONTRIBUTING.md):");
     eprintln!("  cargo run --release -p native-runner -- validate {file} --submission");
-    eprintln!("  git switch -c results/{label} && git add {file} && git commit -m \"results: {label}\" && git push -u origin results/{label}");
+    let in_results = path.parent().is_some_and(|dir| dir.ends_with(common::RESULTS_DIR));
+    if in_results {
+        eprintln!("  git switch -c results/{label} && git add {file} && git commit -m \"results: {label}\" && git push -u origin results/{label}");
+    } else {
+        eprintln!("  then copy it into {}/ of your fork, and commit it there on a branch of its own", common::RESULTS_DIR);
+    }
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {
     limits::survive_file_size_limit();
     match cli.command {
-        Command::Clone(args) => wrote(&suite::run_clone(&args)?, &args.run),
-        Command::Sso(args) => wrote(&sso::run(&args)?, &args.run),
-        Command::Arcswap(args) => wrote(&arcswap::run(&args)?, &args.run),
-        Command::Arena(args) => wrote(&arena::run(&args)?, &args.run),
+        Command::Clone(args) => {
+            let method = (args.method != wasm_core::kernels::harness::Harness::OURS)
+                .then_some("runs with --method other than ours are for chapter 4's ablation");
+            wrote(&suite::run_clone(&args)?, &args.run, method)
+        }
+        Command::Sso(args) => wrote(&sso::run(&args)?, &args.run, None),
+        Command::Arcswap(args) => wrote(&arcswap::run(&args)?, &args.run, None),
+        Command::Arena(args) => wrote(&arena::run(&args)?, &args.run, None),
         Command::Validate { files, submission } => validate_files(&files, submission)?,
         Command::Schema => print!("{}", wasm_core::results::json_schema_text()),
         Command::ImportReference { input, output, force } => {

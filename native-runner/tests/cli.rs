@@ -84,6 +84,51 @@ fn article_method_is_recorded_and_never_submitted() {
     assert!(stderr(&out).contains("\"fast\" is not a method"), "{}", stderr(&out));
 }
 
+/// Issue 23: a --quick run has a name and a folder of its own, so the real run CONTRIBUTING asks
+/// for next does not find its file taken; its hint says it cannot be sent in; a real run's file
+/// outside content/results/ gets no `git add` of that path.
+#[test]
+fn quick_runs_go_aside_and_say_they_are_not_submissions() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("content/results")).unwrap();
+    let in_dir = |args: &[&str]| Command::new(BIN).args(args).current_dir(dir.path()).output().unwrap();
+    let out = in_dir(&["clone", "--quick", "--threads", "1", "--type", "arc_str", "--mode", "drop", "--label", "try"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let written = PathBuf::from(stdout(&out).trim());
+    assert!(written.starts_with("target/quick-runs"), "{}", written.display());
+    let name = written.file_name().unwrap().to_str().unwrap();
+    assert!(name.starts_with("try-quick-") && name.ends_with(".json"), "{name}");
+    assert!(dir.path().join(&written).is_file());
+    assert_eq!(std::fs::read_dir(dir.path().join("content/results")).unwrap().count(), 0, "nothing lands where the site reads");
+    assert!(stderr(&out).contains("cannot be sent in") && !stderr(&out).contains("git add"), "{}", stderr(&out));
+    // The same for another suite, with the suite in its name.
+    let out = in_dir(&["arena", "--quick", "--threads", "1", "--variant", "bump", "--label", "try"]);
+    assert!(stdout(&out).trim().contains("try-arena-quick-"), "{}", stdout(&out));
+    // A real run's hint: no `git add` of a path outside content/results/ (tiny, but not --quick).
+    let elsewhere = dir.path().join("elsewhere.json");
+    let out = in_dir(&["clone", "--threads", "1", "--type", "arc_str", "--mode", "drop", "--samples", "1000", "--repeats", "1", "--rounds", "1", "--out", elsewhere.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("copy it into content/results/") && !stderr(&out).contains("git add"), "{}", stderr(&out));
+}
+
+/// Issue 22, §3: `--rounds` runs the plan round by round and records each round's median.
+#[test]
+fn rounds_are_recorded_per_case() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rounds.json");
+    let out = tiny_clone(&path, &["--type", "arc_str,string", "--mode", "drop", "--rounds", "3", "--repeats", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json = read_json(&path);
+    for c in json["cases"].as_array().unwrap() {
+        assert_eq!(c["repeat_times_ns"].as_array().unwrap().len(), 6, "3 rounds of 2 repeats");
+        assert_eq!(c["round_medians_ns"].as_array().unwrap().len(), 3);
+    }
+    assert!(run(&["validate", path.to_str().unwrap()]).status.success());
+    let out = tiny_clone(&dir.path().join("one.json"), &["--type", "arc_str", "--mode", "drop"]);
+    assert!(out.status.success());
+    assert!(read_json(&dir.path().join("one.json"))["cases"][0].get("round_medians_ns").is_none(), "--quick: one round, none recorded");
+}
+
 #[test]
 fn refuses_to_overwrite_without_force() {
     let dir = tempfile::tempdir().unwrap();
@@ -361,8 +406,10 @@ fn suite_bad_arguments_give_one_line_and_exit_2() {
 #[test]
 fn a_run_ends_by_saying_what_to_do_next_with_the_real_file_name() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("next.json");
-    let out = run(&["arena", "--quick", "--threads", "1", "--label", "my-box", "--out", path.to_str().unwrap()]);
+    std::fs::create_dir_all(dir.path().join("content/results")).unwrap();
+    let path = dir.path().join("content/results/next.json");
+    // Tiny but not --quick: a quick run's hint says it cannot be sent in (see quick_runs_go_aside).
+    let out = run(&["arena", "--nodes", "10000", "--repeats", "1", "--variant", "bump", "--threads", "1", "--label", "my-box", "--out", path.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).trim(), path.to_str().unwrap(), "stdout stays the path alone, for scripts");
     let err = stderr(&out);
