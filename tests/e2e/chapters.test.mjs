@@ -117,13 +117,22 @@ test("the Arc inspector reads every state of the block: clones, weaks, upgrade, 
   await page.getByTestId("arc-drop-arc").click();
   await page.getByTestId("arc-drop-arc").click();
   assert.equal(await table.getAttribute("data-state"), "text-dropped");
-  assert.deepEqual(await state(), { strong: 0, strongApi: "Weak::strong_count() = 0", weak: 1, weakApi: "1 Weak(s) held" });
+  assert.deepEqual(await state(), { strong: 0, strongApi: "Weak::strong_count() = 0", weak: 1, weakApi: "1 Weak held" });
   assert.ok(await page.getByTestId("arc-clone").isDisabled(), "no Arc left to clone");
   await page.getByTestId("arc-upgrade").click();
   assert.match(await read("arc-status"), /returned None/);
   await page.getByTestId("arc-drop-weak").click();
   assert.equal(await table.getAttribute("data-state"), "freed");
-  assert.match(await read("arc-status"), /0 Arc\(s\) and 0 Weak\(s\)\. The block is freed/);
+  assert.match(await read("arc-status"), /0 Arcs and 0 Weaks\. The block is freed/);
+  // Start again, from a text of the reader's own, by keyboard.
+  await page.getByTestId("arc-text").fill("héllo");
+  await page.getByTestId("arc-reset").focus();
+  await page.keyboard.press("Enter");
+  assert.equal(await table.getAttribute("data-state"), "alive");
+  assert.deepEqual(await state(), { strong: 1, strongApi: "Arc::strong_count() = 1", weak: 1, weakApi: "Arc::weak_count() = 0 (memory = count + 1)" });
+  assert.match(await read("arc-status"), /1 Arc and 0 Weaks\. .*Started again/);
+  assert.match(await page.locator("section.widget", { has: page.getByTestId("arc-reset") }).textContent(), /Arc::<str>::from\("héllo"\)/);
+  assert.equal(await page.getByTestId("arc-text").getAttribute("maxlength"), "64");
   assert.deepEqual(errors, []);
 });
 

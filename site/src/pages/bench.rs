@@ -13,8 +13,9 @@ pub fn Bench() -> impl IntoView {
             <h1>"Clone benchmarks in your browser"</h1>
             <p class="lede">
                 "Press Run and your browser clones an " <code>"Arc<str>"</code> ", a " <code>"String"</code> ", a "
-                <code>"Box<str>"</code> " and an " <code>"Rc<str>"</code>
-                " millions of times, with the same Rust kernels the native runner uses, compiled to WebAssembly."
+                <code>"Box<str>"</code> ", an " <code>"Rc<str>"</code>
+                " and the other types and strategies of chapter 9 (twelve in all) millions of times, with the same Rust "
+                "kernels the native runner uses, compiled to WebAssembly."
             </p>
             <aside class="callout bench-explainer" aria-labelledby="bench-limits">
                 <h2 id="bench-limits">"What one thread can and cannot show"</h2>

@@ -146,6 +146,11 @@ fn Charts(good: Vec<Machine>, bad: Vec<BadFile>, loaded_for: Suite, state: Memo<
                 view! {
                     <ChartWithTable spec=contention test_id="placement-chart"
                         empty_note="None of the chosen machines has pinned cases: a run with `clone --pin` records where its contenders ran."/>
+                    <p class="note" data-testid="placement-caveat">
+                        "Placements come from the topology the operating system reports. On a virtual machine that is the "
+                        "hypervisor's virtual topology: two vCPUs that \u{201C}share an L3\u{201D} there may sit anywhere on the host, "
+                        "and the host may move them."
+                    </p>
                 }.into_any()
             } else {
                 view! { <ContentionChart spec=contention/> <MachineGrid machines=clone_machines state=state/> }.into_any()

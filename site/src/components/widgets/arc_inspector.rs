@@ -78,7 +78,8 @@ fn alive_view(b: ArcBlock, arcs: usize) -> AnyView {
 
 fn dropped_view(d: DroppedBlock, weaks: usize) -> AnyView {
     let strong = (&d.header_bytes[..WORD], d.strong_in_memory, "Weak::strong_count() = 0".to_owned(), d.strong_in_memory == 0);
-    let weak = (&d.header_bytes[WORD..], d.weak_in_memory, format!("{weaks} Weak(s) held"), d.weak_in_memory == weaks);
+    let held = crate::explorer::format::count(weaks as u64, "Weak", "Weaks");
+    let weak = (&d.header_bytes[WORD..], d.weak_in_memory, format!("{held} held"), d.weak_in_memory == weaks);
     view! {
         <h4>"The heap block at " <code>{format_addr(d.block_addr)}</code> ": text dropped, block kept"</h4>
         {byte_row(&d.header_bytes, |_| "counter")}
@@ -102,15 +103,21 @@ fn freed_view() -> AnyView {
         <p class="small" data-testid="arc-table" data-state="freed">
             "No " <code>"Arc"</code> " and no " <code>"Weak"</code> " is left, so the block was given back to the "
             "allocator. There is nothing left to read: any address the widget remembered would now dangle. "
-            "Reload the page to start again."
+            "Press \u{201C}Start again\u{201D} to make a new one."
         </p>
     }
     .into_any()
 }
 
+/// Longest text the box takes: the counters and the text stay on one screen.
+const MAX_TEXT_CHARS: usize = 64;
+
 #[component]
 pub fn ArcInspector() -> impl IntoView {
     let lab = StoredValue::new(ArcLab::new(TEXT));
+    // The text in the box, and the text the current Arc was made from.
+    let (text, set_text) = signal(TEXT.to_owned());
+    let (started, set_started) = signal(TEXT.to_owned());
     // Bumped after every operation so the views re-read the memory.
     let (version, set_version) = signal(0u32);
     let (note, set_note) = signal(String::new());
@@ -123,6 +130,13 @@ pub fn ArcInspector() -> impl IntoView {
         version.track();
         lab.with_value(|l| (l.read(), l.arcs(), l.weaks()))
     };
+    let restart = move || {
+        let from = text.get_untracked();
+        lab.set_value(ArcLab::new(&from));
+        set_started.set(from);
+        set_note.set("Started again: one new Arc, no Weak.".into());
+        set_version.update(|v| *v += 1);
+    };
     let arcs = move || read().1;
     let weaks = move || read().2;
 
@@ -130,7 +144,7 @@ pub fn ArcInspector() -> impl IntoView {
         <section class="widget" aria-labelledby="arc-title">
             <h3 id="arc-title">"Live: an " <code>"Arc<str>"</code> " and its heap block"</h3>
             <p class="source-note">
-                "The widget starts from " <code>{format!("Arc::<str>::from({TEXT:?})")}</code>
+                "The widget starts from " <code>{move || format!("Arc::<str>::from({:?})", started.get())}</code>
                 " and holds the " <code>"Arc"</code> "s and " <code>"Weak"</code> "s you make. After each press it reads the block's bytes: "
                 "it takes the text address from " <code>"Arc::as_ptr"</code> " (or " <code>"Weak::as_ptr"</code>
                 ") and steps back over the two " {WORD} "-byte counters. That offset relies on std's private "
@@ -154,6 +168,12 @@ pub fn ArcInspector() -> impl IntoView {
                 <button type="button" data-testid="arc-drop-weak" disabled=move || weaks() == 0
                     on:click=move |_| act(|l| { l.drop_weak(); String::new() })>"Drop a Weak"</button>
             </div>
+            <div class="controls" role="group" aria-label="Start again">
+                <label for="arc-text">"Text (at most " {MAX_TEXT_CHARS} " characters; the box stops there): "</label>
+                <input id="arc-text" type="text" maxlength=MAX_TEXT_CHARS data-testid="arc-text" prop:value=text
+                    on:input=move |ev| set_text.set(event_target_value(&ev))/>
+                <button type="button" data-testid="arc-reset" on:click=move |_| restart()>"Start again"</button>
+            </div>
             <p class="muted" aria-live="polite" data-testid="arc-status">
                 {move || {
                     let (view, arcs, weaks) = read();
@@ -162,7 +182,8 @@ pub fn ArcInspector() -> impl IntoView {
                         LabView::TextDropped(d) => format!("In memory: strong = {}, weak = {}; the text is dropped.", d.strong_in_memory, d.weak_in_memory),
                         LabView::Freed => "The block is freed.".to_owned(),
                     };
-                    format!("You hold {arcs} Arc(s) and {weaks} Weak(s). {memory} {}", note.get())
+                    let held = |n: usize, one: &str| crate::explorer::format::count(n as u64, one, &format!("{one}s"));
+                    format!("You hold {} and {}. {memory} {}", held(arcs, "Arc"), held(weaks, "Weak"), note.get())
                 }}
             </p>
             {legend(&[("counter", "strong / weak counter"), ("text", "text (UTF-8)"), ("ptr", "handle: block address"), ("len", "handle: text length")])}

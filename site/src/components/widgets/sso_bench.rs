@@ -13,12 +13,19 @@ use crate::components::bench::timing::Job;
 
 const MAX_REPEATS: u64 = 20;
 
-fn describe(set: InputSet) -> &'static str {
+/// The input set as the selector names it: its tags' count and length range, read from the kernel's
+/// own input so the words cannot drift from the data (chapter 6 states the same ranges).
+fn describe(set: InputSet) -> String {
+    let lens: Vec<usize> = SsoInput::new(set).expected().iter().map(String::len).collect();
+    let range = |l: &[usize]| format!("{}–{} B", l.iter().min().unwrap_or(&0), l.iter().max().unwrap_or(&0));
     match set {
-        InputSet::Empty => "empty (no tags)",
-        InputSet::Short => "short (8 × 3–19 B)",
-        InputSet::Mixed => "mixed (4 short, 4 × 29–44 B)",
-        InputSet::Long => "long (6 × 30–150 B)",
+        InputSet::Empty => "empty (no tags)".into(),
+        InputSet::Mixed => {
+            let short_max = SsoInput::new(InputSet::Short).expected().iter().map(String::len).max().unwrap_or(0);
+            let long: Vec<usize> = lens.iter().copied().filter(|&l| l > short_max).collect();
+            format!("mixed ({} short, {} × {})", lens.len() - long.len(), long.len(), range(&long))
+        }
+        _ => format!("{} ({} × {})", set.id(), lens.len(), range(&lens)),
     }
 }
 
