@@ -30,6 +30,7 @@ export function writeSynthetic(dir, n) {
     const k = 0.8 + (0.45 * ((i * 7919) % 1000)) / 1000;
     for (const c of file.cases) {
       c.repeat_times_ns = c.repeat_times_ns.map((t) => t * k);
+      if (c.round_medians_ns) c.round_medians_ns = c.round_medians_ns.map((t) => t * k);
       for (const f of ["median_ns", "min_ns", "max_ns", "mad_ns", "median_ns_per_op"]) c[f] *= k;
       for (const f of ["contender_ops_per_sec", "all_threads_ops_per_sec"]) if (typeof c[f] === "number") c[f] /= k;
     }

@@ -66,7 +66,7 @@ pub fn Results() -> impl IntoView {
                 "2.4–2.5× faster. With every extra thread cloning the same Arc<str>, the threads queue for that one "
                 "cache line: on every native machine here, in drop mode (each clone dropped at once), String is the faster "
                 "clone from two threads on. In forget mode (each clone leaked), String pays for fresh memory instead, and "
-                "Arc<str> was the faster clone at two threads on all three machines that ran it with jemalloc. "
+                "Arc<str> was the faster clone at two threads in every native jemalloc run here (the Ryzen and both VMs). "
                 "In a browser it turns round: Rust's wasm32 allocator has one lock, so String queues too, and in headless "
                 "Chromium on our EPYC VM Arc<str> was the faster clone at two threads."
             </p>
@@ -135,7 +135,7 @@ mod tests {
     #[test]
     fn the_lede_matches_the_shipped_results() {
         let (ratios, forget_two) = ratios();
-        assert_eq!(forget_two.len(), 3, "the lede counts three jemalloc machines with forget mode: {forget_two:?}");
+        assert!(forget_two.len() >= 3, "the lede names the Ryzen and both VMs: {forget_two:?}");
         for (label, ratio) in &forget_two {
             assert!(*ratio < 1.0, "{label}: String is faster than Arc<str> at 2 threads in forget mode ({ratio})");
         }
