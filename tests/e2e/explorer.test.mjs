@@ -348,3 +348,19 @@ for (const [width, scheme] of [[1280, "light"], [1280, "dark"], [375, "light"], 
     assert.deepEqual(errors, []);
   });
 }
+
+test("a machine's card names its file (downloadable), when it ran and its compiler, without raw Markdown", async () => {
+  const { page, errors } = await h.open("/results");
+  const card = (id) => page.locator(`[data-testid="machine-option"][data-machine="${id}"]`);
+  await card(XEON).waitFor();
+  const link = card(XEON).locator("a.machine-file");
+  assert.equal(await link.getAttribute("href"), `/results/${XEON}.json`);
+  assert.equal(await link.getAttribute("download"), `${XEON}.json`);
+  const facts = await card(XEON).getByTestId("machine-facts").textContent();
+  assert.match(facts, /^run \d{4}-\d{2}-\d{2}/);
+  assert.match(facts, /rustc /);
+  assert.ok(!(await card(REF).textContent()).includes("`"), "no raw Markdown backticks");
+  // The cards count logical CPUs; "threads" on this page are the ones cloning at once.
+  assert.match(await card(XEON).textContent(), /\d+ logical CPUs/);
+  assert.deepEqual(errors, []);
+});

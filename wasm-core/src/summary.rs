@@ -210,7 +210,8 @@ pub fn cpu_text(file: &ResultsFile) -> String {
 pub fn describe(cpu: &str, logical_cpus: Option<u32>, os: Option<&str>) -> String {
     let mut parts = vec![cpu.to_owned()];
     if let Some(n) = logical_cpus {
-        parts.push(format!("{n} threads"));
+        // Logical CPUs, not threads: on this site "threads" are the ones cloning at once.
+        parts.push(format!("{n} logical CPU{}", if n == 1 { "" } else { "s" }));
     }
     parts.extend(os.map(str::to_owned));
     parts.join(" · ")

@@ -286,7 +286,7 @@ mod tests {
         };
         assert!(browser.is_browser_run() && !native.is_browser_run());
         assert_eq!(machine_names(&[&native, &browser]), ["laptop", "browser: my-phone"]);
-        assert_eq!(browser.description(), "Chrome 131, in a browser (wasm32) · 8 threads");
+        assert_eq!(browser.description(), "Chrome 131, in a browser (wasm32) · 8 logical CPUs");
         browser.data.label = "browser-chrome-131-8cpu".into();
         assert_eq!(machine_names(&[&browser]), ["browser-chrome-131-8cpu"]);
     }
@@ -325,7 +325,7 @@ mod tests {
         let mut m = contention_machine("a", "Ryzen", "jemalloc");
         m.data.machine.logical_cores = Some(12);
         m.data.machine.os = Some("Arch".into());
-        assert_eq!(m.description(), "Ryzen · 12 threads · Arch");
+        assert_eq!(m.description(), "Ryzen · 12 logical CPUs · Arch");
         assert!(!m.is_reference());
         // Provenance alone does not make a reference: only the article's imported data is one.
         let mut claimed = m.clone();

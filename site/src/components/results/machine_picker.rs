@@ -29,6 +29,33 @@ pub fn listed<'a>(summary: &'a Summary, suite: Suite, chosen: &[String], search:
     (list, more)
 }
 
+/// What an expert checks on a machine's card, in one line: when it ran (or, for the article's
+/// data, that its date is the article's), the compiler, the conditions, and how noisy its cases were.
+pub fn facts(m: &MachineSummary) -> String {
+    let mut parts = Vec::new();
+    if m.kind == RunnerKind::Reference {
+        parts.push("published data: one run per case, spread unknown, dated to the article's year".to_owned());
+    } else {
+        parts.push(format!("run {}", m.created_at.get(..10).unwrap_or(&m.created_at)));
+    }
+    parts.extend(m.rustc.clone());
+    match m.hypervisor.as_deref() {
+        Some("unknown") => parts.push("virtual machine (hypervisor not named)".to_owned()),
+        Some(h) => parts.push(format!("virtual machine ({h})")),
+        None => {}
+    }
+    if let Some(steal) = m.steal_percent {
+        parts.push(format!("{steal:.1} % CPU stolen by the host"));
+    }
+    if m.noisy_cases > 0 {
+        parts.push(crate::explorer::format::count(m.noisy_cases, "noisy case", "noisy cases"));
+    }
+    if m.unknown_noise_cases > 0 && m.kind != RunnerKind::Reference {
+        parts.push(format!("{} with unknown spread", crate::explorer::format::count(m.unknown_noise_cases, "case", "cases")));
+    }
+    parts.join(" · ")
+}
+
 #[component]
 pub fn MachinePicker(
     summary: Arc<Summary>,
@@ -58,14 +85,19 @@ pub fn MachinePicker(
                             prop:checked=move || chosen.read().contains(&checked_id)
                             on:change=move |ev| on_toggle.run((toggle_id.clone(), event_target_checked(&ev)))
                         />
+                        <div class="machine-text">
                         <label for=input_id>
                             <span class="machine-label">{m.label.clone()}</span>
                             " "
                             <span class="badge allocator">{m.allocator.clone()}</span>
                             {(m.kind == RunnerKind::Reference).then(|| view! { " " <span class="badge reference" data-testid="reference-badge">"reference dataset"</span> })}
                             <span class="machine-desc">{m.description()}</span>
-                            {m.source.clone().map(|source| view! { <span class="machine-desc">"Imported from " {source}</span> })}
+                            {m.source.as_deref().map(|source| view! { <span class="machine-desc">"Imported from " {source.replace('`', "")}</span> })}
+                            <span class="machine-desc" data-testid="machine-facts">{facts(m)}</span>
                         </label>
+                        <a class="machine-file" href=format!("/results/{}", m.file) download=m.file.clone()
+                            aria-label=format!("Download {}", m.file)>{m.file.clone()}</a>
+                        </div>
                     </li>
                 }
             })
@@ -80,5 +112,33 @@ pub fn MachinePicker(
             <legend>"Machines"</legend>
             {options}
         </fieldset>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_core::results::ResultsFile;
+
+    fn shipped(name: &str, text: &str) -> MachineSummary {
+        let file: ResultsFile = serde_json::from_str(text).unwrap();
+        MachineSummary::unlisted(name, &file)
+    }
+
+    /// Issue 22, §3 and issue 23: a card says when the machine ran, or that the reference's date
+    /// is the article's and its spread unknown; the compiler; a VM; the noisy cases.
+    #[test]
+    fn cards_state_the_facts_an_expert_checks() {
+        let reference = shipped("reference-ryzen5600x-2024.json", include_str!("../../../../content/results/reference-ryzen5600x-2024.json"));
+        let text = facts(&reference);
+        assert!(text.starts_with("published data: one run per case, spread unknown, dated to the article's year"), "{text}");
+        assert!(!text.contains("2024-01-01"), "the placeholder date is not shown as a run date: {text}");
+        let epyc = shipped(
+            "epyc-2vcpu-jemalloc-rounds-2026-11-24.json",
+            include_str!("../../../../content/results/epyc-2vcpu-jemalloc-rounds-2026-11-24.json"),
+        );
+        let text = facts(&epyc);
+        assert!(text.starts_with("run 2026-11-24 · rustc 1.95"), "{text}");
+        assert!(text.contains("virtual machine") && text.contains("noisy case"), "{text}");
     }
 }
