@@ -74,6 +74,18 @@ test("the table of contents links to every chapter, and previous/next links walk
   await page.locator(`[data-testid="chapter"][data-slug="${slugs[1]}"]`).waitFor();
   await page.locator(".chapter-nav a[rel=prev]").click();
   await page.locator(`[data-testid="chapter"][data-slug="${slugs[0]}"]`).waitFor();
+  // Where the reader is, and the way on from the top of the page as well.
+  assert.equal(await page.getByTestId("chapter-kicker").textContent(), `Chapter 1 of ${slugs.length}`);
+  await page.locator(".chapter-nav-top a[rel=next]").click();
+  await page.locator(`[data-testid="chapter"][data-slug="${slugs[1]}"]`).waitFor();
+  assert.equal(await page.getByTestId("chapter-kicker").textContent(), `Chapter 2 of ${slugs.length}`);
+  // The last chapter leads on to the chooser and the results instead of a next chapter.
+  await page.goto(new URL(`/chapters/${slugs[slugs.length - 1]}`, page.url()).href);
+  await page.getByTestId("chapter").waitFor();
+  assert.equal(await page.locator(".chapter-nav a[rel=next], .chapter-nav-top a[rel=next]").count(), 0);
+  const onward = await page.locator(".chapter-nav a.next").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  assert.deepEqual(onward, ["/results", "/choose"]);
+  assert.equal(await page.locator(".chapter-nav-top a").last().getAttribute("href"), "/choose");
   assert.deepEqual(errors, []);
 });
 

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::components::widgets::recorded_results::RecordedFirstFrame;
 use crate::components::widgets::size_table::SizeFirstFrame;
-use crate::content::{chapter, Chapter, Part, Widget};
+use crate::content::{chapter, Chapter, Part, Widget, CHAPTERS};
 use crate::islands::{Island, Live};
 
 #[component]
@@ -27,8 +27,15 @@ pub fn ChapterPage(this: &'static Chapter) -> impl IntoView {
 
     view! {
         <article class="prose chapter" data-testid="chapter" data-slug=this.slug>
-            <p class="chapter-kicker">{format!("Chapter {}", this.number)}</p>
+            <p class="chapter-kicker" data-testid="chapter-kicker">{format!("Chapter {} of {}", this.number, CHAPTERS.len())}</p>
             <h1>{this.title}</h1>
+            <nav class="chapter-nav-top" aria-label="Chapter navigation, top">
+                {prev.map(|p| view! { <a href=format!("/chapters/{}", p.slug) rel="prev">{format!("← {}", p.title)}</a> })}
+                {match next {
+                    Some(n) => view! { <a href=format!("/chapters/{}", n.slug) rel="next">{format!("{} →", n.title)}</a> }.into_any(),
+                    None => view! { <a href="/choose">"Choose a type for your strings →"</a> }.into_any(),
+                }}
+            </nav>
             <p class="lede" inner_html=this.lede_html></p>
             <nav class="on-this-page" aria-label="On this page">
                 <details>
@@ -48,11 +55,22 @@ pub fn ChapterPage(this: &'static Chapter) -> impl IntoView {
                     </a>
                 })}
                 <a href="/chapters" class="contents">"All chapters"</a>
-                {next.map(|n| view! {
-                    <a href=format!("/chapters/{}", n.slug) class="next" rel="next">
-                        <span class="muted">"Next →"</span><span>{n.title}</span>
-                    </a>
-                })}
+                {match next {
+                    Some(n) => view! {
+                        <a href=format!("/chapters/{}", n.slug) class="next" rel="next">
+                            <span class="muted">"Next →"</span><span>{n.title}</span>
+                        </a>
+                    }.into_any(),
+                    // The last chapter leads on to where its rules are applied and its data lives.
+                    None => view! {
+                        <a href="/results" class="next">
+                            <span class="muted">"See the data →"</span><span>"Results from real machines"</span>
+                        </a>
+                        <a href="/choose" class="next">
+                            <span class="muted">"Apply it →"</span><span>"Which string type should I use?"</span>
+                        </a>
+                    }.into_any(),
+                }}
             </nav>
         </article>
     }
