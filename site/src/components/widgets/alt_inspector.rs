@@ -70,7 +70,7 @@ pub fn AltInspector() -> impl IntoView {
                 "counters and text are read. The counts are checked against each crate's API in wasm-core's tests."
             </p>
             <div class="controls">
-                <label for="alt-text">"Your text:"</label>
+                <label for="alt-text">"Your text (at most 64 characters; the box stops there):"</label>
                 <input id="alt-text" type="text" maxlength="64" data-testid="alt-input" prop:value=text
                     on:input=move |ev| set_text.set(event_target_value(&ev))/>
             </div>

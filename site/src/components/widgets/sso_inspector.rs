@@ -106,7 +106,7 @@ pub fn SsoInspector() -> impl IntoView {
                 "here by growing a string until it left the value."
             </p>
             <div class="controls">
-                <label for="sso-text">"Your text:"</label>
+                <label for="sso-text">"Your text (at most 80 characters; the box stops there):"</label>
                 <input id="sso-text" type="text" data-testid="sso-input" maxlength="80" prop:value=text
                     on:input=move |ev| set_text.set(event_target_value(&ev))/>
                 <span class="muted" aria-live="polite" data-testid="sso-length">

@@ -54,7 +54,7 @@ pub fn WidePointerWidget() -> impl IntoView {
                 " (sound here: a reference has no padding, which the reader's "<code>"InitBytes"</code>" bound checks at compile time). wasm32 is little-endian: each " {WORD} "-byte word is stored least significant byte first."
             </p>
             <div class="controls">
-                <label for="wide-text">"Text behind the " <code>"&str"</code> ":"</label>
+                <label for="wide-text">"Text behind the " <code>"&str"</code> " (at most 64 characters; the box stops there):"</label>
                 <input id="wide-text" type="text" maxlength="64" prop:value=text
                     on:input=move |ev| set_text.set(event_target_value(&ev))/>
             </div>
