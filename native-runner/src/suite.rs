@@ -219,31 +219,60 @@ fn case_of_rounds(p: &Planned, args: &CloneArgs, rounds: Vec<CaseReport>) -> Cas
     case
 }
 
-/// Human summary on stderr: one line per case, then Arc<str> vs String (drop) per thread count.
+/// A rate as people read it: `31.5 M/s`, not `3.150e7`.
+fn per_second(rate: f64) -> String {
+    match rate {
+        r if r >= 1e9 => format!("{:.2} G/s", r / 1e9),
+        r if r >= 1e6 => format!("{:.1} M/s", r / 1e6),
+        r if r >= 1e3 => format!("{:.1} k/s", r / 1e3),
+        r => format!("{r:.0} /s"),
+    }
+}
+
+/// Human summary on stderr: one line per case (the type column as wide as the longest name), then
+/// Arc<str> vs String per mode and thread count.
 fn print_summary(cases: &[CaseResult]) {
-    eprintln!("{:<12} {:<7} {:>3} {:>12} {:>10} {:>8} {:>16} {:>12}", "type", "mode", "thr", "median ms", "ns/clone", "rounds±", "contenders op/s", "mapped after");
+    let name = |c: &CaseResult| match &c.placement {
+        Some(placement) => format!("{} @{placement}", c.variant),
+        None => c.variant.clone(),
+    };
+    let w = cases.iter().map(|c| name(c).chars().count()).max().unwrap_or(4).max(4);
+    eprintln!("{:<w$} {:<7} {:>3} {:>12} {:>10} {:>8} {:>16} {:>12}", "type", "mode", "thr", "median ms", "ns/clone", "rounds±", "contenders", "mapped after");
     for c in cases {
-        let rate = c.contender_ops_per_sec.map_or("-".to_string(), |r| format!("{r:.3e}"));
+        let rate = c.contender_ops_per_sec.map_or("-".to_string(), per_second);
         let mapped = c.memory.map_or("-".to_string(), |m| guard::human_bytes(m.mapped_after_bytes));
-        let variant = match &c.placement {
-            Some(placement) => format!("{} @{placement}", c.variant),
-            None => c.variant.clone(),
-        };
         // How far apart the rounds' medians landed, as a share of their median.
         let spread = c.round_spread_rel().map_or("-".to_string(), |r| format!("{:.0}%", r * 100.0));
-        eprintln!("{:<12} {:<7} {:>3} {:>12.1} {:>10.2} {:>8} {:>16} {:>12}", variant, c.mode.as_deref().unwrap_or("-"), c.threads, c.median_ns / 1e6, c.median_ns_per_op, spread, rate, mapped);
+        eprintln!("{:<w$} {:<7} {:>3} {:>12.1} {:>10.2} {:>8} {:>16} {:>12}", name(c), c.mode.as_deref().unwrap_or("-"), c.threads, c.median_ns / 1e6, c.median_ns_per_op, spread, rate, mapped);
     }
-    let find = |variant: &str, threads: u32| {
-        cases.iter().find(|c| c.variant == variant && c.threads == threads && c.mode.as_deref() == Some("drop") && c.placement.is_none())
+    let find = |variant: &str, mode: &str, threads: u32| {
+        cases.iter().find(|c| c.variant == variant && c.threads == threads && c.mode.as_deref() == Some(mode) && c.placement.is_none())
     };
     let mut threads: Vec<u32> = cases.iter().map(|c| c.threads).collect();
+    threads.sort_unstable();
     threads.dedup();
-    for t in threads {
-        if let (Some(arc), Some(string)) = (find("Arc<str>", t), find("String", t)) {
-            let ratio = arc.median_ns_per_op / string.median_ns_per_op;
-            let verdict = if ratio < 1.0 { "Arc<str> faster" } else { "String faster" };
-            eprintln!("drop, {t} thread(s): Arc<str>/String time ratio {ratio:.2} ({verdict})");
+    for mode in ["drop", "forget"] {
+        for &t in &threads {
+            if let (Some(arc), Some(string)) = (find("Arc<str>", mode, t), find("String", mode, t)) {
+                let ratio = arc.median_ns_per_op / string.median_ns_per_op;
+                let verdict = if ratio < 1.0 { "Arc<str> faster" } else { "String faster" };
+                let threads = if t == 1 { "1 thread".to_owned() } else { format!("{t} threads") };
+                eprintln!("{mode}, {threads}: Arc<str>/String time ratio {ratio:.2} ({verdict})");
+            }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::per_second;
+
+    #[test]
+    fn rates_read_as_people_write_them() {
+        assert_eq!(per_second(3.15e7), "31.5 M/s");
+        assert_eq!(per_second(1.411e9), "1.41 G/s");
+        assert_eq!(per_second(2500.0), "2.5 k/s");
+        assert_eq!(per_second(12.0), "12 /s");
     }
 }
 
