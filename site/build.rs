@@ -37,7 +37,7 @@ const WIDGETS: &[(&str, &str)] = &[
 /// into `chapters.rs` under the static's name, so the site and this check share one list.
 type ArgWidget = (&'static str, &'static str, &'static str, &'static [&'static str], &'static str);
 const ARG_WIDGETS: &[ArgWidget] =
-    &[("recorded-results", "RecordedResults", "suite", &["clone", "sso", "arcswap", "arena"], "RECORDED_SUITES")];
+    &[("recorded-results", "RecordedResults", "suite", &["clone", "sso", "arcswap", "arena", "lines"], "RECORDED_SUITES")];
 
 enum Part {
     Html(String),

@@ -6,11 +6,12 @@ use std::path::PathBuf;
 use wasm_core::kernels::arcswap::ReadVariant;
 use wasm_core::kernels::arena::ArenaVariant;
 use wasm_core::kernels::harness::Harness;
+use wasm_core::kernels::lines::LineVariant;
 use wasm_core::kernels::sso::{InputSet, SsoVariant};
 use wasm_core::kernels::{CloneMode, CloneType};
 
 #[derive(Parser, Debug)]
-#[command(name = "native-runner", version, about = "Measures string costs natively (clone contention, SSO, arc-swap, bump arenas) and writes results JSON v1.")]
+#[command(name = "native-runner", version, about = "Measures string costs natively (clone contention, SSO, arc-swap, bump arenas, cache lines) and writes results JSON v1.")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -29,6 +30,9 @@ pub enum Command {
     Arcswap(ArcswapArgs),
     /// Build long linked lists: Box per node, bumpalo::Bump, Mutex<Bump>, bumpalo-herd.
     Arena(ArenaArgs),
+    /// Add 1 to counters on every thread at once: one shared counter (three ways), private counters
+    /// in one cache line or padded apart, and 10,000 counters (chapter "Cache lines").
+    Lines(LinesArgs),
     /// Check results files against the schema and the sanity rules; exit 0 only if all pass.
     Validate {
         /// Results files to check.
@@ -303,6 +307,25 @@ pub struct ArenaArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=(1u64 << 32)))]
     pub nodes: Option<u64>,
     /// Timed repeats per case [default: 20; 2 with --quick].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub repeats: Option<u32>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// `lines`: every thread adds 1 to a counter; only where the counters sit changes.
+#[derive(Args, Debug)]
+pub struct LinesArgs {
+    /// Thread counts, comma-separated [default: 1,2,4,... up to the logical CPUs].
+    #[arg(long, value_delimiter = ',', value_parser = thread_counts())]
+    pub threads: Option<Vec<u32>>,
+    /// Variants to run, comma-separated [default: all six].
+    #[arg(long = "variant", value_delimiter = ',', value_parser = ids(&LineVariant::ALL, |v| v.id()))]
+    pub variants: Option<Vec<LineVariant>>,
+    /// Counter updates per thread per repeat [default: 16777216 = 2^24; 16384 with --quick].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=(1u64 << 40)))]
+    pub updates: Option<u64>,
+    /// Timed repeats per case [default: 5; 2 with --quick].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub repeats: Option<u32>,
     #[command(flatten)]

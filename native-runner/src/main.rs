@@ -5,6 +5,7 @@
 mod allocator;
 mod arcswap;
 mod arena;
+mod lines;
 mod cli;
 mod common;
 mod guard;
@@ -127,6 +128,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Sso(args) => wrote(&sso::run(&args)?, &args.run, None),
         Command::Arcswap(args) => wrote(&arcswap::run(&args)?, &args.run, None),
         Command::Arena(args) => wrote(&arena::run(&args)?, &args.run, None),
+        Command::Lines(args) => wrote(&lines::run(&args)?, &args.run, None),
         Command::Validate { files, submission } => validate_files(&files, submission)?,
         Command::Schema => print!("{}", wasm_core::results::json_schema_text()),
         Command::ImportReference { input, output, force } => {
@@ -148,7 +150,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) if matches!(error.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => error.exit(),
         Err(error) if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            eprintln!("native-runner: a subcommand is required: clone, sso, arcswap, arena, validate, schema or import-reference (see --help)");
+            eprintln!("native-runner: a subcommand is required: clone, sso, arcswap, arena, lines, validate, schema or import-reference (see --help)");
             return ExitCode::from(2);
         }
         Err(error) => {

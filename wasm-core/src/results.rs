@@ -220,7 +220,7 @@ pub struct Provenance {
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CaseResult {
-    /// Benchmark suite (the kernel family): `clone`, `sso`, `arcswap` or `arena`.
+    /// Benchmark suite (the kernel family): `clone`, `sso`, `arcswap`, `arena` or `lines`.
     pub suite: String,
     /// What was measured, as written in Rust: `Arc<str>`, `Vec<String>`, `ArcSwap::load`, `Mutex<Bump>`, ...
     pub variant: String,
@@ -230,11 +230,12 @@ pub struct CaseResult {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mode: Option<String>,
     /// Threads running the kernel at once. `clone`: the timed thread plus `threads - 1` contenders;
-    /// `sso`, `arcswap`: every thread is timed (one entry per thread and repeat in `repeat_times_ns`);
-    /// `arena`: the threads share one list's nodes.
+    /// `sso`, `arcswap`, `lines`: every thread is timed (one entry per thread and repeat in
+    /// `repeat_times_ns`); `arena`: the threads share one list's nodes.
     pub threads: u32,
     /// Operations one timed repeat performs: clones (`clone`), conversions of the whole tag list
-    /// (`sso`), reads (`arcswap`), nodes of the list, all threads together (`arena`).
+    /// (`sso`), reads (`arcswap`), nodes of the list, all threads together (`arena`), counter
+    /// updates per thread (`lines`).
     pub ops_per_repeat: u64,
     /// Suite parameters.
     #[serde(default)]
@@ -421,6 +422,7 @@ impl CaseResult {
                 _ => format!("t{t}-nowriter"),
             },
             "arena" => format!("t{t}-n{}", p.nodes.unwrap_or(0)),
+            "lines" => format!("t{t}"),
             _ => format!("t{t}-{}", self.mode.as_deref().unwrap_or("drop")),
         }
     }

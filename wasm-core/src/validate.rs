@@ -7,6 +7,7 @@ use crate::kernels::arcswap::ReadVariant;
 use crate::kernels::arena::ArenaVariant;
 use crate::kernels::sso::{InputSet, SsoVariant};
 use crate::kernels::harness::Harness;
+use crate::kernels::lines::LineVariant;
 use crate::kernels::CloneType;
 use crate::results::{CaseResult, ResultsFile, PLACEMENTS, SCHEMA_VERSION};
 use std::fmt;
@@ -345,6 +346,8 @@ pub mod quick {
     pub const ARCSWAP_READS: u64 = 1 << 12;
     /// Nodes in each list (`arena`).
     pub const ARENA_NODES: u64 = 10_000;
+    /// Counter updates per thread per repeat (`lines`).
+    pub const LINES_UPDATES: u64 = 1 << 14;
 
     /// Operations a `--quick` repeat does in `suite`; a submitted case does more.
     pub fn ops(suite: &str) -> u64 {
@@ -353,6 +356,7 @@ pub mod quick {
             "sso" => SSO_CALLS,
             "arcswap" => ARCSWAP_READS,
             "arena" => ARENA_NODES,
+            "lines" => LINES_UPDATES,
             _ => 0,
         }
     }
@@ -367,7 +371,7 @@ fn measurement_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
             problems.push(Problem::new(format!("{at}.{field}"), problem));
         }
     };
-    let repeats = case.repeat_times_ns.len() / if matches!(case.suite.as_str(), "sso" | "arcswap") { case.threads.max(1) as usize } else { 1 };
+    let repeats = case.repeat_times_ns.len() / if matches!(case.suite.as_str(), "sso" | "arcswap" | "lines") { case.threads.max(1) as usize } else { 1 };
     check(repeats >= MIN_SUBMISSION_REPEATS, "repeat_times_ns", format!("holds {repeats} repeat(s); a submitted case has at least {MIN_SUBMISSION_REPEATS}"));
     let quick = quick::ops(&case.suite);
     check(case.ops_per_repeat > quick, "ops_per_repeat", format!("is {}, a --quick run's size ({quick}); a submitted {} case does more", case.ops_per_repeat, case.suite));
@@ -525,11 +529,12 @@ fn validate_case(at: &str, case: &CaseResult) -> Vec<Problem> {
 type VariantName = fn(&str) -> Option<&'static str>;
 
 /// The suites this reader knows, each with its variant lookup.
-const SUITES: [(&str, VariantName); 4] = [
+const SUITES: [(&str, VariantName); 5] = [
     ("clone", |id| CloneType::parse(id).filter(|t| t.id() == id).map(CloneType::display_name)),
     ("sso", |id| SsoVariant::parse(id).filter(|v| v.id() == id).map(SsoVariant::display_name)),
     ("arcswap", |id| ReadVariant::parse(id).filter(|v| v.id() == id).map(ReadVariant::display_name)),
     ("arena", |id| ArenaVariant::parse(id).filter(|v| v.id() == id).map(ArenaVariant::display_name)),
+    ("lines", |id| LineVariant::parse(id).filter(|v| v.id() == id).map(LineVariant::display_name)),
 ];
 
 /// Rules that depend on the suite: known suite and variant, and the parameters each suite needs.
@@ -786,7 +791,9 @@ mod tests {
         let reader = CaseParams { writer: Some(true), writer_period_us: Some(1000), ..Default::default() };
         let arcswap = CaseResult::new("arcswap", "arc_swap::Cache::load", "cache", 1, 1 << 20, reader, 1, times());
         let arena = CaseResult::new("arena", "bumpalo_herd::Herd", "bump_herd", 2, 1_000_000, CaseParams { nodes: Some(1_000_000), ..Default::default() }, 1, times());
-        vec![sso, arcswap, arena]
+        let mut lines = CaseResult::new("lines", "own counter, CachePadded", "padded", 2, 1 << 20, CaseParams::default(), 1, times());
+        lines.all_threads_ops_per_sec = Some(4e8);
+        vec![sso, arcswap, arena, lines]
     }
 
     #[test]
@@ -833,6 +840,9 @@ mod tests {
             }),
             "cases[2].threads",
         );
+        assert_one_problem(with(3, |c| c.variant_id = "false_sharing".into()), "cases[3].variant_id");
+        assert_one_problem(with(3, |c| c.params.nodes = Some(1 << 20)), "cases[3].params.nodes");
+        assert_one_problem(with(3, |c| c.mode = Some("drop".into())), "cases[3].mode");
     }
 
     /// Issue 12, row 1: a date ending in a multibyte character once panicked the hand-written check.

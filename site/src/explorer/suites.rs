@@ -1,4 +1,4 @@
-//! The suites besides `clone` (`sso`, `arcswap`, `arena`): how their cases group into comparable
+//! The suites besides `clone` (`sso`, `arcswap`, `arena`, `lines`): how their cases group into comparable
 //! conditions (threads and parameters) and the bar chart of one condition, one series per results
 //! file. Shared by the explorer (`?suite=sso`) and the chapters' recorded-results widget, so both
 //! draw the same numbers the same way.
@@ -20,6 +20,7 @@ pub enum Suite {
     Sso,
     Arcswap,
     Arena,
+    Lines,
 }
 
 impl Choice for Suite {
@@ -28,6 +29,7 @@ impl Choice for Suite {
         (Suite::Sso, "sso", "Small strings (SSO)"),
         (Suite::Arcswap, "arcswap", "ArcSwap reads"),
         (Suite::Arena, "arena", "Arenas"),
+        (Suite::Lines, "lines", "Cache lines"),
     ];
 }
 
@@ -63,6 +65,7 @@ pub fn condition(case: &CaseResult) -> Condition {
             _ => format!("{}, no writer", plural(t, "reader")),
         },
         "arena" => format!("{}, {} nodes", plural(t, "thread"), p.nodes.unwrap_or(0)),
+        "lines" => plural(t, "thread"),
         // A run's clone types share one length, except the inline HipStr, whose short text is the
         // point of it (its length is in its case and table).
         _ => format!("{}, {}", plural(t, "thread"), case.mode.as_deref().unwrap_or("drop")),
@@ -102,6 +105,7 @@ pub fn unit_for(suite: &str, cases: &[&CaseResult]) -> Unit {
         "sso" => Unit::per_op("ns per call"),
         "arcswap" => Unit::per_op("ns per read"),
         "arena" => list_unit(cases.first().and_then(|c| c.params.nodes).unwrap_or(1)),
+        "lines" => Unit::per_op("ns per update"),
         _ => Unit::per_op("ns per clone"),
     }
 }
@@ -185,6 +189,9 @@ mod tests {
         w.params.writer = Some(false);
         assert_eq!(condition(&w).key, "t4-nowriter");
         assert_eq!(condition(&arena("bump", 1, 1.0)).label, "1 thread, 1000 nodes");
+        let padded = CaseResult::new("lines", "own counter, CachePadded", "padded", 2, 1 << 24, CaseParams::default(), 1, vec![3.4e7; 2]);
+        assert_eq!((condition(&padded).key.as_str(), condition(&padded).label.as_str()), ("t2", "2 threads"));
+        assert_eq!(unit_for("lines", &[&padded]), Unit::per_op("ns per update"));
     }
 
     #[test]

@@ -72,7 +72,7 @@ pub fn Results() -> impl IntoView {
             </p>
             <p>
                 "The Suite menu also charts the runner's other measurements: the nine ways to own a list of small "
-                "strings (SSO), arc-swap's reads, and bump-arena lists. "
+                "strings (SSO), arc-swap's reads, bump-arena lists, and counters that share a cache line or do not. "
                 "Each machine below is one results file sent in by pull request: written by the native runner, or, where "
                 "its name says browser, downloaded from the " <a href="/bench#contention">"contention run in a browser"</a> ". "
                 "Pick machines and a view; the address bar keeps your choice, so you can share the chart. "

@@ -5,6 +5,7 @@ pub mod arcswap;
 pub mod arena;
 pub mod clone;
 pub mod harness;
+pub mod lines;
 pub mod sso;
 
 pub use clone::{clone_batch, clone_batch_shared, CloneMode, CloneSource, CloneType, SharedCloneSource};
