@@ -50,7 +50,7 @@ export function chapterMeta(chaptersDir = path.join(root, "content", "chapters")
     const afterTitle = text.slice(text.indexOf("\n", text.indexOf("# ")) + 1);
     const lede = afterTitle.split(/\n\s*\n/).map((p) => p.trim()).find((p) => p && !p.startsWith("<!--")) ?? "";
     // Widgets that draw with d3: the live benchmarks and the recorded results.
-    const charts = /<!--\s*widget:\s*(sso-bench|arcswap-bench|arena-bench|contention-lab|recorded-results)\b/.test(text);
+    const charts = /<!--\s*widget:\s*(sso-bench|arcswap-bench|arena-bench|contention-lab|lines-lab|recorded-results)\b/.test(text);
     return { slug: slugOf(f), title: plainMarkdown(title), description: plainMarkdown(lede), charts };
   });
 }

@@ -30,6 +30,7 @@ const WIDGETS: &[(&str, &str)] = &[
     ("arcswap-bench", "ArcSwapBench"),
     ("arena-bench", "ArenaBench"),
     ("contention-lab", "ContentionLab"),
+    ("lines-lab", "LinesLab"),
 ];
 
 /// Widgets that take one `key=value` argument: (name, variant, key, allowed values, static). The

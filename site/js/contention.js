@@ -62,6 +62,15 @@ let worker = null;
  *  `onMessage(kind, number, text)` gets each of the Worker's messages: ready, progress, file, done,
  *  error. */
 export function startRun(threads, types, modes, onMessage) {
+  start({ type: "run", threads, types, modes }, onMessage);
+}
+
+/** Starts a cache-lines run: thread counts and variant ids, comma-separated; messages as startRun's. */
+export function startLines(threads, variants, onMessage) {
+  start({ type: "lines", threads, variants }, onMessage);
+}
+
+function start(request, onMessage) {
   stopRun();
   worker = new Worker("/threads/worker.js", { type: "module" });
   worker.onmessage = ({ data }) => {
@@ -73,7 +82,7 @@ export function startRun(threads, types, modes, onMessage) {
     onMessage("error", 0, event.message || "the benchmark worker failed to start");
     stopRun();
   };
-  worker.postMessage({ type: "run", threads, types, modes });
+  worker.postMessage(request);
 }
 
 /** Stops the run at once: terminating the coordinator ends its contender Workers too. */

@@ -25,6 +25,9 @@ pub enum Widget {
     ArenaBench,
     /// `contention-lab`: clone kernels on real threads in the reader's browser (the threaded tier).
     ContentionLab,
+    /// `lines-lab`: counters updated by real threads in the reader's browser, sharing a cache line
+    /// or not (the threaded tier).
+    LinesLab,
     /// `recorded-results suite=SUITE`: every shipped results file's cases of one suite (one of
     /// [`RECORDED_SUITES`]).
     RecordedResults(&'static str),
@@ -46,12 +49,13 @@ impl Widget {
             Widget::ArcSwapBench => "arcswap-bench",
             Widget::ArenaBench => "arena-bench",
             Widget::ContentionLab => "contention-lab",
+            Widget::LinesLab => "lines-lab",
             Widget::RecordedResults(_) => "recorded-results",
         }
     }
 
     /// Every widget without an argument (`RecordedResults` carries one of [`RECORDED_SUITES`]).
-    const PLAIN: [Widget; 11] = [
+    const PLAIN: [Widget; 12] = [
         Widget::WidePointer,
         Widget::Vtable,
         Widget::ArcInspector,
@@ -63,6 +67,7 @@ impl Widget {
         Widget::ArcSwapBench,
         Widget::ArenaBench,
         Widget::ContentionLab,
+        Widget::LinesLab,
     ];
 
     /// The widget named `name` ([`Widget::name`]) with argument `suite` ([`Widget::suite`]); `None`
@@ -74,7 +79,7 @@ impl Widget {
 
     /// Whether the widget draws with d3.
     pub fn charts(self) -> bool {
-        matches!(self, Widget::SsoBench | Widget::ArcSwapBench | Widget::ArenaBench | Widget::ContentionLab | Widget::RecordedResults(_))
+        matches!(self, Widget::SsoBench | Widget::ArcSwapBench | Widget::ArenaBench | Widget::ContentionLab | Widget::LinesLab | Widget::RecordedResults(_))
     }
 
     /// The argument a widget carries into its box (`data-suite`).
@@ -94,6 +99,7 @@ impl Widget {
             Widget::SizeTable => "Live: sizes measured in this page's WebAssembly, beside the native ones from the results files.",
             Widget::SsoBench | Widget::ArcSwapBench | Widget::ArenaBench => "Live: times wasm-core's kernels in your browser.",
             Widget::ContentionLab => "Live: runs the clone kernels on several threads in your browser, when you press Run.",
+            Widget::LinesLab => "Live: updates counters on several threads in your browser, when you press Run.",
             Widget::RecordedResults(_) => "Live: charts the results files this site ships.",
         }
     }

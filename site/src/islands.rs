@@ -78,7 +78,7 @@ impl Island {
             Island::LayoutTable | Island::TryIt | Island::SubmitSteps => Groups::INSPECTORS,
             Island::Widget(WidePointer | Vtable | ArcInspector | SsoInspector | LayoutProbe | AltInspector) => Groups::INSPECTORS,
             Island::Widget(SizeTable | SsoBench | ArcSwapBench | ArenaBench | RecordedResults(_)) => Groups::CHAPTERS,
-            Island::Widget(ContentionLab) => Groups::LAB,
+            Island::Widget(ContentionLab | LinesLab) => Groups::LAB,
             Island::Results => Groups::RESULTS,
             Island::Bench => Groups::BENCH,
             Island::Choose => Groups::CHOOSE,
@@ -131,10 +131,14 @@ impl Island {
         })
     }
 
-    /// The contention lab: the island only the lab tiers carry.
+    /// The contention lab and the cache-lines lab: the islands only the lab tiers carry.
     fn lab_view(self) -> Option<AnyView> {
-        use crate::components::contention::lab::ContentionLab;
-        (self == Island::Widget(Widget::ContentionLab)).then(|| view! { <ContentionLab/> }.into_any())
+        use crate::components::contention::{lab::ContentionLab, lines_lab::LinesLab};
+        match self {
+            Island::Widget(Widget::ContentionLab) => Some(view! { <ContentionLab/> }.into_any()),
+            Island::Widget(Widget::LinesLab) => Some(view! { <LinesLab/> }.into_any()),
+            _ => None,
+        }
     }
 
     /// The component of a [`Tier::ChaptersLab`] island or one below.

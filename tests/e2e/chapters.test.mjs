@@ -279,7 +279,7 @@ test("the layout probe measures niches, padding and Arc<dyn Display> offsets in 
   assert.deepEqual(errors, []);
 });
 
-test("chapter 9's inspector opens ArcStr, triomphe::Arc<str>, Arc<String>, HipStr and Cow in wasm memory", async () => {
+test("chapter 10's inspector opens ArcStr, triomphe::Arc<str>, Arc<String>, HipStr and Cow in wasm memory", async () => {
   const { page, errors } = await openChapter("what-instead");
   const input = page.getByTestId("alt-input");
   await input.waitFor();

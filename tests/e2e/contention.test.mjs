@@ -112,3 +112,39 @@ test("chapter 4 carries the lab, and loads no threaded code before Run", async (
   assert.deepEqual(fetched.filter((p) => p.startsWith("/threads/") || p.includes("coi-serviceworker")), []);
   assert.deepEqual(errors, []);
 });
+
+test("chapter 9's cache-lines lab runs the lines kernel on threads, and its download validates", async () => {
+  const isolated = await start({ isolate: true });
+  try {
+    const { page, errors } = await isolated.open("/chapters/cache-lines");
+    await page.locator('[data-live="lines-lab"][data-mounted]').waitFor({ timeout: 30_000 });
+    // The recorded run beside it: the shipped EPYC file's six layouts.
+    await page.locator('[data-live="recorded-results"][data-suite="lines"][data-mounted]').waitFor({ timeout: 30_000 });
+    for (const id of ["lines-threads-1", "lines-threads-2", "lines-variant-one_counter", "lines-variant-padded"]) {
+      assert.ok(await page.locator(`#${id}`).isChecked(), `${id} is on by default`);
+    }
+    // Three layouts keep the run short.
+    for (const id of ["load_then_add", "cas_loop", "many_counters"]) await page.locator(`#lines-variant-${id}`).uncheck();
+    await page.getByTestId("lines-run").click();
+    await page.locator('[data-testid="lines-status"][data-state="done"]').waitFor({ timeout: 120_000 });
+    const cells = await page.locator('[data-testid="lines-table"] tbody tr').evaluateAll((trs) =>
+      trs.flatMap((tr) => [...tr.querySelectorAll("td[data-ns]")].map((td) => [tr.dataset.variant, Number(td.dataset.threads), Number(td.dataset.ns)])));
+    assert.deepEqual(cells.map(([v, t]) => `${v} ${t}`), ["one_counter 1", "one_counter 2", "adjacent 1", "adjacent 2", "padded 1", "padded 2"]);
+    for (const [v, t, ns] of cells) assert.ok(Number.isFinite(ns) && ns > 0, `${v} x${t}: ${ns}`);
+    assert.equal((await page.getByTestId("lines-findings").locator("li").allInnerTexts()).length, 3, "a sentence per layout at 2 threads");
+    assert.equal(await page.locator('[data-testid="lines-chart"] rect.bar').count(), 3, "a bar per layout at 2 threads");
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("lines-download").click()]);
+    assert.match(download.suggestedFilename(), /^browser-[a-z0-9-]+-\d+cpu-lines-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-lines-")), download.suggestedFilename());
+    await download.saveAs(file);
+    const saved = JSON.parse(fs.readFileSync(file, "utf8"));
+    assert.deepEqual([...new Set(saved.cases.map((c) => c.suite))], ["lines"]);
+    assert.match(validateSubmission(file), /: ok \(6 cases\)/);
+    assert.equal(await page.evaluate(() => localStorage.getItem("arc-str:own-browser-run")), null, "a lines run is not kept as the reader's contention run");
+    await screenshot(page, "lines-lab-1280");
+    assert.deepEqual(errors, []);
+  } finally {
+    await isolated.close();
+  }
+});

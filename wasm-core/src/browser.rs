@@ -71,8 +71,14 @@ pub fn contention_label(facts: &BrowserFacts) -> String {
 }
 
 /// A results file's download name: its label and day, as the native runner names its files.
+/// A run of one suite other than `clone` names it, as the runner's `<label>-<suite>-<date>.json`.
 pub fn file_name(file: &ResultsFile) -> String {
-    format!("{}-{}.json", file.label, file.created_at.get(..10).unwrap_or("undated"))
+    let day = file.created_at.get(..10).unwrap_or("undated");
+    let suite = file.cases.first().map(|c| c.suite.as_str()).filter(|s| *s != "clone" && file.cases.iter().all(|c| c.suite == *s));
+    match suite {
+        Some(suite) => format!("{}-{suite}-{day}.json", file.label),
+        None => format!("{}-{day}.json", file.label),
+    }
 }
 
 /// The context of a contention run on the threaded tier: runner "browser", wasm32 with the user
@@ -129,8 +135,8 @@ pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
         problems.push(Problem::new("toolchain.target_triple", "must be wasm32-unknown-unknown for a browser run"));
     }
     for (i, case) in file.cases.iter().enumerate() {
-        if case.suite != "clone" {
-            problems.push(Problem::new(format!("cases[{i}].suite"), format!("is {:?}; the browser submits clone runs only", case.suite)));
+        if !matches!(case.suite.as_str(), "clone" | "lines") {
+            problems.push(Problem::new(format!("cases[{i}].suite"), format!("is {:?}; the browser submits clone and lines runs only", case.suite)));
         }
     }
     problems
@@ -185,5 +191,18 @@ mod tests {
         assert!(crate::validate::submission_problems(&parsed).is_empty(), "{:?}", crate::validate::submission_problems(&parsed));
         let unknown = BrowserFacts { user_agent: "curl/8".into(), ..facts };
         assert_eq!(contention_label(&unknown), "browser-unknown-2cpu");
+        // A cache-lines run may be sent in too, and is named for its suite; other suites may not.
+        let mut lines = parsed.clone();
+        for case in &mut lines.cases {
+            *case = crate::results::CaseResult::new("lines", "own counter, CachePadded", "padded", case.threads, 1 << 20, Default::default(), 1, vec![5e6; 3 * case.threads as usize]);
+            case.all_threads_ops_per_sec = Some(1e8);
+            case.mark_noise();
+        }
+        assert_eq!(file_name(&lines), "browser-headless-chrome-156-2cpu-lines-2026-11-24.json");
+        assert!(crate::validate::submission_problems(&lines).is_empty(), "{:?}", crate::validate::submission_problems(&lines));
+        lines.cases[1].suite = "sso".into();
+        assert_eq!(file_name(&lines), "browser-headless-chrome-156-2cpu-2026-11-24.json", "mixed suites keep the plain name");
+        let problems: Vec<String> = crate::validate::submission_problems(&lines).iter().map(ToString::to_string).collect();
+        assert!(problems.iter().any(|p| p.starts_with("cases[1].suite") && p.contains("clone and lines")), "{problems:?}");
     }
 }

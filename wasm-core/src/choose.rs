@@ -1,6 +1,6 @@
 //! The chooser's rules ("Which string type should I use?"): from the lengths of a reader's sample
 //! strings and how they are shared, one pick and the reasons for it. The `/choose` page runs these
-//! rules live, and chapter 9 ("What to do instead") states the same rules in prose; a test checks
+//! rules live, and chapter 10 ("What to do instead") states the same rules in prose; a test checks
 //! that the chapter names every rule's headline, so the two cannot drift apart.
 
 use serde::{Deserialize, Serialize};
@@ -53,7 +53,7 @@ pub const MOSTLY_SHORT: f64 = 0.75;
 /// One of the chooser's rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rule {
-    /// The rule in a few words; chapter 9 uses the same words.
+    /// The rule in a few words; chapter 10 uses the same words.
     pub headline: &'static str,
     /// The type or strategy it picks.
     pub pick: &'static str,

@@ -173,7 +173,7 @@ fn sso_findings_match_the_xeon_run() {
 
 #[test]
 fn what_instead_figures_match_the_epyc_run() {
-    let name = "09-what-instead.md";
+    let name = "10-what-instead.md";
     let text = chapter(name);
     let file = results("epyc-2vcpu-jemalloc-2026-11-23.json");
     let ns = |variant: &str, threads: u32| format!("{:.1} ns", clone_case(&file, variant, "drop", threads).1);
@@ -200,12 +200,12 @@ fn what_instead_figures_match_the_epyc_run() {
     assert!(text.contains(&format!("jemalloc {}", file.allocator.version.as_deref().unwrap_or("?").split('.').take(2).collect::<Vec<_>>().join("."))));
 }
 
-/// Chapter 9 names every rule the chooser applies, in the chooser's own words.
+/// Chapter 10 names every rule the chooser applies, in the chooser's own words.
 #[test]
 fn what_instead_states_every_chooser_rule() {
-    let text = chapter("09-what-instead.md");
+    let text = chapter("10-what-instead.md");
     for rule in wasm_core::choose::RULES {
-        assert!(text.contains(&format!("**{}.**", rule.headline)), "chapter 9 lacks the rule {:?}", rule.headline);
+        assert!(text.contains(&format!("**{}.**", rule.headline)), "chapter 10 lacks the rule {:?}", rule.headline);
         assert!(text.contains(&format!("`{}`", rule.pick)) || rule.pick.contains(' ') || text.contains(rule.pick), "{}", rule.pick);
     }
 }
@@ -277,4 +277,38 @@ fn tagged_sizes_are_as_chapter_1_says() {
     let unsized_box: Box<Tagged<[u16]>> = Box::new(Tagged { tag: 7, items: [1u16, 2, 3] });
     assert_eq!(size_of_val(&*unsized_box), 12, "4 + 6, padded to 4");
     assert!(chapter("01-sized-and-dsts.md").contains("The value on the heap is the same 12 bytes in both cases"));
+}
+
+#[test]
+fn cache_lines_figures_match_the_epyc_run() {
+    let name = "09-cache-lines.md";
+    let text = chapter(name);
+    let file = results("epyc-2vcpu-jemalloc-lines-2026-11-24.json");
+    let ns = |id: &str, threads: u32| {
+        file.cases.iter().find(|c| c.suite == "lines" && c.variant_id == id && c.threads == threads).unwrap_or_else(|| panic!("no {id} x{threads}")).median_ns_per_op
+    };
+    let ratio = |id: &str| ns(id, 2) / ns(id, 1);
+    let mut lines = Vec::new();
+    for v in wasm_core::kernels::lines::LineVariant::ALL {
+        let id = v.id();
+        lines.push(format!("| `{id}` | {:.2} | {:.2} | {:.1}× |", ns(id, 1), ns(id, 2), ratio(id)));
+    }
+    lines.push(format!("It went from {:.2} ns to {:.2} ns per update.", ns("one_counter", 1), ns("one_counter", 2)));
+    lines.push(format!("({:.2} and {:.2} ns against {:.2} ns)", ns("load_then_add", 2), ns("cas_loop", 2), ns("one_counter", 2)));
+    lines.push(format!("The `adjacent` counters took {:.2} ns. The same counters, padded apart, took {:.2} ns", ns("adjacent", 2), ns("padded", 2)));
+    lines.push(format!(
+        "The 10,000 counters went from {:.2} ns to {:.2} ns, {:.1}× against the single counter's {:.1}×.",
+        ns("many_counters", 1),
+        ns("many_counters", 2),
+        ratio("many_counters"),
+        ratio("one_counter")
+    ));
+    assert_lines(name, &text, &lines);
+    // The claims the numbers carry.
+    assert!((4.5..5.5).contains(&ratio("one_counter")), "\"about five times\": {}", ratio("one_counter"));
+    assert!(ns("load_then_add", 2) > ns("one_counter", 2) && ns("cas_loop", 2) > ns("one_counter", 2), "loading first does not help");
+    assert!(ratio("load_then_add") > 3.0 && ratio("cas_loop") > 3.0, "several times their one-thread figure");
+    assert!(ratio("adjacent") > 3.0 && ns("adjacent", 2) < 1.2 * ns("one_counter", 2), "adjacent costs as much as one counter");
+    assert!(ns("padded", 2) <= ns("padded", 1) * 1.05, "padded: no slower than one thread");
+    assert!(ratio("many_counters") < ratio("one_counter") && ns("many_counters", 1) > ns("one_counter", 1));
 }

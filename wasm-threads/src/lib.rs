@@ -10,6 +10,7 @@
 //! and fetched only when a reader starts a run. On native targets the same [`run`] code runs on std
 //! threads, so its tests need neither a browser nor nightly.
 
+pub mod lines;
 pub mod run;
 #[cfg(target_arch = "wasm32")]
 pub mod web;

@@ -226,11 +226,11 @@ impl Session {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use std::time::Instant;
 
-    struct StdThreads;
+    pub(crate) struct StdThreads;
 
     impl Threads for StdThreads {
         fn with_contenders<R>(&self, n: u32, contender: &(dyn Fn(u32) + Sync), timed: impl FnOnce() -> R) -> R {
@@ -244,7 +244,7 @@ mod tests {
     }
 
     /// Never starts its contenders: the timed thread must give up, not hang.
-    struct NoThreads;
+    pub(crate) struct NoThreads;
 
     impl Threads for NoThreads {
         fn with_contenders<R>(&self, _: u32, _: &(dyn Fn(u32) + Sync), timed: impl FnOnce() -> R) -> R {
@@ -252,7 +252,7 @@ mod tests {
         }
     }
 
-    struct InstantClock(Instant);
+    pub(crate) struct InstantClock(pub(crate) Instant);
 
     impl Clock for InstantClock {
         fn now_ms(&self) -> f64 {
@@ -261,7 +261,7 @@ mod tests {
     }
 
     /// A clock that jumps a second per reading, so waits time out at once.
-    struct JumpingClock(AtomicU32);
+    pub(crate) struct JumpingClock(pub(crate) AtomicU32);
 
     impl Clock for JumpingClock {
         fn now_ms(&self) -> f64 {

@@ -1,7 +1,8 @@
 //! The tier's JavaScript boundary: the rayon worker pool (`initThreadPool`), the clock, and
-//! [`ContentionRun`], a whole run the worker script drives case by case. Results leave as a results
+//! [`ContentionRun`] and [`LinesRun`], whole runs the worker script drives case by case. Results leave as a results
 //! file's JSON text, which the page reads with the same validator as every shipped file.
 
+use crate::lines::{self, LineSettings, LinesSession};
 use crate::run::{repeat_ms_for_step, Clock, Session, Settings, Threads};
 use std::sync::OnceLock;
 use wasm_bindgen::prelude::*;
@@ -102,6 +103,46 @@ impl ContentionRun {
 
     /// The results file of the cases run so far, as JSON text. `created_at` is RFC 3339 (JS's
     /// `toISOString()`); the user agent and CPU count are this Worker's `navigator`'s.
+    pub fn file_json(&self, user_agent: String, logical_cpus: u32, created_at: String) -> String {
+        let rustc = option_env!("WASM_THREADS_RUSTC").map(str::to_owned);
+        self.0.file(&BrowserFacts { user_agent, logical_cpus, created_at, rustc }).to_pretty_json()
+    }
+}
+
+/// One cache-lines run, planned from the page's two lists (thread counts, variant ids).
+#[wasm_bindgen]
+pub struct LinesRun(LinesSession);
+
+#[wasm_bindgen]
+impl LinesRun {
+    #[wasm_bindgen(constructor)]
+    pub fn new(threads: &str, variants: &str) -> Result<LinesRun, JsError> {
+        let cases = lines::plan(threads, variants).map_err(|e| JsError::new(&e))?;
+        let settings = LineSettings { warmups: 1, repeats: 5, min_repeat_ms: repeat_ms_for_step(clock_step_ms()) };
+        Ok(LinesRun(LinesSession::new(cases, settings)))
+    }
+
+    pub fn cases(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn max_threads(&self) -> u32 {
+        self.0.max_threads()
+    }
+
+    pub fn name(&self, i: usize) -> String {
+        self.0.name(i)
+    }
+
+    /// Runs the next case (blocking this Worker); `false` when none is left.
+    pub fn run_next(&mut self) -> Result<bool, JsError> {
+        if self.0.max_threads() > pool_threads() {
+            return Err(JsError::new(&format!("{} threads asked, the pool has {}", self.0.max_threads(), pool_threads())));
+        }
+        self.0.run_next(&RayonPool, &Performance).map_err(|e| JsError::new(&e))
+    }
+
+    /// The results file of the cases run so far, as JSON text (see [`ContentionRun::file_json`]).
     pub fn file_json(&self, user_agent: String, logical_cpus: u32, created_at: String) -> String {
         let rustc = option_env!("WASM_THREADS_RUSTC").map(str::to_owned);
         self.0.file(&BrowserFacts { user_agent, logical_cpus, created_at, rustc }).to_pretty_json()

@@ -1,4 +1,4 @@
-//! The alternatives to `Arc<str>` (chapter 9), opened up: where `arcstr::ArcStr` keeps the length
+//! The alternatives to `Arc<str>` (chapter 10), opened up: where `arcstr::ArcStr` keeps the length
 //! it does not carry, the one counter of `triomphe::Arc<str>`, the two blocks of `Arc<String>`,
 //! `HipStr` inline or on the heap, and `Cow<'static, str>` borrowed or owned.
 //!

@@ -17,6 +17,8 @@ extern "C" {
     pub fn logical_cpus() -> u32;
     #[wasm_bindgen(js_name = startRun)]
     pub fn start_run(threads: &str, types: &str, modes: &str, on_message: &Closure<dyn FnMut(String, u32, String)>);
+    #[wasm_bindgen(js_name = startLines)]
+    pub fn start_lines(threads: &str, variants: &str, on_message: &Closure<dyn FnMut(String, u32, String)>);
     #[wasm_bindgen(js_name = stopRun)]
     pub fn stop_run();
 }

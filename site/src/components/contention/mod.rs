@@ -4,9 +4,13 @@
 //!
 //! `plan.rs` holds what is decided before a run (thread counts, types, the requests), `report.rs`
 //! what is made of its cases (table rows, chart, the results file), both pure and tested natively;
-//! `bridge.rs` is the JavaScript boundary and `lab.rs` the component.
+//! `bridge.rs` is the JavaScript boundary, `driver.rs` the run's state and the parts both labs show,
+//! `lab.rs` the contention lab and `lines_lab.rs` chapter "Cache lines"'s false-sharing lab
+//! (`<!-- widget: lines-lab -->`).
 
 pub mod bridge;
+pub mod driver;
 pub mod lab;
+pub mod lines_lab;
 pub mod plan;
 pub mod report;

@@ -1,4 +1,4 @@
-//! Chapter 9: the alternatives to `Arc<str>` opened up in this page's memory: `ArcStr`'s one-word
+//! Chapter 10: the alternatives to `Arc<str>` opened up in this page's memory: `ArcStr`'s one-word
 //! handle and the length in its block, `triomphe::Arc<str>`'s single counter, `Arc<String>`'s two
 //! blocks, `HipStr` inline or on the heap, and `Cow<'static, str>` borrowed or owned.
 

@@ -1,0 +1,205 @@
+//! The cache-lines run: wasm-core's `lines` kernel on real threads in the browser, measured as the
+//! native runner's `lines` suite measures it. Every thread is timed: all of them wait until each has
+//! started, then each adds 1 to its counter `updates` times and records its own time.
+
+use crate::run::{Clock, Threads, START_TIMEOUT_MS};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use wasm_core::browser::{contention_context, BrowserFacts};
+use wasm_core::kernels::lines::{count_batch, Counters, LineVariant};
+use wasm_core::results::{CaseParams, CaseResult, ResultsFile};
+
+/// The most updates a thread makes per repeat (the native runner's default).
+pub const MOST_UPDATES: u64 = 1 << 24;
+
+/// How the cases of a run are timed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LineSettings {
+    pub warmups: u32,
+    pub repeats: u32,
+    /// The shortest timed repeat worth having on this clock.
+    pub min_repeat_ms: f64,
+}
+
+/// Parses the page's lists: thread counts (`1,2,4`) and variant ids (`one_counter,padded`).
+pub fn plan(threads: &str, variants: &str) -> Result<Vec<(LineVariant, u32)>, String> {
+    let mut counts = Vec::new();
+    for t in threads.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        match t.parse::<u32>() {
+            Ok(n @ 1..=1024) => counts.push(n),
+            _ => return Err(format!("{t:?} is not a thread count from 1 to 1024")),
+        }
+    }
+    let mut chosen = Vec::new();
+    for v in variants.split(',').map(str::trim).filter(|v| !v.is_empty()) {
+        chosen.push(LineVariant::parse(v).filter(|l| l.id() == v).ok_or_else(|| format!("{v:?} is not a cache-lines variant"))?);
+    }
+    counts.sort_unstable();
+    counts.dedup();
+    chosen.sort_unstable();
+    chosen.dedup();
+    if counts.is_empty() || chosen.is_empty() {
+        return Err("choose at least one thread count and one variant".into());
+    }
+    Ok(counts.iter().flat_map(|&t| chosen.iter().map(move |&v| (v, t))).collect())
+}
+
+/// Updates per thread so that one thread's repeat of the cheapest layout lasts `min_ms`: doubled
+/// until it does, then scaled with a margin (untimed calibration, one thread).
+pub fn calibrate(clock: &impl Clock, min_ms: f64) -> u64 {
+    let counters = Counters::new(LineVariant::Padded, 1);
+    let mut n = 1024u64;
+    loop {
+        let start = clock.now_ms();
+        std::hint::black_box(count_batch(&counters, 0, n));
+        let elapsed = clock.now_ms() - start;
+        if elapsed >= min_ms || n >= MOST_UPDATES {
+            let scaled = if elapsed > 0.0 { (n as f64 * 1.25 * min_ms / elapsed).ceil() as u64 } else { n };
+            return scaled.clamp(1, MOST_UPDATES);
+        }
+        n = (n * 2).min(MOST_UPDATES);
+    }
+}
+
+/// One repeat: each thread's nanoseconds for its `updates` updates, thread 0 (the calling one) first.
+fn repeat(threads: &impl Threads, clock: &impl Clock, counters: &Counters, n: u32, updates: u64) -> Result<Vec<f64>, String> {
+    let started = AtomicU32::new(0);
+    let give_up = AtomicBool::new(false);
+    let times: Vec<AtomicU64> = (0..n).map(|_| AtomicU64::new(0)).collect();
+    // Every thread waits until all have started, so they update at the same time.
+    let run = |index: u32| {
+        started.fetch_add(1, Ordering::AcqRel);
+        let waited = clock.now_ms();
+        while started.load(Ordering::Acquire) < n {
+            if give_up.load(Ordering::Relaxed) || clock.now_ms() - waited > START_TIMEOUT_MS {
+                give_up.store(true, Ordering::Relaxed);
+                return;
+            }
+            std::hint::spin_loop();
+        }
+        let start = clock.now_ms();
+        std::hint::black_box(count_batch(counters, index, updates));
+        let ns = ((clock.now_ms() - start) * 1e6).max(1.0);
+        times[index as usize].store(ns.to_bits(), Ordering::Relaxed);
+    };
+    threads.with_contenders(n - 1, &|i| run(i + 1), || run(0));
+    if give_up.load(Ordering::Relaxed) {
+        return Err(format!("only {} of {n} threads started within {} s", started.load(Ordering::Acquire).min(n), START_TIMEOUT_MS / 1e3));
+    }
+    Ok(times.iter().map(|t| f64::from_bits(t.load(Ordering::Relaxed))).collect())
+}
+
+/// Runs one case on fresh counters: warm-ups, then timed repeats; every thread's time is a sample.
+pub fn run_case(threads: &impl Threads, clock: &impl Clock, variant: LineVariant, n: u32, updates: u64, settings: &LineSettings) -> Result<CaseResult, String> {
+    if n == 0 || settings.repeats == 0 {
+        return Err("a case needs at least one thread and one repeat".into());
+    }
+    let counters = Counters::new(variant, n);
+    let mut samples = Vec::new();
+    let mut rates = Vec::new();
+    for round in 0..settings.warmups + settings.repeats {
+        let times = repeat(threads, clock, &counters, n, updates)?;
+        if round >= settings.warmups {
+            rates.push(times.iter().map(|ns| updates as f64 * 1e9 / ns).sum::<f64>());
+            samples.extend(times);
+        }
+    }
+    let rounds = u64::from(settings.warmups + settings.repeats);
+    if counters.total() != updates * u64::from(n) * rounds {
+        return Err(format!("{variant} x{n}: the counters hold {} updates, not {}", counters.total(), updates * u64::from(n) * rounds));
+    }
+    let mut case = CaseResult::new("lines", variant.display_name(), variant.id(), n, updates, CaseParams::default(), settings.warmups, samples);
+    rates.sort_by(f64::total_cmp);
+    case.all_threads_ops_per_sec = rates.get(rates.len() / 2).copied();
+    if n > 1 {
+        case.notes.push(format!("repeat_times_ns holds each of the {n} threads' time of every repeat"));
+    }
+    case.notes.push(format!("updates calibrated on one thread so a repeat lasts about {:.0} ms", settings.min_repeat_ms));
+    Ok(case)
+}
+
+/// A whole cache-lines run, one case at a time, every case with the same calibrated updates.
+pub struct LinesSession {
+    cases: Vec<(LineVariant, u32)>,
+    settings: LineSettings,
+    updates: Option<u64>,
+    done: Vec<CaseResult>,
+}
+
+impl LinesSession {
+    pub fn new(cases: Vec<(LineVariant, u32)>, settings: LineSettings) -> LinesSession {
+        LinesSession { cases, settings, updates: None, done: Vec::new() }
+    }
+
+    pub fn len(&self) -> usize {
+        self.cases.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cases.is_empty()
+    }
+
+    pub fn max_threads(&self) -> u32 {
+        self.cases.iter().map(|c| c.1).max().unwrap_or(1)
+    }
+
+    /// `padded x2`: case `i` as the progress line names it.
+    pub fn name(&self, i: usize) -> String {
+        self.cases.get(i).map(|(v, t)| format!("{} x{t}", v.id())).unwrap_or_default()
+    }
+
+    /// Runs the next case; `Ok(false)` when every case has run.
+    pub fn run_next(&mut self, threads: &impl Threads, clock: &impl Clock) -> Result<bool, String> {
+        let Some(&(variant, n)) = self.cases.get(self.done.len()) else { return Ok(false) };
+        let updates = *self.updates.get_or_insert_with(|| calibrate(clock, self.settings.min_repeat_ms));
+        self.done.push(run_case(threads, clock, variant, n, updates, &self.settings)?);
+        Ok(true)
+    }
+
+    /// The results file of the cases run so far.
+    pub fn file(&self, facts: &BrowserFacts) -> ResultsFile {
+        contention_context(facts).into_file(self.done.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::tests::{InstantClock, JumpingClock, NoThreads, StdThreads};
+    use std::time::Instant;
+
+    fn settings() -> LineSettings {
+        LineSettings { warmups: 1, repeats: 2, min_repeat_ms: 1.0 }
+    }
+
+    #[test]
+    fn plans_are_read_from_the_pages_lists_and_nonsense_is_refused() {
+        let plan = plan("2, 1,2", "padded,adjacent").unwrap();
+        assert_eq!(plan, [(LineVariant::Adjacent, 1), (LineVariant::Padded, 1), (LineVariant::Adjacent, 2), (LineVariant::Padded, 2)]);
+        assert!(super::plan("0", "padded").unwrap_err().contains("\"0\""));
+        assert!(super::plan("2", "false_sharing").unwrap_err().contains("false_sharing"));
+        assert!(super::plan("", "padded").is_err());
+    }
+
+    #[test]
+    fn every_thread_is_timed_and_the_file_validates() {
+        let mut session = LinesSession::new(plan("1,3", "one_counter,padded").unwrap(), settings());
+        let clock = InstantClock(Instant::now());
+        assert_eq!((session.len(), session.max_threads(), session.name(3).as_str()), (4, 3, "padded x3"));
+        while session.run_next(&StdThreads, &clock).unwrap() {}
+        let facts = BrowserFacts { user_agent: "Mozilla/5.0 Chrome/131.0".into(), logical_cpus: 4, created_at: "2026-11-24T00:00:00Z".into(), rustc: None };
+        let mut file = session.file(&facts);
+        file.layouts = wasm_core::plausible::layouts_for_word(4);
+        let three = file.cases.iter().find(|c| c.threads == 3 && c.variant_id == "padded").unwrap();
+        assert_eq!(three.repeat_times_ns.len(), 6, "3 threads x 2 timed repeats");
+        assert_eq!(three.ops_per_repeat, file.cases[0].ops_per_repeat, "one calibration for every case");
+        assert!(wasm_core::validate::validate_file(&file).is_empty(), "{:?}", wasm_core::validate::validate_file(&file));
+        assert_eq!(wasm_core::browser::file_name(&file), "browser-chrome-131-4cpu-lines-2026-11-24.json");
+    }
+
+    #[test]
+    fn threads_that_never_start_end_the_case_with_a_reason() {
+        // NoThreads runs only the calling thread, which gives up once its clock passes the timeout.
+        let error = run_case(&NoThreads, &JumpingClock(AtomicU32::new(0)), LineVariant::Padded, 2, 10, &settings());
+        assert!(error.unwrap_err().contains("only 1 of 2 threads started"));
+    }
+}
