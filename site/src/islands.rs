@@ -201,7 +201,7 @@ pub enum Tier {
     /// `src/bin/site-chapters.rs`: the lite islands and the chapters' benchmarks, recorded results
     /// and size table.
     Chapters,
-    /// `src/bin/site-chapters-lab.rs`: the chapters' islands and the contention lab (chapter 4).
+    /// `src/bin/site-chapters-lab.rs`: the chapters' islands and the contention lab (chapter 4) and the cache-lines lab (chapter 9).
     ChaptersLab,
     /// `src/bin/site-bench.rs`: the page chrome, `/bench` and the contention lab.
     Bench,

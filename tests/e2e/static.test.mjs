@@ -119,7 +119,7 @@ test("every route's wasm has every island the page holds: all boxes mount, from 
     const loaded = (await page.content()).match(/import\('\/(site(?:-lite|-results|-choose|-chapters-lab|-chapters|-bench)?)-[0-9a-f]+\.js'\)/)?.[1];
     const has = (name) => page.locator(`[data-live="${name}"]`).count();
     const [bench, choose, results] = [await has("bench"), await has("choose"), await has("results")];
-    const lab = await page.locator('[data-live="contention-lab"]').count();
+    const lab = await page.locator('[data-live="contention-lab"], [data-live="lines-lab"]').count();
     const chapterExtras = await page.locator('[data-live="recorded-results"], [data-live="size-table"], [data-live$="-bench"]').count();
     // Each page app's own wasm (/bench's with the lab); a chapter's by what it holds.
     const expected = bench ? "site-bench" : choose ? "site-choose" : results ? "site-results"
@@ -131,7 +131,7 @@ test("every route's wasm has every island the page holds: all boxes mount, from 
   }
   assert.ok(counts["site-lite"] >= 6 && counts["site-chapters"] >= 4, JSON.stringify(counts));
   assert.ok(counts["site-results"] === 1 && counts["site-choose"] === 1 && counts.site === 0, `one page per page app, none needs every island: ${JSON.stringify(counts)}`);
-  assert.ok(counts["site-chapters-lab"] === 1 && counts["site-bench"] === 1, `the lab's two pages: ${JSON.stringify(counts)}`);
+  assert.ok(counts["site-chapters-lab"] === 2 && counts["site-bench"] === 1, `the labs' pages: chapters 4 and 9, and /bench: ${JSON.stringify(counts)}`);
 });
 
 test("each smaller wasm links none of the other tiers' code", () => {
