@@ -3,7 +3,7 @@
 // `threads - 1` contender Workers, and runs the reader's plan case by case, posting the results file
 // so far after each one. Copied to dist/threads/worker.js by scripts/threads-tier.mjs;
 // js/contention.js starts it when the reader presses Run, so nothing here loads with the page.
-import init, { initThreadPool, clock_step_ms, ContentionRun, LinesRun } from "./wasm_threads.js";
+import init, { initThreadPool, clock_step_ms, ThreadRun } from "./wasm_threads.js";
 
 const post = (kind, index = 0, text = "") => self.postMessage({ kind, index, text });
 
@@ -13,7 +13,7 @@ self.onmessage = async ({ data }) => {
     await init();
     // A clone contention run (chapter 4) or a cache-lines run (chapter "Cache lines"): the same
     // protocol, case by case.
-    const run = data.type === "lines" ? new LinesRun(data.threads, data.variants) : new ContentionRun(data.threads, data.types, data.modes);
+    const run = data.type === "lines" ? ThreadRun.lines(data.threads, data.variants) : ThreadRun.contention(data.threads, data.types, data.modes);
     // The calling Worker is the timed thread; the pool holds the contenders (at least one Worker,
     // since wasm-bindgen-rayon refuses an empty pool).
     await initThreadPool(Math.max(1, run.max_threads() - 1));

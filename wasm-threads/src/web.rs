@@ -1,5 +1,5 @@
 //! The tier's JavaScript boundary: the rayon worker pool (`initThreadPool`), the clock, and
-//! [`ContentionRun`] and [`LinesRun`], whole runs the worker script drives case by case. Results leave as a results
+//! [`ThreadRun`], a whole run (clone contention or cache lines) the worker script drives case by case. Results leave as a results
 //! file's JSON text, which the page reads with the same validator as every shipped file.
 
 use crate::lines::{self, LineSettings, LinesSession};
@@ -66,85 +66,77 @@ pub fn pool_threads() -> u32 {
     rayon::current_num_threads() as u32 + 1
 }
 
-/// One contention run, planned from the page's three lists (thread counts, type ids, mode ids).
+/// The two kinds of run the worker script can drive: clone contention (chapter 4, `/bench`) and
+/// cache lines (chapter 9). The same protocol for both: cases one at a time, a file after each.
+enum Plan {
+    Contention(Session),
+    Lines(LinesSession),
+}
+
+/// One run of the threaded tier, made by [`ThreadRun::contention`] or [`ThreadRun::lines`].
 #[wasm_bindgen]
-pub struct ContentionRun(Session);
+pub struct ThreadRun(Plan);
 
 #[wasm_bindgen]
-impl ContentionRun {
-    #[wasm_bindgen(constructor)]
-    pub fn new(threads: &str, types: &str, modes: &str) -> Result<ContentionRun, JsError> {
+impl ThreadRun {
+    /// A clone contention run from the page's three lists (thread counts, type ids, mode ids).
+    pub fn contention(threads: &str, types: &str, modes: &str) -> Result<ThreadRun, JsError> {
         let plan = ClonePlan::from_lists(threads, types, modes, 0, wasm_core::clone_run::DEFAULT_STRING_LEN).map_err(|e| JsError::new(&e))?;
-        Ok(ContentionRun(Session::new(&plan, Settings::site(repeat_ms_for_step(clock_step_ms())))))
+        Ok(ThreadRun(Plan::Contention(Session::new(&plan, Settings::site(repeat_ms_for_step(clock_step_ms()))))))
+    }
+
+    /// A cache-lines run from the page's two lists (thread counts, variant ids).
+    pub fn lines(threads: &str, variants: &str) -> Result<ThreadRun, JsError> {
+        let cases = lines::plan(threads, variants).map_err(|e| JsError::new(&e))?;
+        let settings = LineSettings { warmups: 1, repeats: 5, min_repeat_ms: repeat_ms_for_step(clock_step_ms()) };
+        Ok(ThreadRun(Plan::Lines(LinesSession::new(cases, settings))))
     }
 
     /// How many cases the plan has (`cases`, not `len`: a JS object, not a collection).
     pub fn cases(&self) -> usize {
-        self.0.len()
+        match &self.0 {
+            Plan::Contention(s) => s.len(),
+            Plan::Lines(s) => s.len(),
+        }
     }
 
     /// The most threads a case uses: the pool needs one Worker fewer.
     pub fn max_threads(&self) -> u32 {
-        self.0.max_threads()
+        match &self.0 {
+            Plan::Contention(s) => s.max_threads(),
+            Plan::Lines(s) => s.max_threads(),
+        }
     }
 
     /// Case `i`'s name for the progress line.
     pub fn name(&self, i: usize) -> String {
-        self.0.name(i)
+        match &self.0 {
+            Plan::Contention(s) => s.name(i),
+            Plan::Lines(s) => s.name(i),
+        }
     }
 
     /// Runs the next case (blocking this Worker); `false` when none is left.
     pub fn run_next(&mut self) -> Result<bool, JsError> {
-        if self.0.max_threads() > pool_threads() {
-            return Err(JsError::new(&format!("{} threads asked, the pool has {}", self.0.max_threads(), pool_threads())));
+        if self.max_threads() > pool_threads() {
+            return Err(JsError::new(&format!("{} threads asked, the pool has {}", self.max_threads(), pool_threads())));
         }
-        self.0.run_next(&RayonPool, &Performance).map_err(|e| JsError::new(&e))
+        let next = match &mut self.0 {
+            Plan::Contention(s) => s.run_next(&RayonPool, &Performance),
+            Plan::Lines(s) => s.run_next(&RayonPool, &Performance),
+        };
+        next.map_err(|e| JsError::new(&e))
     }
 
     /// The results file of the cases run so far, as JSON text. `created_at` is RFC 3339 (JS's
     /// `toISOString()`); the user agent and CPU count are this Worker's `navigator`'s.
     pub fn file_json(&self, user_agent: String, logical_cpus: u32, created_at: String) -> String {
         let rustc = option_env!("WASM_THREADS_RUSTC").map(str::to_owned);
-        self.0.file(&BrowserFacts { user_agent, logical_cpus, created_at, rustc }).to_pretty_json()
-    }
-}
-
-/// One cache-lines run, planned from the page's two lists (thread counts, variant ids).
-#[wasm_bindgen]
-pub struct LinesRun(LinesSession);
-
-#[wasm_bindgen]
-impl LinesRun {
-    #[wasm_bindgen(constructor)]
-    pub fn new(threads: &str, variants: &str) -> Result<LinesRun, JsError> {
-        let cases = lines::plan(threads, variants).map_err(|e| JsError::new(&e))?;
-        let settings = LineSettings { warmups: 1, repeats: 5, min_repeat_ms: repeat_ms_for_step(clock_step_ms()) };
-        Ok(LinesRun(LinesSession::new(cases, settings)))
-    }
-
-    pub fn cases(&self) -> usize {
-        self.0.len()
-    }
-
-    pub fn max_threads(&self) -> u32 {
-        self.0.max_threads()
-    }
-
-    pub fn name(&self, i: usize) -> String {
-        self.0.name(i)
-    }
-
-    /// Runs the next case (blocking this Worker); `false` when none is left.
-    pub fn run_next(&mut self) -> Result<bool, JsError> {
-        if self.0.max_threads() > pool_threads() {
-            return Err(JsError::new(&format!("{} threads asked, the pool has {}", self.0.max_threads(), pool_threads())));
-        }
-        self.0.run_next(&RayonPool, &Performance).map_err(|e| JsError::new(&e))
-    }
-
-    /// The results file of the cases run so far, as JSON text (see [`ContentionRun::file_json`]).
-    pub fn file_json(&self, user_agent: String, logical_cpus: u32, created_at: String) -> String {
-        let rustc = option_env!("WASM_THREADS_RUSTC").map(str::to_owned);
-        self.0.file(&BrowserFacts { user_agent, logical_cpus, created_at, rustc }).to_pretty_json()
+        let facts = BrowserFacts { user_agent, logical_cpus, created_at, rustc };
+        let file = match &self.0 {
+            Plan::Contention(s) => s.file(&facts),
+            Plan::Lines(s) => s.file(&facts),
+        };
+        file.to_pretty_json()
     }
 }

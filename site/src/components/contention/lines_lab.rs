@@ -1,5 +1,5 @@
 //! Chapter "Cache lines", live: wasm-core's `lines` kernel on real threads in the reader's browser
-//! (the threaded tier's `LinesRun`). Every thread adds 1 to a counter; the reader picks the thread
+//! (the threaded tier's `ThreadRun.lines`). Every thread adds 1 to a counter; the reader picks the thread
 //! counts and layouts, and sees each layout's cost per update beside its one-thread cost.
 
 use leptos::prelude::*;
