@@ -74,6 +74,21 @@ impl Route {
         }
     }
 
+    /// The repository file a reader edits to change this page's text: the chapter's Markdown, else
+    /// the page's component.
+    pub fn source_file(self) -> String {
+        match self {
+            Route::Chapter(c) => format!("content/chapters/{:02}-{}.md", c.number, c.slug),
+            Route::Home => "site/src/pages/home.rs".into(),
+            Route::ChaptersIndex => "site/src/pages/chapters_index.rs".into(),
+            Route::Bench => "site/src/pages/bench.rs".into(),
+            Route::Choose => "site/src/pages/choose.rs".into(),
+            Route::Results => "site/src/pages/results.rs".into(),
+            Route::Submit => "site/src/pages/submit.rs".into(),
+            Route::NotFound => "site/src/pages/not_found.rs".into(),
+        }
+    }
+
     /// Whether the page draws charts with d3 (the others do not load it).
     pub fn charts(self) -> bool {
         match self {
@@ -98,4 +113,20 @@ pub fn App(route: Route) -> impl IntoView {
         Route::NotFound => view! { <NotFound/> }.into_any(),
     };
     view! { <Shell current=route.nav_path()>{page}</Shell> }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_page_names_a_source_file_that_exists() {
+        let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+        for (_, route) in Route::all() {
+            let file = route.source_file();
+            assert!(root.join(&file).is_file(), "{file}");
+        }
+        let (_, ch, _) = content::chapter("cache-lines").unwrap();
+        assert_eq!(Route::Chapter(ch).source_file(), "content/chapters/09-cache-lines.md");
+    }
 }

@@ -294,3 +294,22 @@ test("chapter 10's inspector opens ArcStr, triomphe::Arc<str>, Arc<String>, HipS
   assert.match(await page.getByTestId("alt-cow").textContent(), /Cow::Borrowed: the \d+-byte value at 0x[0-9a-f]+ points to the text/);
   assert.deepEqual(errors, []);
 });
+
+test("every page's footer links to the file to edit and to a new issue naming the page, with its last-changed date", async () => {
+  const { execFileSync } = await import("node:child_process");
+  // A shallow clone may lack the commit that last touched a file: the date is then left out.
+  const shallow = execFileSync("git", ["-C", root, "rev-parse", "--is-shallow-repository"], { encoding: "utf8" }).trim() === "true";
+  for (const [route, file] of [["/chapters/cache-lines", "content/chapters/09-cache-lines.md"], ["/results", "site/src/pages/results.rs"]]) {
+    const { page, errors } = await h.open(route);
+    const footer = page.getByTestId("page-source");
+    assert.equal(await footer.getByRole("link", { name: "Edit this page" }).getAttribute("href"),
+      `https://github.com/arc-str-explained/arc-str-explained/edit/main/${file}`);
+    assert.match(await footer.getByRole("link", { name: "Report a problem" }).getAttribute("href"),
+      new RegExp(`/issues/new\\?title=Problem%20on%20${route.replaceAll("/", "\\/")}&`));
+    const expected = execFileSync("git", ["-C", root, "log", "-1", "--format=%cs", "--", file], { encoding: "utf8" }).trim();
+    const shown = (await footer.locator("time").count()) ? await footer.locator("time").getAttribute("datetime") : "";
+    if (expected || !shallow) assert.equal(shown, expected, `${route}: the last commit that touched ${file}`);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  }
+});

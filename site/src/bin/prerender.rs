@@ -9,6 +9,16 @@
 //! (`islands::Live`) that the wasm fills in the browser.
 
 #[cfg(not(target_arch = "wasm32"))]
+/// `YYYY-MM-DD` of the last commit that touched `file` (relative to the repository root), from git;
+/// `None` when git or the history is not there (a source tarball): the footer then leaves it out.
+fn last_changed(file: &str) -> Option<String> {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let out = std::process::Command::new("git").args(["-C", root, "log", "-1", "--format=%cs", "--", file]).output().ok()?;
+    let day = String::from_utf8(out.stdout).ok()?.trim().to_owned();
+    (out.status.success() && day.len() == 10).then_some(day)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn main() {
     use leptos::prelude::*;
     use site::{routes, App, Route};
@@ -52,8 +62,11 @@ fn main() {
                 None => (routes::not_found_title(), "There is no page at this address.".to_owned()),
             };
             // `untrack`: rendering reads each signal once, outside any effect, which is the point here.
+            let file = route.source_file();
+            let source = site::components::shell::PageSource { path: path.clone(), last_changed: last_changed(&file), file };
             let body = Owner::new().with(|| {
                 provide_context(data.clone());
+                provide_context(source);
                 untrack(|| view! { <App route/> }.to_html())
             });
             let static_charts: Vec<serde_json::Value> =
