@@ -59,15 +59,22 @@ impl PlannedCase {
     }
 }
 
+/// Thread counts from a comma-separated list (`1,2,4`; blanks skipped), each from 1 to
+/// [`crate::validate::MAX_THREADS`]: how the site's pages hand thread counts to the threaded tier.
+pub fn thread_list(list: &str) -> Result<Vec<u32>, String> {
+    list.split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse::<u32>().ok().filter(|&t| (1..=crate::validate::MAX_THREADS).contains(&t)).ok_or_else(|| format!("not a thread count: {t:?}")))
+        .collect()
+}
+
 impl ClonePlan {
     /// A plan from three comma-separated lists (`1,2,4`, `arc_str,string`, `drop,forget`): how the
     /// site's page hands a reader's choice to its threaded tier, and keeps it across a reload.
     pub fn from_lists(threads: &str, types: &str, modes: &str, samples: u64, string_len: usize) -> Result<ClonePlan, String> {
         let items = |list: &str| list.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect::<Vec<_>>();
-        let threads = items(threads)
-            .iter()
-            .map(|t| t.parse::<u32>().ok().filter(|&t| (1..=crate::validate::MAX_THREADS).contains(&t)).ok_or_else(|| format!("not a thread count: {t:?}")))
-            .collect::<Result<Vec<_>, _>>()?;
+        let threads = thread_list(threads)?;
         let types = items(types).iter().map(|t| CloneType::parse(t).ok_or_else(|| format!("unknown type {t:?}"))).collect::<Result<Vec<_>, _>>()?;
         let modes = items(modes).iter().map(|m| CloneMode::parse(m).ok_or_else(|| format!("unknown mode {m:?}"))).collect::<Result<Vec<_>, _>>()?;
         Ok(ClonePlan { types, modes, threads, samples, string_len })

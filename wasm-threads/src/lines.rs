@@ -2,9 +2,10 @@
 //! native runner's `lines` suite measures it. Every thread is timed: all of them wait until each has
 //! started, then each adds 1 to its counter `updates` times and records its own time.
 
-use crate::run::{Clock, Threads, START_TIMEOUT_MS};
+use crate::run::{calibrate_batch, Clock, Threads, START_TIMEOUT_MS};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use wasm_core::browser::{contention_context, BrowserFacts};
+use wasm_core::clone_run::thread_list;
 use wasm_core::kernels::lines::{count_batch, Counters, LineVariant};
 use wasm_core::results::{CaseParams, CaseResult, ResultsFile};
 
@@ -22,17 +23,8 @@ pub struct LineSettings {
 
 /// Parses the page's lists: thread counts (`1,2,4`) and variant ids (`one_counter,padded`).
 pub fn plan(threads: &str, variants: &str) -> Result<Vec<(LineVariant, u32)>, String> {
-    let mut counts = Vec::new();
-    for t in threads.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-        match t.parse::<u32>() {
-            Ok(n @ 1..=1024) => counts.push(n),
-            _ => return Err(format!("{t:?} is not a thread count from 1 to 1024")),
-        }
-    }
-    let mut chosen = Vec::new();
-    for v in variants.split(',').map(str::trim).filter(|v| !v.is_empty()) {
-        chosen.push(LineVariant::parse(v).filter(|l| l.id() == v).ok_or_else(|| format!("{v:?} is not a cache-lines variant"))?);
-    }
+    let mut counts = thread_list(threads)?;
+    let mut chosen = LineVariant::parse_list(variants)?;
     counts.sort_unstable();
     counts.dedup();
     chosen.sort_unstable();
@@ -43,21 +35,13 @@ pub fn plan(threads: &str, variants: &str) -> Result<Vec<(LineVariant, u32)>, St
     Ok(counts.iter().flat_map(|&t| chosen.iter().map(move |&v| (v, t))).collect())
 }
 
-/// Updates per thread so that one thread's repeat of the cheapest layout lasts `min_ms`: doubled
-/// until it does, then scaled with a margin (untimed calibration, one thread).
+/// Updates per thread so that one thread's repeat of the cheapest layout (the padded counter) lasts
+/// `min_ms`.
 pub fn calibrate(clock: &impl Clock, min_ms: f64) -> u64 {
     let counters = Counters::new(LineVariant::Padded, 1);
-    let mut n = 1024u64;
-    loop {
-        let start = clock.now_ms();
+    calibrate_batch(clock, min_ms, MOST_UPDATES, |n| {
         std::hint::black_box(count_batch(&counters, 0, n));
-        let elapsed = clock.now_ms() - start;
-        if elapsed >= min_ms || n >= MOST_UPDATES {
-            let scaled = if elapsed > 0.0 { (n as f64 * 1.25 * min_ms / elapsed).ceil() as u64 } else { n };
-            return scaled.clamp(1, MOST_UPDATES);
-        }
-        n = (n * 2).min(MOST_UPDATES);
-    }
+    })
 }
 
 /// One repeat: each thread's nanoseconds for its `updates` updates, thread 0 (the calling one) first.
@@ -108,8 +92,7 @@ pub fn run_case(threads: &impl Threads, clock: &impl Clock, variant: LineVariant
         return Err(format!("{variant} x{n}: the counters hold {} updates, not {}", counters.total(), updates * u64::from(n) * rounds));
     }
     let mut case = CaseResult::new("lines", variant.display_name(), variant.id(), n, updates, CaseParams::default(), settings.warmups, samples);
-    rates.sort_by(f64::total_cmp);
-    case.all_threads_ops_per_sec = rates.get(rates.len() / 2).copied();
+    case.all_threads_ops_per_sec = wasm_core::stats::summarize(&rates).map(|s| s.median);
     if n > 1 {
         case.notes.push(format!("repeat_times_ns holds each of the {n} threads' time of every repeat"));
     }

@@ -67,12 +67,13 @@ fn refusal(case: &PlannedCase, settings: &Settings) -> Option<String> {
     (settings.repeats == 0).then(|| "repeats must be at least 1".into())
 }
 
-/// Clones on one thread, doubling the batch until one batch lasts `min_ms` (untimed calibration).
-fn calibrate(source: &CloneSource, case: &PlannedCase, clock: &impl Clock, min_ms: f64, most: u64) -> u64 {
+/// Runs `batch(n)` on this thread, doubling `n` (from 1024, at most `most`) until one batch lasts
+/// `min_ms`, and returns the `n` a repeat of at least `min_ms` needs (untimed calibration).
+pub(crate) fn calibrate_batch(clock: &impl Clock, min_ms: f64, most: u64, mut batch: impl FnMut(u64)) -> u64 {
     let mut n = 1024u64.min(most).max(1);
     loop {
         let start = clock.now_ms();
-        clone_batch(source, case.ty, case.mode, n);
+        batch(n);
         let elapsed = clock.now_ms() - start;
         if elapsed >= min_ms || n >= most {
             // Scale to the target from the last batch, with a margin, so a repeat is surely long enough.
@@ -144,7 +145,7 @@ pub fn run_case(threads: &impl Threads, clock: &impl Clock, case: &PlannedCase, 
     if case.samples == 0 {
         // The calibration leaks too: the timed repeats keep half the budget.
         let cap = (most / 2).max(1);
-        case.samples = calibrate(&source, &case, clock, request.min_repeat_ms, cap);
+        case.samples = calibrate_batch(clock, request.min_repeat_ms, cap, |n| clone_batch(&source, case.ty, case.mode, n));
         if case.samples == cap && leak_each > 0 {
             notes.push(format!(
                 "samples held to {cap} by the leak budget ({} MiB per case: forgotten clones are never freed), so a repeat may last less than {:.0} ms",

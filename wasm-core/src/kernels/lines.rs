@@ -73,6 +73,16 @@ impl LineVariant {
     pub fn parse(text: &str) -> Option<LineVariant> {
         Self::ALL.into_iter().find(|v| v.id() == text || v.display_name() == text)
     }
+
+    /// Variants from a comma-separated list of ids (`one_counter,padded`; blanks skipped): how the
+    /// site's page hands a reader's choice to the threaded tier.
+    pub fn parse_list(list: &str) -> Result<Vec<LineVariant>, String> {
+        list.split(',')
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(|v| Self::ALL.into_iter().find(|l| l.id() == v).ok_or_else(|| format!("{v:?} is not a cache-lines variant")))
+            .collect()
+    }
 }
 
 impl fmt::Display for LineVariant {
@@ -204,6 +214,8 @@ mod tests {
             assert_eq!(LineVariant::parse(v.display_name()), Some(v));
         }
         assert_eq!(LineVariant::parse("false_sharing"), None);
+        assert_eq!(LineVariant::parse_list(" padded,,adjacent "), Ok(vec![LineVariant::Padded, LineVariant::Adjacent]));
+        assert!(LineVariant::parse_list("padded,own counter, CachePadded").unwrap_err().contains("own counter"), "ids only");
     }
 
     #[test]

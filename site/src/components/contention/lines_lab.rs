@@ -3,6 +3,7 @@
 //! counts and layouts, and sees each layout's cost per update beside its one-thread cost.
 
 use leptos::prelude::*;
+use wasm_core::clone_run::thread_list;
 use wasm_core::kernels::lines::LineVariant;
 use wasm_core::results::CaseResult;
 
@@ -43,9 +44,7 @@ impl LinesChoice {
 
     pub fn from_text(text: &str) -> Option<LinesChoice> {
         let (threads, variants) = text.split_once('|')?;
-        let threads = threads.split(',').map(|t| t.parse().ok().filter(|&t| (1..=1024).contains(&t))).collect::<Option<Vec<u32>>>()?;
-        let variants = variants.split(',').map(LineVariant::parse).collect::<Option<Vec<_>>>()?;
-        Some(LinesChoice { threads, variants })
+        Some(LinesChoice { threads: thread_list(threads).ok()?, variants: LineVariant::parse_list(variants).ok()? })
     }
 
     pub fn cases(&self) -> usize {
