@@ -263,19 +263,6 @@ fn print_summary(cases: &[CaseResult]) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::per_second;
-
-    #[test]
-    fn rates_read_as_people_write_them() {
-        assert_eq!(per_second(3.15e7), "31.5 M/s");
-        assert_eq!(per_second(1.411e9), "1.41 G/s");
-        assert_eq!(per_second(2500.0), "2.5 k/s");
-        assert_eq!(per_second(12.0), "12 /s");
-    }
-}
-
 /// The `clone` subcommand. Returns the path written.
 pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
     let samples = args.samples.unwrap_or(if args.run.quick { QUICK_SAMPLES } else { DEFAULT_SAMPLES });
@@ -330,4 +317,17 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
     }
     common::write_file(&args.run, &path, created_at, &probe, cases)?;
     Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::per_second;
+
+    #[test]
+    fn rates_read_as_people_write_them() {
+        assert_eq!(per_second(3.15e7), "31.5 M/s");
+        assert_eq!(per_second(1.411e9), "1.41 G/s");
+        assert_eq!(per_second(2500.0), "2.5 k/s");
+        assert_eq!(per_second(12.0), "12 /s");
+    }
 }

@@ -607,7 +607,7 @@ fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
     if let Some(rounds) = &case.round_medians_ns {
         let repeats = case.repeat_times_ns.len();
         check(
-            rounds.len() >= 2 && repeats % rounds.len() == 0,
+            rounds.len() >= 2 && repeats.is_multiple_of(rounds.len()),
             "round_medians_ns",
             format!("holds {} round(s) for {repeats} repeats; rounds are 2 or more, each with the same number of repeats", rounds.len()),
         );
