@@ -6,9 +6,10 @@ set -uo pipefail
 cd "$(repo_root)"
 use_project_path
 bash scripts/bootstrap.sh --with-browser || exit 1
+boot_s=$SECONDS
 
 logdir=$(mktemp -d)
-passed=0 failed=0 broken=()
+passed=0 failed=0 broken=() times=()
 
 # Adds up the counts a suite printed; a suite that exits non-zero without reporting a failed test
 # (it did not compile, say) counts as one failure.
@@ -31,8 +32,10 @@ suite() {
   local log="$logdir/$name.log"
   say ""
   say "==> $name: $*"
+  local t0=$SECONDS
   "$@" 2>&1 | tee "$log"
   count "$name" "${PIPESTATUS[0]}" "$log"
+  times+=("$name $((SECONDS - t0))s")
 }
 
 suite cargo-native cargo test --workspace --locked
@@ -55,6 +58,8 @@ else
 fi
 
 say ""
+# Where the minutes go (the budget is 25 on 2 cores, tool installs included).
+say "time: bootstrap ${boot_s}s, $(IFS=,; echo "${times[*]}" | sed 's/,/, /g'); all ${SECONDS}s"
 if [[ ${#broken[@]} -gt 0 ]]; then say "failing suites: ${broken[*]} (logs in $logdir)"; fi
 echo "total: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

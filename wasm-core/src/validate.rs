@@ -635,6 +635,9 @@ fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
 
 #[cfg(test)]
 mod tests {
+    //! Under Miri only a few of these run (`round_trip_is_lossless_and_valid`,
+    //! `parse_errors_name_the_field`, `messages_escape_control_and_bidi_characters`): they take
+    //! serde_json and sha2 through it; the rest check rules in safe code and take minutes there.
     use super::*;
     use crate::results::*;
     #[cfg(target_arch = "wasm32")]
@@ -730,6 +733,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
     fn file_rules() {
         let big = vec![b' '; MAX_FILE_BYTES + 1];
         assert!(validate_bytes("x.json", &big).unwrap_err()[0].to_string().starts_with("file: is 1048577 bytes"));
@@ -751,6 +755,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
     fn label_rules() {
         assert_eq!(label_problem("ryzen-5600x_2024.1"), None);
         assert_one_problem(|f| f.label = String::new(), "label");
@@ -760,6 +765,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
     fn case_rules() {
         assert_one_problem(|f| f.cases[0].suite = String::new(), "cases[0].suite");
         assert_one_problem(|f| f.cases[0].variant = String::new(), "cases[0].variant");
@@ -797,6 +803,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
     fn new_suites_round_trip_and_validate() {
         let mut f = file();
         f.cases.extend(new_suite_cases());
@@ -814,6 +821,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
     fn suite_rules() {
         let with = |i: usize, mutate: fn(&mut CaseResult)| {
             move |f: &mut ResultsFile| {
@@ -847,6 +855,7 @@ mod tests {
 
     /// Issue 12, row 1: a date ending in a multibyte character once panicked the hand-written check.
     #[test]
+    #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
     fn created_at_is_parsed_not_sliced() {
         for bad in ["2026-11-21T23:31:24.1é", "2026-02-30T12:00:00Z", "2026-11-21 23:31:24Z", "é", "", "2019-12-31T23:59:59Z", "2026-11-21T23:31:24+01:00"] {
             assert_one_problem(|f| f.created_at = bad.into(), "created_at");
@@ -873,6 +882,7 @@ mod tests {
 
     /// Issue 12: nonsense that parses is refused, each with its field named.
     #[test]
+    #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
     fn nonsense_that_parses_is_refused() {
         assert_one_problem(|f| f.machine.cpu_model = Some("x".repeat(MAX_TEXT_CHARS + 1)), "machine.cpu_model");
         assert_one_problem(|f| f.machine.os = Some("Linux\u{1b}[2J".into()), "machine.os");
@@ -913,6 +923,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
     fn files_that_lie_round_two() {
         // Repeat times whose two middle values would sum past f64::MAX: refused, never compared
         // against an infinite median.
@@ -953,6 +964,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
     fn pinned_cases_name_a_known_placement_and_their_cpus() {
         let pinned = |f: &mut ResultsFile| {
             f.conditions = Some(crate::results::RunConditions {
@@ -983,6 +995,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
     fn browser_runs_are_submissions_with_their_own_rules() {
         let mut f = file();
         f.provenance = None;
@@ -1015,6 +1028,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
     fn conditions_and_noise_are_checked_and_quick_runs_are_no_submission() {
         let mut f = file();
         f.cases[0].mark_noise();
@@ -1058,6 +1072,7 @@ mod tests {
     /// Issue 22, §3: round medians come in twos or more, share the repeats evenly and lie inside
     /// their range; other suites have none.
     #[test]
+    #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
     fn round_medians_are_checked() {
         let mut f = file();
         f.cases[0].repeat_times_ns = vec![1e6, 1.1e6, 2e6, 2.2e6];
@@ -1087,6 +1102,7 @@ mod tests {
     /// Issue 22: a clone case names a harness other than ours with the words `--method` writes, and
     /// no such case is a submission.
     #[test]
+    #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
     fn harnesses_are_named_exactly_and_never_submitted() {
         let mut f = submission();
         f.cases[0].params.harness = Some("article".into());
@@ -1109,6 +1125,7 @@ mod tests {
     /// Issue 19, rows 2: parameters a suite does not have are refused, and cases that differ only
     /// in one (or only in a clone's string length) are one case.
     #[test]
+    #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
     fn each_suite_has_its_own_params_and_one_identity() {
         assert_one_problem(|f| f.cases[0].params.nodes = Some(5), "cases[0].params.nodes");
         assert_one_problem(|f| f.cases[0].params.input_set = Some("short".into()), "cases[0].params.input_set");
@@ -1137,6 +1154,7 @@ mod tests {
 
     /// Issue 19, row 3: one RFC 3339 timestamp and nothing after it; nothing from the future.
     #[test]
+    #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
     fn dates_are_one_timestamp_and_not_in_the_future() {
         for bad in ["2026-11-24T10:00:24Z<b>Z", "2026-11-24T10:00:24ZZ", "2026-11-24T10:00:24.Z", "2026-11-24T10:00:24.1234567890Z", "+2026-11-24T10:00:24Z", "2026-11-24T10:00:24z"] {
             assert_one_problem(|f| f.created_at = bad.into(), "created_at");
@@ -1151,6 +1169,7 @@ mod tests {
 
     /// Issue 19, row 4: layouts are what Rust gives the recorded arch.
     #[test]
+    #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
     fn layouts_are_the_archs_own() {
         assert_one_problem(|f| f.layouts.types[0].size_bytes = 4096, "layouts.types[0]");
         assert_one_problem(|f| f.layouts.arc_header_bytes = 4 << 30, "layouts.arc_header_bytes");
@@ -1166,6 +1185,7 @@ mod tests {
 
     /// Issue 19, rows 5, 6 and 8: what a submission must carry, and contenders that never ran.
     #[test]
+    #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
     fn submissions_carry_conditions_noise_and_real_sizes() {
         assert_eq!(submission_fields(&submission()), Vec::<String>::new());
         let mut f = submission();
@@ -1204,6 +1224,7 @@ mod tests {
     /// Issue 19, rows 7 and 8: pinning against the topology, topologies that add up, absurd loads,
     /// allocator statistics only from jemalloc, times no run could have taken.
     #[test]
+    #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
     fn machines_record_only_what_they_have() {
         let topology = |smt: Vec<Vec<u32>>| {
             move |f: &mut ResultsFile| {
@@ -1253,6 +1274,7 @@ mod tests {
 
     /// Issue 19, row 9: only the imported file is the reference, byte for byte.
     #[test]
+    #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
     fn only_the_imported_file_is_the_reference() {
         let mut fake = file();
         fake.runner.name = crate::results::REFERENCE_RUNNER.into();
