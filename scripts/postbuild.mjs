@@ -82,7 +82,9 @@ export function aboutResultsFile(text) {
   const arch = file?.machine?.arch;
   const runner = file?.runner?.name;
   if (!suites || !suites.every((s) => typeof s === "string") || typeof arch !== "string" || typeof runner !== "string") return null;
-  return { suites: [...new Set(suites)].sort(), arch, runner };
+  // The label names the machine on every chart, and picks its colour (site/src/palette.rs).
+  const label = typeof file?.label === "string" ? file.label : null;
+  return { suites: [...new Set(suites)].sort(), arch, runner, label };
 }
 
 /** What the build writes into results/ beside the results files (site/src/static_data.rs's

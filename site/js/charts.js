@@ -4,11 +4,15 @@
 // this module starts loading it as soon as it is imported, after the first paint; elsewhere on first use.
 //
 // Spec: { kind: "bars" | "lines", title, x_label, y_label, y_scale: "linear" | "log", x_names: [[category, name]],
-//         series: [{ name, dashed, style?, points: [{ x: number | string, y, y_low?, y_high?, tooltip, noisy }] }] }
+//         series: [{ name, dashed, colour?, style?, points: [{ x: number | string, y, y_low?, y_high?, tooltip, noisy }] }] }
+// `colour` is a palette index chosen by identity (site/src/palette.rs: a machine, the browser, a
+// type), so one machine looks the same on every page; without it a series takes its place's.
 // `style` ({ colour, colour_name, marker, marker_name }) encodes two things at once on line charts
 // with several machines: colour = the type (fixed per type), marker shape = the machine. Then the
 // legend lists each type and each machine once, and each line is labelled with its type at its end.
-// Every mark carries data-series / data-x / data-y so tests can read what was drawn.
+// Every mark carries data-series / data-x / data-y so tests can read what was drawn, and its
+// tooltip as its accessible name: a tap, a click or keyboard focus shows it (see `tips` below),
+// since an SVG <title> only shows on a mouse's hover.
 
 const MARGIN = { top: 28, right: 16, bottom: 52, left: 64 };
 const LEGEND_LEFT = 8;
@@ -66,7 +70,9 @@ function drawChart(host, specJson) {
     .select(host)
     .append("svg")
     .attr("viewBox", `0 0 ${width} ${height}`)
-    .attr("role", "img")
+    // A figure, not an img: an img's children are hidden from assistive technology, and the
+    // marks inside are reachable by keyboard, each named by its tooltip.
+    .attr("role", "figure")
     .attr("aria-label", spec.title);
   svg.append("title").text(spec.title);
   // Lines styled by type get their type's name at their right end, where there is room for it.
@@ -83,9 +89,7 @@ function drawChart(host, specJson) {
     spec.y_scale === "log"
       ? d3.scaleLog().domain([Math.max(yMin * 0.8, 1e-9), yMax * 1.25]).nice().range([inner.h, 0])
       : d3.scaleLinear().domain([0, yMax * 1.1]).nice().range([inner.h, 0]);
-  // Twelve colours (the clone suite has eleven thread-safe types); a styled series keeps its type's.
-  const colour = (i) => `var(--series-${(i % 12) + 1})`;
-  const colourOf = (s, i) => colour(s.style ? s.style.colour : i);
+  const colourOf = (s, i) => colour(s.style ? s.style.colour : s.colour ?? i);
   const markerOf = (s) => markerShape(s.style?.marker ?? 0);
 
   let x;
@@ -111,7 +115,7 @@ function drawChart(host, specJson) {
           .attr("fill-opacity", p.noisy ? 0.35 : null)
           .attr("stroke", p.noisy ? colourOf(s, i) : null)
           .attr("data-noisy", p.noisy ? "" : null);
-        bar.append("title").text(p.tooltip ?? `${s.name} ${p.x}: ${p.y}`);
+        markable(bar, p.tooltip ?? `${s.name} ${p.x}: ${p.y}`);
         whisker(marks, left + sub.bandwidth() / 2, p, y, sub.bandwidth() / 3);
       }
     });
@@ -146,12 +150,13 @@ function drawChart(host, specJson) {
           .attr("stroke", p.noisy ? colourOf(s, i) : null)
           .attr("stroke-width", p.noisy ? 1.5 : null)
           .attr("data-noisy", p.noisy ? "" : null)
-          .append("title")
-          .text(p.tooltip ?? `${s.name} at ${p.x}: ${p.y}`);
+          .call(markable, p.tooltip ?? `${s.name} at ${p.x}: ${p.y}`);
       }
     });
     if (labelled) endLabels(g, spec.series, x, y, inner, colourOf);
   }
+  // One tab stop per chart; the arrow keys walk its marks from there.
+  g.select("[data-tip]").attr("tabindex", 0);
 
   const xAxis = g.append("g").attr("class", "axis x").attr("transform", `translate(0,${inner.h})`)
     .call(d3.axisBottom(x).tickFormat((d) => xNames.get(String(d)) ?? (typeof d === "number" ? d3.format("~g")(d) : d)));
@@ -165,10 +170,106 @@ function drawChart(host, specJson) {
     .attr("text-anchor", "middle").attr("fill", "currentColor").text(spec.x_label);
   g.append("text").attr("class", "axis-label").attr("transform", "rotate(-90)").attr("x", -inner.h / 2)
     .attr("y", -50).attr("text-anchor", "middle").attr("fill", "currentColor").text(spec.y_label);
-  legend(svg, legendRows, colour);
+  legend(svg, legendRows);
 }
 
+/** A mark the reader can ask about: its tooltip as its name (and as a <title> for a mouse's hover
+ *  with JavaScript off), focusable from the chart's one tab stop. */
+function markable(mark, tip) {
+  mark.attr("role", "img").attr("aria-label", tip).attr("data-tip", "").attr("tabindex", -1);
+  mark.append("title").text(tip);
+}
+
+// ---- tips: tap, click or focus a mark to see its value ----
+// Installed once, on the document, so they serve every chart: the live ones and the ones the build
+// drew into the static HTML (same marks, same attributes). The tip is a <div> inside the chart's
+// host, which d3 (this module) owns.
+const MARK = ".chart-host [data-tip]";
+
+function tipOf(host) {
+  let tip = host.querySelector(":scope > .chart-tooltip");
+  if (!tip) {
+    tip = document.createElement("div");
+    tip.className = "chart-tooltip";
+    tip.setAttribute("aria-hidden", "true"); // the focused mark's name already says it
+    tip.hidden = true;
+    host.append(tip);
+  }
+  return tip;
+}
+
+function showTip(mark) {
+  const host = mark.closest(".chart-host");
+  if (!host) return;
+  const tip = tipOf(host);
+  tip.textContent = mark.getAttribute("aria-label");
+  tip.hidden = false;
+  const box = host.getBoundingClientRect();
+  const at = mark.getBoundingClientRect();
+  const left = Math.min(Math.max(0, at.left + at.width / 2 - box.left - tip.offsetWidth / 2), Math.max(0, box.width - tip.offsetWidth));
+  const above = at.top - box.top - tip.offsetHeight - 6;
+  tip.style.left = `${left}px`;
+  tip.style.top = `${above >= 0 ? above : at.bottom - box.top + 6}px`;
+  host.querySelectorAll(`[data-tip][data-tip-shown]`).forEach((m) => m.removeAttribute("data-tip-shown"));
+  mark.setAttribute("data-tip-shown", "");
+}
+
+function hideTip(host) {
+  const tip = host?.querySelector(":scope > .chart-tooltip");
+  if (tip) tip.hidden = true;
+  host?.querySelectorAll("[data-tip-shown]").forEach((m) => m.removeAttribute("data-tip-shown"));
+}
+
+/** Moves the chart's one tab stop to `mark` and focuses it (which shows its tip). */
+function focusMark(mark) {
+  const svg = mark.closest("svg");
+  svg?.querySelectorAll("[data-tip]").forEach((m) => m.setAttribute("tabindex", m === mark ? 0 : -1));
+  mark.focus({ preventScroll: false });
+}
+
+const STEP = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+function installTips() {
+  if (typeof document === "undefined" || !document.addEventListener || window.chartTipsInstalled) return;
+  window.chartTipsInstalled = true;
+  document.addEventListener("focusin", (e) => {
+    const mark = e.target.closest?.(MARK);
+    if (mark) showTip(mark);
+  });
+  document.addEventListener("focusout", (e) => {
+    const mark = e.target.closest?.(MARK);
+    if (mark && !mark.contains(e.relatedTarget)) hideTip(mark.closest(".chart-host"));
+  });
+  // A tap or click: focus the mark (its tip shows), or hide the tip when the tap lands elsewhere.
+  document.addEventListener("click", (e) => {
+    const mark = e.target.closest?.(MARK);
+    if (mark) {
+      focusMark(mark);
+      showTip(mark);
+    }
+  });
+  document.addEventListener("keydown", (e) => {
+    const mark = e.target.closest?.(MARK);
+    if (!mark) return;
+    const marks = [...mark.closest("svg").querySelectorAll("[data-tip]")];
+    const at = marks.indexOf(mark);
+    let next = null;
+    if (e.key in STEP) next = marks[(at + STEP[e.key] + marks.length) % marks.length];
+    else if (e.key === "Home") next = marks[0];
+    else if (e.key === "End") next = marks.at(-1);
+    else if (e.key === "Escape") hideTip(mark.closest(".chart-host"));
+    else return;
+    e.preventDefault();
+    if (next) focusMark(next);
+  });
+}
+installTips();
+
 const LABEL_ROOM = 120;
+
+// Twelve colours (the clone suite has eleven thread-safe types); NEUTRAL (1000, charts.rs) and
+// above is the muted text colour, for reference lines that stand for no machine or type.
+const colour = (i) => (i >= 1000 ? "var(--muted)" : `var(--series-${(i % 12) + 1})`);
 
 /** The type's name just right of the last point of each styled line. A label that would overlap
  *  one already placed is left out rather than moved away from its line (the legend still names it). */
@@ -218,11 +319,11 @@ function legendEntries(spec) {
   const noisy = spec.series.some((s) => s.points.some((p) => p.noisy))
     ? [{ name: `${spec.kind === "bars" ? "pale" : "hollow"}: noisy (repeats disagree > 5 %) or spread unknown`, noisy: true }]
     : [];
-  if (!spec.series.some((s) => s.style)) return [...spec.series.map((s, i) => ({ name: s.name, colour: i, dashed: s.dashed })), ...noisy];
+  if (!spec.series.some((s) => s.style)) return [...spec.series.map((s, i) => ({ name: s.name, colour: s.colour ?? i, dashed: s.dashed })), ...noisy];
   const entries = [];
   const seen = new Set();
   const add = (key, entry) => { if (!seen.has(key)) { seen.add(key); entries.push(entry); } };
-  spec.series.forEach((s, i) => (s.style ? add(`c${s.style.colour}`, { name: s.style.colour_name, colour: s.style.colour }) : add(`s${i}`, { name: s.name, colour: i, dashed: s.dashed })));
+  spec.series.forEach((s, i) => (s.style ? add(`c${s.style.colour}`, { name: s.style.colour_name, colour: s.style.colour }) : add(`s${i}`, { name: s.name, colour: s.colour ?? i, dashed: s.dashed })));
   const machines = new Set(spec.series.filter((s) => s.style).map((s) => s.style.marker));
   if (machines.size > 1) spec.series.forEach((s) => s.style && add(`m${s.style.marker}`, { name: s.style.marker_name, marker: s.style.marker }));
   noisy.forEach((entry) => add("noisy", entry));
@@ -251,7 +352,7 @@ function legendLayout(spec, width) {
   });
 }
 
-function legend(svg, rows, colour) {
+function legend(svg, rows) {
   const items = svg.append("g").attr("class", "legend").attr("transform", `translate(${LEGEND_LEFT},12)`);
   rows.forEach((r) => {
     const item = items.append("g").attr("transform", `translate(${r.x},${16 * r.row})`);

@@ -67,21 +67,30 @@ pub struct ChartSeries {
     pub name: String,
     pub dashed: bool,
     pub points: Vec<ChartPoint>,
-    /// How a line chart with many machines tells its lines apart; `None`: one colour per series,
-    /// in order, and one legend entry per series.
+    /// How a line chart with many machines tells its lines apart; `None`: one colour per series
+    /// ([`ChartSeries::colour`]) and one legend entry per series.
     pub style: Option<SeriesStyle>,
+    /// Palette index by identity ([`crate::palette`]: the machine's, the browser's, the type's), or
+    /// [`NEUTRAL`] for a reference line; `None`: the series' place in the chart. Unused with `style`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colour: Option<u32>,
 }
+
+/// A series drawn in the text's muted colour rather than a palette colour (a reference line such
+/// as "equal cost"), so that it never looks like a machine.
+pub const NEUTRAL: u32 = 1000;
 
 /// Two independent encodings: colour for what is measured (one per type, the same on every chart),
 /// marker shape for where (one per machine). The legend lists each once, and a line is labelled with
 /// its type at its end.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SeriesStyle {
-    /// Palette index (`--series-N`), fixed per type.
+    /// Palette index (`--series-N`), fixed per type ([`crate::palette::type_colour`]).
     pub colour: u32,
     /// What the colour stands for: the type's name.
     pub colour_name: String,
-    /// Marker index: circle, square, triangle, diamond, ...
+    /// Marker index: circle, square, triangle, diamond, ... (a machine's is
+    /// [`crate::palette::machine_marker`], the same on every page).
     pub marker: u32,
     /// What the marker stands for: the machine's name.
     pub marker_name: String,

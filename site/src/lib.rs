@@ -14,6 +14,7 @@ pub mod content;
 pub mod explorer;
 pub mod islands;
 pub mod own_run;
+pub mod palette;
 pub mod pages;
 pub mod routes;
 pub mod static_data;

@@ -28,6 +28,8 @@ impl StaticResults {
     /// `keep_refused` (test fixtures), where it is listed in `Summary::refused` instead.
     pub fn of(files: Vec<LoadedFile>, keep_refused: bool) -> Result<StaticResults, String> {
         let (good, bad) = partition(files);
+        // Colours by rank among the machines the site ships: the valid files' labels.
+        crate::palette::know_machines(good.iter().map(|m| &m.data.label));
         if !keep_refused && !bad.is_empty() {
             let lines: Vec<String> = bad.iter().map(|b| format!("{}:\n  {}", b.file_name, b.problems.join("\n  "))).collect();
             return Err(format!("{} results file(s) fail validation, so the site is not built:\n{}", bad.len(), lines.join("\n")));

@@ -27,9 +27,10 @@ export async function start({ dir = dist, isolate = false } = {}) {
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 
   /** Opens `route` in a fresh page; `errors` collects console errors and uncaught exceptions.
-   *  `setup(context, page)` runs before the page loads (init scripts, routes). */
-  async function open(route, { width = 1280, height = 900, colorScheme = "light", setup } = {}) {
-    const context = await browser.newContext({ viewport: { width, height }, colorScheme });
+   *  `setup(context, page)` runs before the page loads (init scripts, routes). `touch`: a phone's
+   *  touch screen (taps, no hover). */
+  async function open(route, { width = 1280, height = 900, colorScheme = "light", setup, touch = false } = {}) {
+    const context = await browser.newContext({ viewport: { width, height }, colorScheme, hasTouch: touch, isMobile: touch });
     const page = await context.newPage();
     const errors = [];
     page.on("console", (msg) => { if (msg.type() === "error") errors.push(msg.text()); });

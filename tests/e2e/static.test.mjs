@@ -208,7 +208,7 @@ test("with JavaScript off, /results shows the ranking and an SVG chart drawn at 
   // The default chart (the reference dataset) as SVG, with the same marks the live chart draws.
   const points = page.locator("[data-static-chart] .static-wide svg .point");
   assert.ok((await points.count()) >= 10, "an SVG chart with points");
-  assert.equal(await page.locator("[data-static-chart] svg:visible").getAttribute("role"), "img");
+  assert.equal(await page.locator("[data-static-chart] svg:visible").getAttribute("role"), "figure");
   await page.locator("[data-first-frame] [data-testid=static-chart-table]").waitFor({ state: "attached" });
   await context.close();
 });

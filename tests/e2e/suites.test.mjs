@@ -89,11 +89,11 @@ for (const s of SUITES) {
       // The SVG was drawn at build time by js/charts.js: the same bars the live chart draws.
       assert.deepEqual(await bars(page, `recorded-${s.suite}-static-chart`, json.label), medians, `${file}: bars and table agree`);
     }
-    assert.equal(await frame.locator("svg[role=img]:visible").count(), 1, "one SVG chart");
+    assert.equal(await frame.locator("svg[role=figure]:visible").count(), 1, "one SVG chart");
     await screenshot(page, `static-recorded-${s.suite}`);
     // On a phone, the chart drawn for a phone's width.
     await page.setViewportSize({ width: 375, height: 800 });
-    const phone = frame.locator("svg[role=img]:visible");
+    const phone = frame.locator("svg[role=figure]:visible");
     assert.equal(await phone.count(), 1);
     assert.ok((await phone.evaluate((svg) => svg.viewBox.baseVal.width)) < 400, "drawn at a phone's width");
     await context.close();

@@ -13,7 +13,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 
 test("a results file's suites, arch and runner are read; a broken one gets no facts", () => {
   const sso = fs.readFileSync(path.join(root, "content/results/xeon-2.1ghz-2vcpu-jemalloc-sso-2026-11-21.json"), "utf8");
-  assert.deepEqual(aboutResultsFile(sso), { suites: ["sso"], arch: "x86_64", runner: "native-runner" });
+  assert.deepEqual(aboutResultsFile(sso), { suites: ["sso"], arch: "x86_64", runner: "native-runner", label: JSON.parse(sso).label });
   assert.equal(aboutResultsFile("{ not json"), null);
   assert.equal(aboutResultsFile(JSON.stringify({ cases: [{ suite: "clone" }], runner: { name: "native-runner" } })), null, "no machine.arch");
   assert.equal(aboutResultsFile(JSON.stringify({ cases: [{ suite: 3 }], machine: { arch: "x86_64" }, runner: { name: "r" } })), null, "a suite that is not text");

@@ -64,7 +64,7 @@ pub fn memory_spec(machines: &[&Machine], mode: ModeFilter, figure: Figure, scal
                     })
                 })
                 .collect();
-            (!points.is_empty()).then_some(ChartSeries { name: line.name, dashed: line.dashed, points, style: line.style })
+            (!points.is_empty()).then_some(ChartSeries { name: line.name, dashed: line.dashed, points, style: line.style, colour: None })
         })
         .collect();
     ChartSpec {
@@ -121,7 +121,8 @@ pub fn timeline_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> C
                     }
                 })
                 .collect();
-            series.push(ChartSeries { dashed: c.mode.as_deref() == Some("forget"), name, points, style: None });
+            // Coloured in order: one type can have a line per thread count here, so type colours would repeat.
+            series.push(ChartSeries { dashed: c.mode.as_deref() == Some("forget"), name, points, style: None, colour: None });
         }
     }
     ChartSpec {

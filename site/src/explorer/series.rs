@@ -43,8 +43,9 @@ pub fn line_name(base: &str, machine: Option<&str>, mode: Option<&str>) -> Strin
 /// One line per (machine, mode, variant) with data, in that nesting order.
 pub fn contention_lines<'a>(machines: &[&'a Machine], mode: ModeFilter) -> Vec<Line<'a>> {
     let names = machine_names(machines);
+    let markers = machine_colours(machines);
     let mut lines = Vec::new();
-    for (marker, (m, machine_name)) in (0u32..).zip(machines.iter().zip(&names)) {
+    for (&marker, (m, machine_name)) in markers.iter().zip(machines.iter().zip(&names)) {
         for &md in mode.modes() {
             for (colour, v) in (0u32..).zip(contention_variants()) {
                 let cases = cases_of(m, v, md);
@@ -153,8 +154,15 @@ fn metric_series(lines: Vec<Line>, view: View) -> Vec<ChartSeries> {
             name: l.name,
             dashed: l.dashed,
             style: l.style,
+            colour: None,
         })
         .collect()
+}
+
+/// Each machine's colour (and, on line charts, marker) by its identity ([`crate::palette`]), kept
+/// apart within this chart.
+pub fn machine_colours(machines: &[&Machine]) -> Vec<u32> {
+    crate::palette::distinct(machines.iter().map(|m| crate::palette::machine_colour(&m.data.label)))
 }
 
 fn lines_spec(title: String, y_label: &str, scale: Scale, series: Vec<ChartSeries>) -> ChartSpec {
@@ -217,9 +225,10 @@ pub const EQUAL_COST: &str = "equal cost (1×)";
 /// Arc<str> time ÷ String time per thread count: above 1, String clones faster.
 pub fn ratio_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> ChartSpec {
     let names = machine_names(machines);
+    let colours = machine_colours(machines);
     let mut series = Vec::new();
     let mut all_threads: Vec<u32> = Vec::new();
-    for (m, machine_name) in machines.iter().zip(&names) {
+    for ((m, machine_name), &colour) in machines.iter().zip(&names).zip(&colours) {
         for &md in mode.modes() {
             let strings = cases_of(m, "string", md);
             let name = line_name(
@@ -235,7 +244,7 @@ pub fn ratio_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> Char
                 continue;
             }
             all_threads.extend(thread_counts(&points));
-            series.push(ChartSeries { name, dashed: md == "forget", points, style: None });
+            series.push(ChartSeries { name, dashed: md == "forget", points, style: None, colour: Some(colour) });
         }
     }
     all_threads.sort_unstable();
@@ -254,7 +263,7 @@ pub fn ratio_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> Char
                 digits: None,
             })
             .collect();
-        series.push(ChartSeries { name: EQUAL_COST.into(), dashed: true, points, style: None });
+        series.push(ChartSeries { name: EQUAL_COST.into(), dashed: true, points, style: None, colour: Some(crate::charts::NEUTRAL) });
     }
     lines_spec("Arc<str> time ÷ String time per clone".into(), "Arc<str> ÷ String", scale, series)
 }
@@ -405,7 +414,12 @@ mod tests {
                 assert_eq!(st.marker == tt.marker, st.marker_name == tt.marker_name);
             }
         }
-        assert!(styles.iter().any(|s| s.marker == 1));
+        // A machine's marker is its identity's, whichever machines share the chart.
+        let alone = contention_spec(&[&b], View::Time, ModeFilter::Drop, Scale::Linear);
+        let names = machine_names(&[&a, &b]);
+        let marker_of = |name: &str| styles.iter().find(|st| st.marker_name == name).unwrap().marker;
+        assert_eq!(marker_of(&names[1]), alone.series[0].style.clone().unwrap().marker);
+        assert_ne!(marker_of(&names[0]), marker_of(&names[1]));
     }
 
     #[test]

@@ -110,12 +110,32 @@ pub fn unit_for(suite: &str, cases: &[&CaseResult]) -> Unit {
     }
 }
 
-/// One bar chart of one condition: bars per variant, one series per source
-/// (`(legend name, tooltip source, cases)`); `None` when no source has a case.
-pub fn condition_bars(title: String, suite: &str, sources: &[(String, String, Vec<CaseResult>)], scale: Scale) -> Option<ChartSpec> {
-    let all: Vec<&CaseResult> = sources.iter().flat_map(|(_, _, c)| c.iter()).collect();
+/// One series of a condition's bar chart: whose cases, and in which colour.
+pub struct Source {
+    /// Its name in the legend.
+    pub name: String,
+    /// Where it ran, in the tooltips.
+    pub about: String,
+    /// Its identity's colour ([`crate::palette`]).
+    pub colour: u32,
+    pub cases: Vec<CaseResult>,
+}
+
+impl Source {
+    /// The sources of machines (`(label, legend name, about, its cases)`), each in its machine's
+    /// colour, kept apart within the chart.
+    pub fn of_files(files: Vec<(&str, String, String, Vec<CaseResult>)>) -> Vec<Source> {
+        let colours = crate::palette::distinct(files.iter().map(|(label, ..)| crate::palette::machine_colour(label)));
+        files.into_iter().zip(colours).map(|((_, name, about, cases), colour)| Source { name, about, colour, cases }).collect()
+    }
+}
+
+/// One bar chart of one condition: bars per variant, one series per source; `None` when no source
+/// has a case.
+pub fn condition_bars(title: String, suite: &str, sources: &[Source], scale: Scale) -> Option<ChartSpec> {
+    let all: Vec<&CaseResult> = sources.iter().flat_map(|s| s.cases.iter()).collect();
     let unit = unit_for(suite, &all);
-    let series = sources.iter().map(|(name, source, cases)| series(name, source, cases, unit, x_variant_id)).collect();
+    let series = sources.iter().map(|s| series(&s.name, &s.about, s.colour, &s.cases, unit, x_variant_id)).collect();
     bars(title, "variant", unit, series).map(|spec| ChartSpec { y_scale: scale, x_names: variant_names(all.iter().copied()), ..spec })
 }
 
@@ -139,13 +159,15 @@ pub fn summary_has_suite(m: &wasm_core::summary::MachineSummary, suite: Suite) -
 /// The explorer's chart of a non-clone suite: the chosen machines' bars under condition `key`.
 pub fn suite_spec(machines: &[&Machine], suite: Suite, key: &str, scale: Scale) -> ChartSpec {
     let names = machine_names(machines);
-    let sources: Vec<(String, String, Vec<CaseResult>)> = machines
-        .iter()
-        .zip(names)
-        .map(|(m, name)| (name, m.description(), cases_under(&m.data.cases, suite.key(), key)))
-        .filter(|(_, _, cases)| !cases.is_empty())
-        .collect();
-    let label = conditions(suite.key(), sources.iter().flat_map(|(_, _, c)| c.iter())).into_iter().next().map(|c| c.label);
+    let sources = Source::of_files(
+        machines
+            .iter()
+            .zip(names)
+            .map(|(m, name)| (m.data.label.as_str(), name, m.description(), cases_under(&m.data.cases, suite.key(), key)))
+            .filter(|(_, _, _, cases)| !cases.is_empty())
+            .collect(),
+    );
+    let label = conditions(suite.key(), sources.iter().flat_map(|s| s.cases.iter())).into_iter().next().map(|c| c.label);
     let title = format!("{}: {}", suite.label(), label.unwrap_or_default());
     condition_bars(title, suite.key(), &sources, scale).unwrap_or(ChartSpec {
         kind: ChartKind::Bars,

@@ -8,6 +8,7 @@ use super::native::NativeMatch;
 use super::results_table::{format_ns, format_rate, per_unit, Unit, NS_PER_CLONE};
 use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale};
 use crate::charts::XValue;
+use crate::palette::BROWSER_COLOUR;
 
 /// Name of the browser's series in the charts (tests look bars up by it).
 pub const BROWSER_SERIES: &str = "browser (wasm32)";
@@ -24,8 +25,9 @@ pub fn x_variant_id(case: &CaseResult) -> String {
     case.variant_id.clone()
 }
 
-/// One series: `name` in the legend, `source` in the tooltips.
-pub fn series(name: &str, source: &str, cases: &[CaseResult], unit: Unit, x_of: XOf) -> ChartSeries {
+/// One series: `name` in the legend, `source` in the tooltips, `colour` its identity's
+/// ([`crate::palette`]: the machine's, or the browser's).
+pub fn series(name: &str, source: &str, colour: u32, cases: &[CaseResult], unit: Unit, x_of: XOf) -> ChartSeries {
     let points = cases
         .iter()
         .map(|case| {
@@ -50,7 +52,7 @@ pub fn series(name: &str, source: &str, cases: &[CaseResult], unit: Unit, x_of: 
             }
         })
         .collect();
-    ChartSeries { name: name.into(), dashed: false, points, style: None }
+    ChartSeries { name: name.into(), dashed: false, points, style: None, colour: Some(colour) }
 }
 
 /// A bar chart of `series` (empty ones dropped); `None` when nothing is left to draw.
@@ -80,9 +82,10 @@ pub fn variant_names<'a>(cases: impl IntoIterator<Item = &'a CaseResult>) -> Vec
 pub fn chart_spec(browser: Option<&[CaseResult]>, native: &[NativeMatch], mode: CloneMode, string_len: usize) -> Option<ChartSpec> {
     let mut all = Vec::new();
     if let Some(cases) = browser {
-        all.push(series(BROWSER_SERIES, "this browser", cases, NS_PER_CLONE, x_variant));
+        all.push(series(BROWSER_SERIES, "this browser", BROWSER_COLOUR, cases, NS_PER_CLONE, x_variant));
     }
-    all.extend(native.iter().map(|m| series(&m.series_name, &m.machine, &m.cases, NS_PER_CLONE, x_variant)));
+    let colours = crate::palette::distinct(native.iter().map(|m| crate::palette::machine_colour(&m.label)));
+    all.extend(native.iter().zip(colours).map(|(m, colour)| series(&m.series_name, &m.machine, colour, &m.cases, NS_PER_CLONE, x_variant)));
     let title = format!("Clone cost on one thread: {string_len}-byte string, clones {}", match mode {
         CloneMode::Drop => "dropped",
         CloneMode::Forget => "forgotten",

@@ -12,7 +12,7 @@ use super::driver::{toggle, Check, Download, Driver, RunStatus, Status};
 use super::plan::offered_threads;
 use crate::charts::{ChartSpec, Scale};
 use crate::components::chart::Chart;
-use crate::explorer::suites::condition_bars;
+use crate::explorer::suites::{condition_bars, Source};
 
 /// sessionStorage key of the run waiting for the isolation reload.
 const PENDING: &str = "lines-pending";
@@ -95,7 +95,8 @@ pub fn chart(cases: &[CaseResult]) -> Option<ChartSpec> {
     let top = cases.iter().map(|c| c.threads).max()?;
     let at_top: Vec<CaseResult> = cases.iter().filter(|c| c.threads == top).cloned().collect();
     let title = format!("This browser, {top} thread{}: ns per update (median of every thread's repeats)", if top == 1 { "" } else { "s" });
-    condition_bars(title, "lines", &[("This browser".into(), "this run".into(), at_top)], Scale::Linear)
+    let browser = Source { name: "This browser".into(), about: "this run".into(), colour: crate::palette::BROWSER_COLOUR, cases: at_top };
+    condition_bars(title, "lines", &[browser], Scale::Linear)
 }
 
 #[component]

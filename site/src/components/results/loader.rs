@@ -71,6 +71,9 @@ struct About {
     arch: String,
     /// `runner.name`.
     runner: String,
+    /// `label`: the machine's name on the charts, and what picks its colour.
+    #[serde(default)]
+    label: Option<String>,
 }
 
 /// Which results files a page loads.
@@ -107,6 +110,12 @@ impl Index {
 
     /// Every file that may hold results of `arch`: those `runner` wrote first, then the others.
     /// For a reader that needs one such file, not all of them.
+    /// Every file's label (the file's name without `.json` where the build could not read one):
+    /// the names the charts give machines.
+    pub fn labels(&self) -> impl Iterator<Item = String> + '_ {
+        self.entries().map(|(name, about)| about.and_then(|a| a.label.clone()).unwrap_or_else(|| name.trim_end_matches(".json").to_owned()))
+    }
+
     pub fn by_preference(&self, arch: &str, runner: &str) -> Vec<String> {
         let may_hold = |about: Option<&About>| about.is_none_or(|a| a.arch == arch);
         let by_runner = |about: Option<&About>| about.is_some_and(|a| a.runner == runner);
@@ -179,7 +188,9 @@ pub async fn index() -> Result<Index, LoadError> {
     let bytes = fetch_bytes(&format!("{RESULTS_DIR}/index.json"), MAX_INDEX_BYTES)
         .await
         .map_err(|e| LoadError(format!("results/index.json {e}")))?;
-    serde_json::from_slice(&bytes).map_err(|e| LoadError(format!("results/index.json: {e}")))
+    let index: Index = serde_json::from_slice(&bytes).map_err(|e| LoadError(format!("results/index.json: {e}")))?;
+    crate::palette::know_machines(index.labels());
+    Ok(index)
 }
 
 /// One results file, fetched and validated.
@@ -203,7 +214,9 @@ pub async fn load_summary() -> Result<wasm_core::summary::Summary, LoadError> {
     let bytes = fetch_bytes(&format!("{RESULTS_DIR}/summary.json"), MAX_SUMMARY_BYTES)
         .await
         .map_err(|e| LoadError(format!("results/summary.json {e}")))?;
-    wasm_core::summary::Summary::from_json(&bytes).map_err(LoadError)
+    let summary = wasm_core::summary::Summary::from_json(&bytes).map_err(LoadError)?;
+    crate::palette::know_machines(summary.machines.iter().map(|m| &m.label));
+    Ok(summary)
 }
 
 /// The results files of machines `ids` (file names without `.json`), in that order, each fetched
@@ -277,6 +290,16 @@ pub async fn load_results_with_progress(wanted: Wanted, progress: impl Fn(usize,
 mod tests {
     use super::*;
 
+    #[test]
+    fn machines_are_named_by_the_label_the_build_read_else_by_the_file_name() {
+        let index: Index = serde_json::from_str(
+            r#"{ "files": ["a.json", "b.json"],
+                 "about": [{ "suites": ["clone"], "arch": "x86_64", "runner": "native-runner", "label": "box-a" }, null] }"#,
+        )
+        .unwrap();
+        assert_eq!(index.labels().collect::<Vec<_>>(), ["box-a", "b"]);
+    }
+
     fn index() -> Index {
         serde_json::from_str(
             r#"{
@@ -328,7 +351,7 @@ mod tests {
     fn files_of_other_suites_do_not_count_towards_the_cap() {
         let files: Vec<String> = (0..MAX_FILES + 5).map(|i| format!("{i}.json")).collect();
         let about = (0..MAX_FILES + 5)
-            .map(|i| Some(About { suites: vec![if i < 3 { "sso" } else { "clone" }.into()], arch: "x86_64".into(), runner: "native-runner".into() }))
+            .map(|i| Some(About { suites: vec![if i < 3 { "sso" } else { "clone" }.into()], arch: "x86_64".into(), runner: "native-runner".into(), label: None }))
             .collect();
         assert_eq!(Index { files, about }.names(Wanted::Suite("sso")), (vec!["0.json".into(), "1.json".into(), "2.json".into()], 3));
     }

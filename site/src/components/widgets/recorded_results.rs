@@ -15,7 +15,7 @@ use crate::components::bench::native::{self, NativeFile, NativeResults, SkippedF
 use crate::components::results::loader::Wanted;
 use crate::components::bench::results_table::ResultsTable;
 use crate::components::chart::{Chart, StaticChart};
-use crate::explorer::suites::{cases_under, condition_bars, conditions, pick_condition, unit_for, Condition};
+use crate::explorer::suites::{cases_under, condition_bars, conditions, pick_condition, unit_for, Condition, Source};
 /// A file's name in legends and captions: its label, plus the file name when labels repeat.
 fn file_title(file: &NativeFile, all: &[&NativeFile]) -> String {
     let same = all.iter().filter(|f| f.results.label == file.results.label).count();
@@ -59,7 +59,7 @@ fn recorded_view(suite: &'static str, files: &[NativeFile], key: &str, label: &s
         .filter(|(_, _, cases)| !cases.is_empty())
         .collect();
     let unit = unit_for(suite, &per_file.iter().flat_map(|(_, _, c)| c.iter()).collect::<Vec<_>>());
-    let sources: Vec<(String, String, Vec<CaseResult>)> = per_file.iter().map(|(title, f, cases)| (title.clone(), machine_line(f), cases.clone())).collect();
+    let sources = Source::of_files(per_file.iter().map(|(title, f, cases)| (f.results.label.as_str(), title.clone(), machine_line(f), cases.clone())).collect());
     let spec: Option<ChartSpec> = condition_bars(format!("Recorded {suite} results: {label}"), suite, &sources, Scale::Linear);
     // The build's copy has its own test ids: the live widget's are only ever the live ones.
     let (chart_id, table_id) = match drawn {

@@ -21,11 +21,11 @@ fn preferred_native<'a>(machines: impl IntoIterator<Item = &'a Machine> + Clone)
     machines.clone().into_iter().filter(x86).find(|m| m.data.runner.name == "native-runner").or_else(|| machines.into_iter().find(x86))
 }
 
-/// Bars of each type's handle size, one series per target (`name`, `(type, bytes)` pairs).
-fn size_chart(series: Vec<(String, Vec<(String, u32)>)>) -> ChartSpec {
+/// Bars of each type's handle size, one series per target (`name`, its colour, `(type, bytes)` pairs).
+fn size_chart(series: Vec<(String, u32, Vec<(String, u32)>)>) -> ChartSpec {
     let series = series
         .into_iter()
-        .map(|(name, sizes)| ChartSeries {
+        .map(|(name, colour, sizes)| ChartSeries {
             points: sizes
                 .into_iter()
                 .map(|(t, bytes)| ChartPoint {
@@ -42,6 +42,7 @@ fn size_chart(series: Vec<(String, Vec<(String, u32)>)>) -> ChartSpec {
             name,
             dashed: false,
             style: None,
+            colour: Some(colour),
         })
         .collect();
     ChartSpec {
@@ -60,8 +61,8 @@ fn recorded_sizes(machine: &Machine) -> Vec<(String, u32)> {
     machine.data.layouts.types.iter().map(|t| (t.type_name.clone(), t.size_bytes)).collect()
 }
 
-fn x86_series(machine: &Machine) -> (String, Vec<(String, u32)>) {
-    (format!("x86_64 ({})", machine.data.label), recorded_sizes(machine))
+fn x86_series(machine: &Machine) -> (String, u32, Vec<(String, u32)>) {
+    (format!("x86_64 ({})", machine.data.label), crate::palette::machine_colour(&machine.data.label), recorded_sizes(machine))
 }
 
 /// The widget's first frame, drawn by the build: the x86_64 sizes and alignments of the file the
@@ -153,7 +154,7 @@ pub fn SizeTable() -> impl IntoView {
     });
     let wasm32_sizes: Vec<(String, u32)> = live.iter().map(|l| (l.type_name.clone(), l.size_bytes)).collect();
     let chart = move || {
-        let mut series = vec![("wasm32 (this page)".to_owned(), wasm32_sizes.clone())];
+        let mut series = vec![("wasm32 (this page)".to_owned(), crate::palette::BROWSER_COLOUR, wasm32_sizes.clone())];
         series.extend(native_now().map(|n| x86_series(&n)));
         size_chart(series)
     };

@@ -1,0 +1,86 @@
+// Charts read the same everywhere and work by touch: a tap or keyboard focus shows a mark's value
+// (an SVG <title> only shows on a mouse's hover), and a machine keeps one colour on every page.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { screenshot, start } from "./harness.mjs";
+
+let h;
+before(async () => { h = await start(); });
+after(async () => { await h?.close(); });
+
+const CLONE_CHART = '[data-testid="recorded-clone-chart"]';
+
+/** `{ series name → fill }` of the bars of the chart `host` (a machine's bars share one fill). */
+async function fills(page, host) {
+  await page.locator(`${host} rect.bar`).first().waitFor();
+  return page.evaluate((host) => {
+    const out = {};
+    for (const bar of document.querySelectorAll(`${host} rect.bar`)) {
+      const name = bar.dataset.series.replace(/^native: /, "");
+      if (out[name] && out[name] !== bar.getAttribute("fill")) throw new Error(`${name} has two colours in one chart`);
+      out[name] = bar.getAttribute("fill");
+    }
+    return out;
+  }, host);
+}
+
+test("a tap on a bar shows its value on a phone, and a tap elsewhere hides it", async () => {
+  const { page, errors } = await h.open("/chapters/what-instead", { width: 390, height: 844, touch: true });
+  const chart = page.locator(CLONE_CHART);
+  const bar = chart.locator("rect.bar").nth(3);
+  await bar.scrollIntoViewIfNeeded();
+  const tip = chart.locator(".chart-tooltip");
+  assert.equal(await tip.isVisible().catch(() => false), false, "no tip before a tap");
+  await bar.tap();
+  await tip.waitFor({ state: "visible" });
+  const said = await tip.textContent();
+  assert.equal(said, await bar.getAttribute("aria-label"), "the tip says what the mark's name says");
+  assert.match(said, /median [\d.,]+ ns per clone/);
+  const box = await tip.boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 390, `the tip stays on screen: ${JSON.stringify(box)}`);
+  await screenshot(page, "chart-tap-phone");
+  await page.locator("h1").tap();
+  await tip.waitFor({ state: "hidden" });
+  assert.deepEqual(errors, []);
+});
+
+test("the keyboard reaches a chart at one tab stop and walks its marks with the arrow keys", async () => {
+  const { page } = await h.open("/chapters/what-instead");
+  const chart = page.locator(CLONE_CHART);
+  await chart.locator("rect.bar").first().waitFor();
+  assert.equal(await chart.locator('[data-tip][tabindex="0"]').count(), 1, "one tab stop per chart");
+  // Tab from the element just before the chart lands on it.
+  await page.evaluate((host) => {
+    const stop = document.querySelector(`${host} [data-tip][tabindex="0"]`);
+    const all = [...document.querySelectorAll("a[href], button, input, select, summary, [tabindex='0']")];
+    all[all.indexOf(stop) - 1].focus();
+  }, CLONE_CHART);
+  await page.keyboard.press("Tab");
+  const focused = () => page.evaluate(() => document.activeElement.getAttribute("aria-label"));
+  const first = await focused();
+  assert.ok(first, "a mark has focus");
+  const tip = chart.locator(".chart-tooltip");
+  assert.equal(await tip.textContent(), first);
+  await page.keyboard.press("ArrowRight");
+  const second = await focused();
+  assert.notEqual(second, first);
+  assert.equal(await tip.textContent(), second, "the tip follows the focus");
+  assert.equal(await chart.locator('[data-tip][tabindex="0"]').getAttribute("aria-label"), second, "the tab stop moves with it");
+  await page.keyboard.press("Escape");
+  await tip.waitFor({ state: "hidden" });
+});
+
+test("a machine has one colour on every page, and machines in one chart differ", async () => {
+  const chapter = await h.open("/chapters/what-instead");
+  const inChapter = await fills(chapter.page, CLONE_CHART);
+  const bench = await h.open("/bench");
+  const onBench = await fills(bench.page, '[data-testid="bench-chart"]');
+  const sso = await h.open("/results?suite=sso");
+  const onResults = await fills(sso.page, '[data-testid="suite-chart"]');
+  const shared = Object.keys(inChapter).filter((name) => name in onBench);
+  assert.ok(shared.length >= 3, `machines on both pages: ${shared}`);
+  for (const name of shared) assert.equal(onBench[name], inChapter[name], `${name} on /bench and in chapter 10`);
+  for (const [name, fill] of Object.entries(onResults)) if (name in inChapter) assert.equal(fill, inChapter[name], `${name} on /results`);
+  assert.ok(Object.keys(onResults).some((name) => name in inChapter), "the SSO chart shares a machine with the chapter");
+  for (const colours of [inChapter, onBench]) assert.equal(new Set(Object.values(colours)).size, Object.keys(colours).length, "one colour per machine in a chart");
+});
