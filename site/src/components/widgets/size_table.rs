@@ -21,8 +21,11 @@ fn preferred_native<'a>(machines: impl IntoIterator<Item = &'a Machine> + Clone)
     machines.clone().into_iter().filter(x86).find(|m| m.data.runner.name == "native-runner").or_else(|| machines.into_iter().find(x86))
 }
 
-/// Bars of each type's handle size, one series per target (`name`, its colour, `(type, bytes)` pairs).
-fn size_chart(series: Vec<(String, u32, Vec<(String, u32)>)>) -> ChartSpec {
+/// One target's bars: its name, its colour, and `(type, bytes)` pairs.
+type SizeSeries = (String, u32, Vec<(String, u32)>);
+
+/// Bars of each type's handle size, one series per target.
+fn size_chart(series: Vec<SizeSeries>) -> ChartSpec {
     let series = series
         .into_iter()
         .map(|(name, colour, sizes)| ChartSeries {
@@ -61,7 +64,7 @@ fn recorded_sizes(machine: &Machine) -> Vec<(String, u32)> {
     machine.data.layouts.types.iter().map(|t| (t.type_name.clone(), t.size_bytes)).collect()
 }
 
-fn x86_series(machine: &Machine) -> (String, u32, Vec<(String, u32)>) {
+fn x86_series(machine: &Machine) -> SizeSeries {
     (format!("x86_64 ({})", machine.data.label), crate::palette::machine_colour(&machine.data.label), recorded_sizes(machine))
 }
 
