@@ -1,5 +1,6 @@
-//! Turns the chapters in `content/chapters/NN-slug.md` into HTML at build time and writes
-//! `OUT_DIR/chapters.rs`, which `src/content.rs` includes. The wasm never parses Markdown.
+//! Turns the chapters in `content/chapters/NN-slug.md` and the glossary (`content/glossary.md`)
+//! into HTML at build time and writes `OUT_DIR/chapters.rs`, which `src/content.rs` includes. The
+//! wasm never parses Markdown. A chapter's first use of each glossary term links to its entry.
 //!
 //! File rule (the same one `scripts/postbuild.mjs` uses for the route shells): a file belongs to the
 //! explainer when its name matches `^\d+-[a-z0-9-]+\.md$`; files are ordered by name, `NN` is the
@@ -46,8 +47,18 @@ enum Part {
     Widget(String),
 }
 
+/// A glossary entry: its id on `/glossary`, and the words a chapter links to it (`<!-- terms: a, b -->`).
+struct Term {
+    id: String,
+    words: Vec<String>,
+}
+
 struct Chapter {
     file: String,
+    /// Where its headings' anchors point: `/chapters/<slug>`, or `/glossary`.
+    path: String,
+    /// Glossary ids already linked on this page: only a term's first use is.
+    linked: HashSet<String>,
     slug: String,
     number: u32,
     title: String,
@@ -172,8 +183,84 @@ fn widget_variant(line: &str) -> Result<String, String> {
     Err(format!("unknown widget `{name}` (known: {})", known.join(", ")))
 }
 
-fn parse(file: &str, slug: String, number: u32, src: &str) -> Chapter {
+/// Whether `c` may touch a linked word (a letter, digit or `_` would make it part of a longer word).
+fn word_char(c: Option<char>) -> bool {
+    c.is_some_and(|c| c.is_alphanumeric() || c == '_')
+}
+
+/// `text` as events with the first use on the page of each glossary term not yet `linked` turned
+/// into a link to its entry. Whole words only, case as written in the glossary; the earliest match
+/// wins, and the longest where two start together.
+fn link_terms(text: &str, terms: &[Term], linked: &mut HashSet<String>) -> Vec<Event<'static>> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    loop {
+        let found = terms
+            .iter()
+            .filter(|t| !linked.contains(&t.id))
+            .flat_map(|t| t.words.iter().map(move |w| (t, w)))
+            .filter_map(|(t, w)| {
+                rest.match_indices(w.as_str())
+                    .find(|&(at, _)| !word_char(rest[..at].chars().next_back()) && !word_char(rest[at + w.len()..].chars().next()))
+                    .map(|(at, _)| (at, std::cmp::Reverse(w.len()), t, w))
+            })
+            .min_by_key(|&(at, len, _, _)| (at, len));
+        let Some((at, _, term, word)) = found else { break };
+        if at > 0 {
+            out.push(Event::Text(rest[..at].to_owned().into()));
+        }
+        out.push(Event::Html(format!("<a class=\"term\" href=\"/glossary#{}\">{}</a>", term.id, escape(word)).into()));
+        linked.insert(term.id.clone());
+        rest = &rest[at + word.len()..];
+    }
+    if !rest.is_empty() {
+        out.push(Event::Text(rest.to_owned().into()));
+    }
+    out
+}
+
+/// The glossary's entries: each `## Title {#id}` and the `<!-- terms: ... -->` line that must follow
+/// it. A missing terms line, or a word claimed by two entries, stops the build.
+fn glossary_terms(file: &str, src: &str) -> Vec<Term> {
+    let mut terms: Vec<Term> = Vec::new();
+    let mut offset = 0;
+    let mut pending: Option<(String, usize)> = None;
+    for line in src.split_inclusive('\n') {
+        let at = offset;
+        offset += line.len();
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(heading) = line.strip_prefix("## ") {
+            if let Some((id, at)) = pending.take() {
+                fail(file, src, at, format!("the entry `{id}` has no `<!-- terms: ... -->` line after its heading"));
+            }
+            let id = heading.rsplit_once("{#").and_then(|(_, id)| id.strip_suffix('}'));
+            let id = id.unwrap_or_else(|| fail(file, src, at, "a glossary heading needs an id: `## Title {#id}`"));
+            pending = Some((id.to_owned(), at));
+        } else if let Some((id, _)) = pending.take() {
+            let words = line.strip_prefix("<!--").and_then(|l| l.strip_suffix("-->")).and_then(|l| l.trim().strip_prefix("terms:"));
+            let words = words.unwrap_or_else(|| fail(file, src, at, format!("the entry `{id}` must start with `<!-- terms: word, word -->`")));
+            let words: Vec<String> = words.split(',').map(|w| w.trim().to_owned()).filter(|w| !w.is_empty()).collect();
+            for w in &words {
+                if let Some(other) = terms.iter().find(|t| t.words.contains(w)) {
+                    fail(file, src, at, format!("`{w}` is a term of both `{}` and `{id}`", other.id));
+                }
+            }
+            terms.push(Term { id, words });
+        }
+    }
+    if let Some((id, at)) = pending {
+        fail(file, src, at, format!("the entry `{id}` has no `<!-- terms: ... -->` line after its heading"));
+    }
+    terms
+}
+
+fn parse(file: &str, slug: String, number: u32, src: &str, path: String, terms: &[Term]) -> Chapter {
     let mut ch = Chapter {
+        path,
+        linked: HashSet::new(),
         file: file.to_owned(),
         slug,
         number,
@@ -188,6 +275,7 @@ fn parse(file: &str, slug: String, number: u32, src: &str) -> Chapter {
     let mut iter = Parser::new_ext(src, opts).into_offset_iter().map(|(event, range)| (type_names_as_text(event), range));
     let mut buf: Vec<Event> = Vec::new();
     let mut expect_lede = false;
+    let mut in_link = false;
 
     while let Some((event, range)) = iter.next() {
         match event {
@@ -216,8 +304,8 @@ fn parse(file: &str, slug: String, number: u32, src: &str) -> Chapter {
                 let mut h = format!("<{tag} id=\"{}\">{}", escape(&id), render(inner));
                 writeln!(
                     h,
-                    "<a class=\"heading-anchor\" href=\"/chapters/{}#{}\" aria-label=\"Link to this section: {}\">¶</a></{tag}>",
-                    ch.slug,
+                    "<a class=\"heading-anchor\" href=\"{}#{}\" aria-label=\"Link to this section: {}\">¶</a></{tag}>",
+                    ch.path,
                     escape(&id),
                     escape(&title)
                 )
@@ -278,7 +366,16 @@ fn parse(file: &str, slug: String, number: u32, src: &str) -> Chapter {
                 if dest_url.starts_with("/chapters/") {
                     ch.links.push((dest_url.to_string(), range.start));
                 }
+                in_link = true;
                 buf.push(event);
+            }
+            Event::End(TagEnd::Link) => {
+                in_link = false;
+                buf.push(event);
+            }
+            // A glossary term's first use on the page links to its entry (never inside a link).
+            Event::Text(ref text) if !in_link && !terms.is_empty() => {
+                buf.extend(link_terms(text, terms, &mut ch.linked));
             }
             Event::Start(Tag::HtmlBlock) | Event::End(TagEnd::HtmlBlock) => buf.push(event),
             other => {
@@ -337,6 +434,12 @@ fn main() {
     };
     files.sort();
 
+    let glossary_path = manifest.join("..").join("content").join("glossary.md");
+    println!("cargo:rerun-if-changed={}", glossary_path.display());
+    let glossary_src = std::fs::read_to_string(&glossary_path).unwrap_or_else(|e| panic!("content/glossary.md: {e}"));
+    let terms = glossary_terms("../glossary.md", &glossary_src);
+    let glossary = parse("../glossary.md", "glossary".into(), 0, &glossary_src, "/glossary".into(), &[]);
+
     let mut chapters = Vec::new();
     let mut sources = Vec::new();
     let mut slugs = HashSet::new();
@@ -347,39 +450,46 @@ fn main() {
         if !slugs.insert(slug.clone()) {
             panic!("\n\ncontent/chapters/{name}: another chapter already has the slug `{slug}`\n\n");
         }
-        chapters.push(parse(&name, slug, number, &src));
+        let path = format!("/chapters/{slug}");
+        chapters.push(parse(&name, slug, number, &src, path, &terms));
         sources.push(src);
     }
     check_links(&chapters, &sources);
 
-    let mut out = String::from("// Generated by site/build.rs from content/chapters/*.md. Do not edit.\n\npub static CHAPTERS: &[Chapter] = &[\n");
+    let mut out = String::from("// Generated by site/build.rs from content/chapters/*.md and content/glossary.md. Do not edit.\n\npub static CHAPTERS: &[Chapter] = &[\n");
     for ch in &chapters {
-        let sections: Vec<String> = ch.sections.iter().map(|(id, t)| format!("({}, {})", lit(id), lit(t))).collect();
-        let parts: Vec<String> = ch
-            .parts
-            .iter()
-            .map(|p| match p {
-                Part::Html(h) => format!("Part::Html({})", lit(h)),
-                Part::Widget(w) => format!("Part::Widget(Widget::{w})"),
-            })
-            .collect();
-        writeln!(
-            out,
-            "    Chapter {{ slug: {}, number: {}, title: {}, lede_html: {}, sections: &[{}], parts: &[{}] }},",
-            lit(&ch.slug),
-            ch.number,
-            lit(&ch.title),
-            lit(&ch.lede_html),
-            sections.join(", "),
-            parts.join(", ")
-        )
-        .unwrap();
+        out.push_str(&chapter_literal(ch));
     }
     out.push_str("];\n");
+    writeln!(out, "\n/// `/glossary`, from content/glossary.md (number 0: it is no chapter).\npub static GLOSSARY: Chapter = {};", chapter_literal(&glossary).trim_end().trim_end_matches(',')).unwrap();
+    let entries: Vec<String> = terms.iter().map(|t| format!("({}, &[{}])", lit(&t.id), t.words.iter().map(|w| lit(w)).collect::<Vec<_>>().join(", "))).collect();
+    writeln!(out, "\n/// The glossary's entries: (id, the words a chapter links to it).\npub static GLOSSARY_TERMS: &[(&str, &[&str])] = &[{}];", entries.join(", ")).unwrap();
     for (_, variant, _, allowed, name) in ARG_WIDGETS {
         let list: Vec<String> = allowed.iter().map(|v| lit(v)).collect();
         writeln!(out, "\n/// The values `Widget::{variant}` may carry (checked at build time).\npub static {name}: &[&str] = &[{}];", list.join(", ")).unwrap();
     }
     let dest = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("chapters.rs");
     std::fs::write(dest, out).unwrap();
+}
+
+/// `Chapter { ... },` for the generated file.
+fn chapter_literal(ch: &Chapter) -> String {
+    let sections: Vec<String> = ch.sections.iter().map(|(id, t)| format!("({}, {})", lit(id), lit(t))).collect();
+    let parts: Vec<String> = ch
+        .parts
+        .iter()
+        .map(|p| match p {
+            Part::Html(h) => format!("Part::Html({})", lit(h)),
+            Part::Widget(w) => format!("Part::Widget(Widget::{w})"),
+        })
+        .collect();
+    format!(
+        "    Chapter {{ slug: {}, number: {}, title: {}, lede_html: {}, sections: &[{}], parts: &[{}] }},\n",
+        lit(&ch.slug),
+        ch.number,
+        lit(&ch.title),
+        lit(&ch.lede_html),
+        sections.join(", "),
+        parts.join(", ")
+    )
 }

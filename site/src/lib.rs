@@ -22,8 +22,8 @@ pub mod static_data;
 use components::shell::Shell;
 use content::Chapter;
 use pages::{
-    bench::Bench, chapter::ChapterPage, chapters_index::ChaptersIndex, choose::Choose, home::Home, not_found::NotFound,
-    results::Results, submit::Submit,
+    bench::Bench, chapter::ChapterPage, chapters_index::ChaptersIndex, choose::Choose, glossary::Glossary, home::Home,
+    not_found::NotFound, results::Results, submit::Submit,
 };
 
 /// Every heap request goes through this wrapper, so the chooser can count what a string type
@@ -41,6 +41,8 @@ pub enum Route {
     Choose,
     Results,
     Submit,
+    /// `/glossary`, from `content/glossary.md`.
+    Glossary,
     /// `404.html`: what a static host serves for a path with no file.
     NotFound,
 }
@@ -55,6 +57,7 @@ impl Route {
             ("/choose", Route::Choose),
             ("/results", Route::Results),
             ("/submit", Route::Submit),
+            ("/glossary", Route::Glossary),
         ];
         let mut all: Vec<_> = pages.into_iter().map(|(p, r)| (Some(p.to_owned()), r)).collect();
         all.extend(content::CHAPTERS.iter().map(|c| (Some(format!("/chapters/{}", c.slug)), Route::Chapter(c))));
@@ -71,7 +74,8 @@ impl Route {
             Route::Choose => "/choose",
             Route::Results => "/results",
             Route::Submit => "/submit",
-            Route::NotFound => "",
+            // Reached from the chapters' terms and the footer, not the top navigation.
+            Route::Glossary | Route::NotFound => "",
         }
     }
 
@@ -86,6 +90,7 @@ impl Route {
             Route::Choose => "site/src/pages/choose.rs".into(),
             Route::Results => "site/src/pages/results.rs".into(),
             Route::Submit => "site/src/pages/submit.rs".into(),
+            Route::Glossary => "content/glossary.md".into(),
             Route::NotFound => "site/src/pages/not_found.rs".into(),
         }
     }
@@ -111,6 +116,7 @@ pub fn App(route: Route) -> impl IntoView {
         Route::Choose => view! { <Choose/> }.into_any(),
         Route::Results => view! { <Results/> }.into_any(),
         Route::Submit => view! { <Submit/> }.into_any(),
+        Route::Glossary => view! { <Glossary/> }.into_any(),
         Route::NotFound => view! { <NotFound/> }.into_any(),
     };
     view! { <Shell current=route.nav_path()>{page}</Shell> }

@@ -313,3 +313,29 @@ test("every page's footer links to the file to edit and to a new issue naming th
     await page.context().close();
   }
 });
+
+test("each chapter links a glossary term at its first use only, every link lands on an entry, and the glossary lists them all", async () => {
+  const { page, errors } = await h.open("/glossary");
+  const ids = await page.locator('[data-testid="glossary"] h2[id]').evaluateAll((hs) => hs.map((h) => h.id));
+  assert.ok(ids.length >= 15, `entries: ${ids}`);
+  assert.deepEqual(await page.locator('nav[aria-label="Terms"] a').evaluateAll((as) => as.map((a) => a.hash.slice(1))), ids, "the list of terms is every entry, in order");
+  const linkedSomewhere = new Set();
+  for (const slug of chapterSlugs()) {
+    const html = await (await page.request.get(`${h.base}/chapters/${slug}`)).text();
+    const hrefs = [...html.matchAll(/<a class="term" href="\/glossary#([a-z0-9-]+)">/g)].map((m) => m[1]);
+    assert.equal(new Set(hrefs).size, hrefs.length, `${slug} links each term once: ${hrefs}`);
+    for (const id of hrefs) assert.ok(ids.includes(id), `${slug} links /glossary#${id}, which is no entry`);
+    hrefs.forEach((id) => linkedSomewhere.add(id));
+  }
+  assert.ok(linkedSomewhere.size >= 12, `terms the chapters use: ${[...linkedSomewhere]}`);
+  // A reader following one: chapter 9's first "SMT siblings" goes to its entry, in view.
+  const chapter = await h.open("/chapters/cache-lines");
+  const term = chapter.page.locator('a.term[href="/glossary#smt"]');
+  assert.equal(await term.count(), 1);
+  assert.equal(await term.textContent(), "SMT siblings");
+  await term.click();
+  await chapter.page.waitForURL(/\/glossary#smt$/);
+  assert.ok(await chapter.page.locator("h2#smt").isVisible());
+  assert.ok(await chapter.page.locator("h2#smt").evaluate((el) => el.getBoundingClientRect().top < innerHeight));
+  assert.deepEqual([...errors, ...chapter.errors], []);
+});

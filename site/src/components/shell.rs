@@ -70,6 +70,7 @@ pub fn Shell(current: &'static str, children: Children) -> impl IntoView {
                         view! { "Last changed " <time datetime=datetime>{day}</time> " · " }
                     })}
                     <a href=s.edit_url()>"Edit this page"</a> " · " <a href=s.report_url()>"Report a problem"</a>
+                    " · " <a href="/glossary">"Glossary"</a>
                 </p>
             })}
         </footer>

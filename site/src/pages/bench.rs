@@ -48,7 +48,7 @@ pub fn Bench() -> impl IntoView {
                     "Expect " <code>"Arc<str>"</code> " to slow down as threads are added: every clone is a locked add on the "
                     "one counter they share, and the cache line holding it moves from core to core. Expect "
                     <code>"String"</code> " to slow down too, which it does not natively: Rust's wasm32 standard library "
-                    "allocates with dlmalloc behind one global lock, so every " <code>"String"</code>
+                    "allocates with " <a class="term-ref" href="/glossary#allocators">"dlmalloc"</a> " behind one global lock, so every " <code>"String"</code>
                     " clone and drop queues for that lock. Natively, jemalloc gives each thread a cache of its own and "
                     <code>"String"</code> " barely notices the other threads. Where the allocator is shared, the usual advice "
                     "turns round; the strategies that allocate nothing per clone (a borrowed clone, a leaked "

@@ -4,6 +4,7 @@ pub mod chapter;
 pub mod choose;
 pub mod chapters_index;
 pub mod bench;
+pub mod glossary;
 pub mod home;
 pub mod not_found;
 pub mod results;

@@ -137,7 +137,7 @@ fn ContentionTable(cases: Signal<Vec<CaseResult>>) -> impl IntoView {
                         <th scope="col">"Mode"</th>
                         <th scope="col" class="num">"Threads"</th>
                         <th scope="col" class="num">"ns per clone"</th>
-                        <th scope="col" class="num">"MAD"</th>
+                        <th scope="col" class="num"><a class="term-ref" href="/glossary#mad">"MAD"</a></th>
                         <th scope="col" class="num">"clones × repeats"</th>
                     </tr>
                 </thead>
