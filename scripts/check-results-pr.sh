@@ -10,7 +10,10 @@
 # .gitkeep), the site's own index.json, summary.json and medians.json, and hidden names, a symbolic link or a file whose mode is not
 # 100644 (a link to /dev/zero would make every reader read forever), content/ or content/results/
 # turned into anything but a folder (a link to another folder would publish whatever it points at),
-# and any file the validator rejects. Fails closed: when git cannot say what changed, it fails.
+# and any file the validator rejects. Results files are added, not rewritten: a pull request that
+# changes or deletes a file the base branch has (the reference dataset included) must say why, with
+# a line `Results-edit: <file name>: <reason>` in one of its commit messages; the reason then shows
+# in the history next to the change. Fails closed: when git cannot say what changed, it fails.
 # Exits 0 only when every file passes.
 set -uo pipefail
 
@@ -32,13 +35,34 @@ for folder in content content/results; do
 done
 
 # What changed; if git cannot say (a bad revision, a missing checkout), that is a failure, not "none".
-listing=$(mktemp)
-trap 'rm -f "$listing"' EXIT
+listing=$(mktemp) edits=$(mktemp)
+trap 'rm -f "$listing" "$edits"' EXIT
 if ! git -C "$pr" diff -z --name-only --no-renames --diff-filter=AMT "$base" "$head" -- content/results/ >"$listing"; then
   echo "::error::cannot list the changes between $base and $head in $pr"
   exit 1
 fi
 mapfile -d '' changed <"$listing"
+
+# Changed or deleted files that already exist on the base branch: each needs a stated reason.
+if ! git -C "$pr" diff -z --name-only --no-renames --diff-filter=MTD "$base" "$head" -- content/results/ >"$edits" ||
+   ! messages=$(git -C "$pr" log --format=%B "$base..$head"); then
+  echo "::error::cannot list the edits between $base and $head in $pr"
+  exit 1
+fi
+mapfile -d '' edited <"$edits"
+for path in "${edited[@]}"; do
+  name=${path#content/results/}
+  [[ "$name" == .gitkeep ]] && continue
+  shown=$(printf '%q' "$path")
+  reason=$(printf '%s\n' "$messages" | grep -F -- "Results-edit: $name:" | head -n 1 | sed 's/^.*Results-edit: [^:]*: *//')
+  if [[ -z "${reason// }" ]]; then
+    fail "$shown: changes or deletes a results file the site already ships; results are added, not rewritten. If it must change, say why in a commit message line: Results-edit: $name: <reason>"
+  else
+    # Control characters dropped: a reason is shown as text, never as terminal commands.
+    echo "$shown: edited; stated reason: $(printf '%s' "$reason" | tr -d '\000-\037\177')"
+  fi
+done
+
 to_validate=()
 for path in "${changed[@]}"; do
   # Paths are printed with their control characters escaped (a name can carry a newline).

@@ -121,3 +121,39 @@ test("a --quick run is a valid file but no submission, and is refused", () => {
   assert.equal(code, 1, out);
   assert.match(out, /conditions\.quick: is true: a --quick run/);
 });
+
+/** A repository whose base already ships `name` (a valid file), then one commit by `change(dir)`
+ *  with `message`. */
+function editRequest(name, change, message) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "results-pr-"));
+  git(dir, "init", "-q");
+  fs.mkdirSync(path.join(dir, "content/results"), { recursive: true });
+  fs.writeFileSync(path.join(dir, "content/results", name), good);
+  git(dir, "add", "-A");
+  git(dir, "commit", "-qm", "base");
+  change(path.join(dir, "content/results"));
+  git(dir, "add", "-A");
+  git(dir, "commit", "-qm", message);
+  return dir;
+}
+
+const SHIPPED = "reference-ryzen5600x-2024.json";
+const rewrite = (d) => fs.writeFileSync(path.join(d, SHIPPED), good.toString().replace(/\n$/, "\n\n"));
+
+test("a pull request may not rewrite or delete a shipped results file without a stated reason", () => {
+  const edited = check(editRequest(SHIPPED, rewrite, "tidy the reference"));
+  assert.equal(edited.code, 1, edited.out);
+  assert.match(edited.out, /reference-ryzen5600x-2024\.json: changes or deletes a results file the site already ships; .*Results-edit: reference-ryzen5600x-2024\.json: <reason>/);
+  const deleted = check(editRequest(SHIPPED, (d) => fs.rmSync(path.join(d, SHIPPED)), "drop it"));
+  assert.equal(deleted.code, 1, deleted.out);
+  assert.match(deleted.out, /changes or deletes a results file/);
+  // A reason for another file does not count for this one.
+  const wrong = check(editRequest(SHIPPED, rewrite, "fix\n\nResults-edit: other.json: a typo"));
+  assert.equal(wrong.code, 1, wrong.out);
+});
+
+test("an edit with its reason in a commit message passes, and the check prints the reason", () => {
+  const { code, out } = check(editRequest(SHIPPED, rewrite, "reference: trailing newline\n\nResults-edit: reference-ryzen5600x-2024.json: the import wrote no final newline"));
+  assert.equal(code, 0, out);
+  assert.match(out, /edited; stated reason: .*the import wrote no final newline/);
+});
