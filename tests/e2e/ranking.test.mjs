@@ -139,3 +139,15 @@ test("a reader's own lab run, kept in this browser, shows where it stands until 
   assert.equal(await item.count(), 0, "forgotten for good");
   assert.deepEqual(errors, []);
 });
+
+test("a run measured in rounds shows its ratios' range across them beside the figure; a single run shows none", async () => {
+  const { page, errors } = await openRanking("?q=epyc");
+  const withRounds = summary.machines.find((m) => m.headline.ratio_most_rounds);
+  assert.ok(withRounds, "the shipped rounds run is in the summary");
+  const [low, high] = withRounds.headline.ratio_most_rounds;
+  const cell = page.locator(`[data-testid="ranking-row"][data-machine="${withRounds.file.replace(/\.json$/, "")}"] [data-field="ratiomost"]`);
+  assert.equal(await cell.locator('[data-field="rounds"]').textContent(), ` (rounds ${low.toFixed(2)}–${high.toFixed(2)}×)`);
+  const single = page.locator('[data-testid="ranking-row"][data-machine="epyc-2vcpu-jemalloc-2026-11-23"] [data-field="ratiomost"]');
+  assert.equal(await single.locator('[data-field="rounds"]').count(), 0);
+  assert.deepEqual(errors, []);
+});

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::results::{CaseResult, ResultsFile};
 
 /// Version of the summary's format; the site refuses a summary of another version.
-pub const SUMMARY_VERSION: u32 = 2;
+pub const SUMMARY_VERSION: u32 = 3;
 
 /// Every valid results file, summarised.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -156,6 +156,13 @@ pub struct Headline {
     pub arc_ns_most: Option<f64>,
     /// `String` clone + drop at [`Headline::most_threads`], ns per clone.
     pub string_ns_most: Option<f64>,
+    /// The smallest and largest `Arc<str>` ÷ `String` of the run's separate rounds at 1 thread
+    /// (round by round: both types ran in each); `None` for a run without rounds.
+    #[serde(default)]
+    pub ratio_1t_rounds: Option<[f64; 2]>,
+    /// The same at [`Headline::most_threads`].
+    #[serde(default)]
+    pub ratio_most_rounds: Option<[f64; 2]>,
 }
 
 impl Headline {
@@ -170,11 +177,21 @@ impl Headline {
     }
 
     fn of(file: &ResultsFile) -> Headline {
-        let drop_case = |variant: &str, threads: u32| {
+        let find = |variant: &str, threads: u32| {
             file.cases
                 .iter()
                 .find(|c| c.suite == "clone" && c.variant_id == variant && c.threads == threads && c.placement.is_none() && c.mode.as_deref().unwrap_or("drop") == "drop")
-                .map(|c| c.median_ns_per_op)
+        };
+        let drop_case = |variant: &str, threads: u32| find(variant, threads).map(|c| c.median_ns_per_op);
+        // Round i of one case ran in the same round as round i of the other: compare them pairwise.
+        let rounds = |threads: u32| {
+            let arc = find("arc_str", threads)?.round_medians_ns.as_ref()?;
+            let string = find("string", threads)?.round_medians_ns.as_ref()?;
+            if arc.len() < 2 || arc.len() != string.len() {
+                return None;
+            }
+            let ratios: Vec<f64> = arc.iter().zip(string).map(|(a, s)| a / s).collect();
+            Some([ratios.iter().copied().fold(f64::INFINITY, f64::min), ratios.iter().copied().fold(0.0, f64::max)])
         };
         let most_threads = file
             .cases
@@ -189,6 +206,8 @@ impl Headline {
             string_ns_1t: drop_case("string", 1),
             arc_ns_most: most_threads.and_then(|t| drop_case("arc_str", t)),
             string_ns_most: most_threads.and_then(|t| drop_case("string", t)),
+            ratio_1t_rounds: rounds(1),
+            ratio_most_rounds: most_threads.and_then(rounds),
         }
     }
 }
@@ -385,6 +404,26 @@ mod tests {
         assert_eq!(h.ratio_1t(), Some(find("arc_str", 1) / find("string", 1)));
         // No thread count above `most` has both types.
         assert!(!file.cases.iter().any(|c| c.threads > most && c.variant_id == "string" && c.mode.as_deref() == Some("drop")));
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "summary.rs has no unsafe code; validating whole results files (SHA-256 included) under Miri takes minutes")]
+    fn a_run_with_rounds_gives_the_range_of_its_rounds_ratios_and_one_without_gives_none() {
+        let rounds = shipped!("epyc-2vcpu-jemalloc-rounds-2026-11-24.json");
+        let h = Headline::of(&rounds);
+        let case = |v: &str, t: u32| {
+            rounds.cases.iter().find(|c| c.suite == "clone" && c.variant_id == v && c.threads == t && c.mode.as_deref() == Some("drop")).unwrap()
+        };
+        let most = h.most_threads.unwrap();
+        let (arc, string) = (case("arc_str", most).round_medians_ns.clone().unwrap(), case("string", most).round_medians_ns.clone().unwrap());
+        let ratios: Vec<f64> = arc.iter().zip(&string).map(|(a, s)| a / s).collect();
+        let [low, high] = h.ratio_most_rounds.unwrap();
+        assert!(ratios.contains(&low) && ratios.contains(&high) && low < high, "{ratios:?}");
+        assert!(ratios.iter().all(|r| (low..=high).contains(r)));
+        assert!(h.ratio_1t_rounds.is_some());
+        // The reference dataset has one repeat per case and no rounds.
+        let reference = Headline::of(&shipped!("reference-ryzen5600x-2024.json"));
+        assert_eq!((reference.ratio_1t_rounds, reference.ratio_most_rounds), (None, None));
     }
 
     #[test]

@@ -388,7 +388,7 @@ mod tests {
             contention: true,
             noisy_cases: 0,
             unknown_noise_cases: 0,
-            headline: Headline { most_threads: Some(8), arc_ns_1t: Some(arc[0]), string_ns_1t: Some(string[0]), arc_ns_most: Some(arc[1]), string_ns_most: Some(string[1]) },
+            headline: Headline { most_threads: Some(8), arc_ns_1t: Some(arc[0]), string_ns_1t: Some(string[0]), arc_ns_most: Some(arc[1]), string_ns_most: Some(string[1]), ..Default::default() },
         }
     }
 

@@ -63,6 +63,7 @@ pub fn RankingTable(
     } else {
         format!("{total} machine{}, by {}; lower is better in every column", if total == 1 { "" } else { "s" }, heading(sort))
     };
+    let caption = format!("{caption}. A run measured in rounds gives its ratios' range across them.");
     let headers = [Measure::VsBest].into_iter().chain(MEASURED).map(move |m| {
         let sorted = (m == sort).then_some("ascending");
         let label = heading(m);
@@ -102,7 +103,20 @@ pub fn RankingTable(
                     <td>{format!("{} · {}", m.arch, m.kind.key())}</td>
                     <td class="num">{threads}</td>
                     <td class="num" data-field="best">{times(row.vs_best)}</td>
-                    {MEASURED.into_iter().map(|x| view! { <td class="num" data-field=x.key()>{cell(x, row.value(x))}</td> }).collect_view()}
+                    {MEASURED.into_iter().map(|x| {
+                        // A run with rounds says how far apart they put the ratio: one figure is one round's luck.
+                        let rounds = match x {
+                            Measure::Ratio1 => m.headline.ratio_1t_rounds,
+                            Measure::RatioMost => m.headline.ratio_most_rounds,
+                            _ => None,
+                        };
+                        view! {
+                            <td class="num" data-field=x.key()>
+                                {cell(x, row.value(x))}
+                                {rounds.map(|[low, high]| view! { <span class="rounds" data-field="rounds">{format!(" (rounds {low:.2}–{high:.2}×)")}</span> })}
+                            </td>
+                        }
+                    }).collect_view()}
                 </tr>
             }
         })
