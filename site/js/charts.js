@@ -57,9 +57,11 @@ function drawChart(host, specJson) {
   const spec = JSON.parse(specJson);
   clearChart(host);
   const width = Math.max(280, host.clientWidth || 640);
+  // Bars too thin to see or tap (a phone, many machines × many types) are laid out sideways instead.
+  if (spec.kind === "bars" && barWidth(spec, width) < MIN_BAR_PX) return drawSidewaysBars(host, spec, width);
   // Legend rows go above the plot; a long legend (several machines) pushes the plot down.
   const legendRows = legendLayout(spec, width);
-  const top = MARGIN.top + 16 * (legendRows.at(-1)?.row ?? 0);
+  const top = MARGIN.top + 16 * lastLegendRow(legendRows);
   // Category labels that do not fit under their bar are slanted, which needs room below the axis.
   // Bars placed by id are labelled with their type name (`x_names`), the words the tables use.
   const xNames = new Map(spec.x_names ?? []);
@@ -267,6 +269,76 @@ installTips();
 
 const LABEL_ROOM = 120;
 
+// ---- sideways bars: one row per bar, each type's name above its group, the values along x ----
+// Below 5 px a bar is a hairline; the clone chart's 12 types × 6 machines are 6.3 px wide in the
+// 702 px column of a desktop page, and under 3 px on a phone.
+const MIN_BAR_PX = 5;
+const ROW = 9;
+const GROUP_GAP = 10;
+const GROUP_LABEL = 18;
+
+/** How wide each bar of an upright bar chart of `spec` would be at `width`. */
+function barWidth(spec, width) {
+  const categories = new Set(spec.series.flatMap((s) => s.points.map((p) => String(p.x)))).size;
+  const series = spec.series.length;
+  const band = ((width - MARGIN.left - MARGIN.right) / Math.max(1, categories)) * 0.8;
+  return (band / Math.max(1, series)) * 0.9;
+}
+
+function drawSidewaysBars(host, spec, width) {
+  const legendRows = legendLayout(spec, width);
+  const top = MARGIN.top + 16 * lastLegendRow(legendRows);
+  const xNames = new Map(spec.x_names ?? []);
+  const categories = [...new Set(spec.series.flatMap((s) => s.points.map((p) => String(p.x))))];
+  // Each group has a row for each series measured in it, no empty rows: a type only some machines ran
+  // stays short. The series keep their order (and colour) in every group.
+  const groups = categories.map((category) => ({
+    category,
+    rows: spec.series.map((s, i) => ({ s, i, p: s.points.find((q) => String(q.x) === category) })).filter((r) => r.p),
+  }));
+  let offset = 0;
+  for (const group of groups) {
+    group.y0 = offset;
+    offset += GROUP_LABEL + group.rows.length * ROW + GROUP_GAP;
+  }
+  const inner = { w: width - 16 - 24, h: offset };
+  const height = top + 8 + inner.h + 44;
+  const svg = d3.select(host).append("svg").attr("viewBox", `0 0 ${width} ${height}`).attr("role", "figure")
+    .attr("aria-label", spec.title).attr("data-layout", "sideways");
+  svg.append("title").text(spec.title);
+  const g = svg.append("g").attr("transform", `translate(16,${top + 8})`);
+  const points = spec.series.flatMap((s) => s.points);
+  const values = points.flatMap((p) => [p.y, p.y_low ?? p.y, p.y_high ?? p.y]).filter((v) => v > 0 || spec.y_scale !== "log");
+  const max = d3.max(values) ?? 1;
+  const x = spec.y_scale === "log"
+    ? d3.scaleLog().domain([Math.max((d3.min(values) ?? 1) * 0.8, 1e-9), max * 1.25]).nice().range([0, inner.w])
+    : d3.scaleLinear().domain([0, max * 1.05]).nice().range([0, inner.w]);
+  const x0 = spec.y_scale === "log" ? 0 : x(0);
+  for (const { category, rows, y0 } of groups) {
+    g.append("text").attr("class", "group-label").attr("x", 0).attr("y", y0 + 12).attr("fill", "currentColor")
+      .attr("font-size", 12).text(xNames.get(category) ?? category);
+    rows.forEach(({ s, i, p }, row) => {
+      const y = y0 + GROUP_LABEL + row * ROW;
+      const fill = colour(s.style ? s.style.colour : s.colour ?? i);
+      const bar = g.append("rect").attr("class", "bar").attr("data-series", s.name).attr("data-x", p.x).attr("data-y", p.y)
+        .attr("x", x0).attr("y", y).attr("height", ROW - 2).attr("width", Math.max(1, x(p.y) - x0)).attr("fill", fill)
+        .attr("fill-opacity", p.noisy ? 0.35 : null).attr("stroke", p.noisy ? fill : null).attr("data-noisy", p.noisy ? "" : null);
+      markable(bar, p.tooltip ?? `${s.name} ${p.x}: ${p.y}`);
+      if (p.y_low != null && p.y_high != null) {
+        const cy = y + (ROW - 2) / 2;
+        g.append("path").attr("class", "whisker").attr("stroke", "currentColor").attr("fill", "none")
+          .attr("d", `M${x(p.y_low)},${cy}H${x(p.y_high)}M${x(p.y_low)},${cy - 3}V${cy + 3}M${x(p.y_high)},${cy - 3}V${cy + 3}`);
+      }
+    });
+  }
+  g.select("[data-tip]").attr("tabindex", 0);
+  const format = spec.y_scale === "log" ? (x.domain()[0] < 1 ? "~g" : "~s") : x.domain()[1] >= 1e4 ? "~s" : undefined;
+  g.append("g").attr("class", "axis x").attr("transform", `translate(0,${inner.h})`).call(d3.axisBottom(x).ticks(4, format));
+  g.append("text").attr("class", "axis-label").attr("x", inner.w / 2).attr("y", inner.h + 36).attr("text-anchor", "middle")
+    .attr("fill", "currentColor").text(spec.y_label);
+  legend(svg, legendRows);
+}
+
 // Twelve colours (the clone suite has eleven thread-safe types); NEUTRAL (1000, charts.rs) and
 // above is the muted text colour, for reference lines that stand for no machine or type.
 const colour = (i) => (i >= 1000 ? "var(--muted)" : `var(--series-${(i % 12) + 1})`);
@@ -341,15 +413,37 @@ function legendLayout(spec, width) {
   let x = 0;
   let row = 0;
   return legendEntries(spec).map((entry) => {
-    const w = 24 + entry.name.length * 7;
-    if (x > 0 && x + w > room) {
+    // ~7 px per character of 12 px text; an entry longer than a whole row wraps at its spaces.
+    const lines = wrapWords(entry.name, Math.max(8, Math.floor((room - 24) / 7)));
+    const w = 24 + Math.max(...lines.map((l) => l.length)) * 7;
+    if (x > 0 && (x + w > room || lines.length > 1)) {
       x = 0;
       row += 1;
     }
-    const item = { ...entry, x, row };
+    const item = { ...entry, lines, x, row };
     x += w;
+    if (lines.length > 1) {
+      row += lines.length - 1;
+      x = room;
+    }
     return item;
   });
+}
+
+/** The last row the legend's entries take, counting the wrapped lines of a long one. */
+function lastLegendRow(rows) {
+  return Math.max(0, ...rows.map((r) => r.row));
+}
+
+/** `text` in lines of at most `max` characters, broken at spaces (a longer word gets a line of its own). */
+function wrapWords(text, max) {
+  const lines = [];
+  for (const word of text.split(" ")) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= max) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines.length ? lines : [""];
 }
 
 function legend(svg, rows) {
@@ -367,6 +461,8 @@ function legend(svg, rows) {
     } else {
       item.append("rect").attr("width", 10).attr("height", 10).attr("y", -9).attr("fill", colour(r.colour));
     }
-    item.append("text").attr("x", 14).attr("fill", "currentColor").attr("font-size", 12).text(r.name);
+    const text = item.append("text").attr("x", 14).attr("fill", "currentColor").attr("font-size", 12);
+    // A space ends every wrapped line but the last, so the text reads whole to a screen reader.
+    r.lines.forEach((line, i) => text.append("tspan").attr("x", 14).attr("dy", i ? 16 : 0).text(i < r.lines.length - 1 ? `${line} ` : line));
   });
 }

@@ -84,3 +84,20 @@ test("a machine has one colour on every page, and machines in one chart differ",
   assert.ok(Object.keys(onResults).some((name) => name in inChapter), "the SSO chart shares a machine with the chapter");
   for (const colours of [inChapter, onBench]) assert.equal(new Set(Object.values(colours)).size, Object.keys(colours).length, "one colour per machine in a chart");
 });
+
+test("on a phone a chart of many machines × many types lays its bars sideways, each thick enough to see and tap", async () => {
+  const phone = await h.open("/chapters/what-instead", { width: 390, height: 844 });
+  const chart = phone.page.locator(CLONE_CHART);
+  await chart.locator("rect.bar").first().waitFor();
+  assert.equal(await chart.locator("svg").getAttribute("data-layout"), "sideways");
+  const sizes = await chart.locator("rect.bar").evaluateAll((bars) => bars.map((b) => b.getBoundingClientRect().height));
+  assert.ok(sizes.length > 30 && sizes.every((h) => h >= 6), `bar thickness on screen: ${Math.min(...sizes)} px`);
+  // Each type's name is written above its group, in full.
+  const labels = await chart.locator(".group-label").allTextContents();
+  assert.ok(labels.includes("Arc<str>") && labels.includes("String"), `${labels}`);
+  await screenshot(phone.page, "chart-sideways-phone");
+  const desk = await h.open("/chapters/what-instead");
+  await desk.page.locator(`${CLONE_CHART} rect.bar`).first().waitFor();
+  assert.equal(await desk.page.locator(`${CLONE_CHART} svg`).getAttribute("data-layout"), null, "upright where the bars have room");
+  assert.deepEqual([...phone.errors, ...desk.errors], []);
+});
