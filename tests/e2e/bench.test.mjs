@@ -139,3 +139,21 @@ for (const [name, options] of [
     assert.deepEqual(errors, []);
   });
 }
+
+test("the settings live in the address, and a value out of range is clamped with a note saying so", async () => {
+  const { page, errors } = await h.open("/bench?samples=200000&repeats=3&mode=forget");
+  await page.getByTestId("bench-controls").waitFor();
+  assert.equal(await page.locator("#bench-samples").inputValue(), "200000");
+  assert.equal(await page.locator("#bench-repeats").inputValue(), "3");
+  assert.equal(await page.locator("#bench-mode").inputValue(), "forget");
+  await page.locator("#bench-samples").fill("0");
+  await page.locator("#bench-samples").press("Tab");
+  assert.equal(await page.locator("#bench-samples").inputValue(), "1");
+  assert.equal(await page.getByTestId("bench-samples-note").textContent(), "0 is below the smallest, 1: the run uses 1.");
+  await page.locator("#bench-len").fill("64");
+  await page.locator("#bench-len").press("Tab");
+  assert.equal(await page.getByTestId("bench-len-note").textContent(), "", "an in-range value needs no note");
+  await page.locator("#bench-mode").selectOption("drop");
+  assert.equal(new URL(page.url()).search, "?samples=1&repeats=3", "only what differs from the defaults");
+  assert.deepEqual(errors, []);
+});

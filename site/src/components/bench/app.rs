@@ -4,15 +4,15 @@
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use wasm_core::kernels::clone::CloneMode;
 
-use super::controls::BenchControls;
+use super::controls::{params_from_query, params_query, BenchControls};
+use crate::components::results::query::{page_query, replace_page_query};
 use super::download::DownloadButton;
 use super::live::{LiveRun, RunStatus, TimerNote};
 use super::native::{self, NativeResults, SkippedFiles};
 use crate::components::results::loader::Wanted;
 use super::results_table::{ComparisonTable, ResultsTable};
-use super::runner::{self, BenchParams, BenchRun, Outcome};
+use super::runner::{self, BenchRun, Outcome};
 use super::spec::chart_spec;
 use super::timing::{performance, timer_step_ms};
 use crate::charts::ChartSpec;
@@ -20,8 +20,9 @@ use crate::components::chart::Chart;
 
 #[component]
 pub fn BenchApp() -> impl IntoView {
-    let (params, set_params) =
-        signal(BenchParams { samples: 1_000_000, repeats: 5, string_len: 64, mode: CloneMode::Drop });
+    // The settings live in the address (`/bench?samples=…`): a run can be linked and reloaded.
+    let (params, set_params) = signal(params_from_query(&page_query()));
+    Effect::new(move |_| replace_page_query("/bench", &params_query(params.get())));
     let live = LiveRun::new();
     let (run, set_run) = signal(None::<BenchRun>);
     let (leaked_total, set_leaked_total) = signal(0u64);

@@ -12,8 +12,40 @@ pub const MAX_SAMPLES: u64 = 50_000_000;
 pub const MAX_REPEATS: u32 = 20;
 pub const MAX_STRING_LEN: usize = 65_536;
 
+/// `/bench`'s defaults: what a run uses when the address names nothing else.
+pub const DEFAULT_PARAMS: BenchParams = BenchParams { samples: 1_000_000, repeats: 5, string_len: 64, mode: CloneMode::Drop };
+
+/// The settings an address asks for (`?samples=200000&repeats=3&len=16&mode=forget`): each value
+/// clamped to its field's range, and a key that is missing or no number left at its default.
+pub fn params_from_query(query: &str) -> BenchParams {
+    let mut p = DEFAULT_PARAMS;
+    for (key, value) in query.split('&').filter_map(|kv| kv.split_once('=')) {
+        let number = value.parse::<u64>().ok();
+        match (key, number) {
+            ("samples", Some(n)) => p.samples = n.clamp(1, MAX_SAMPLES),
+            ("repeats", Some(n)) => p.repeats = n.clamp(1, MAX_REPEATS.into()) as u32,
+            ("len", Some(n)) => p.string_len = n.min(MAX_STRING_LEN as u64) as usize,
+            ("mode", _) => p.mode = CloneMode::parse(value).unwrap_or(p.mode),
+            _ => {}
+        }
+    }
+    p
+}
+
+/// The address's query for `p`: only what differs from [`DEFAULT_PARAMS`], so a default run is plain `/bench`.
+pub fn params_query(p: BenchParams) -> String {
+    let d = DEFAULT_PARAMS;
+    let parts = [
+        (p.samples != d.samples).then(|| format!("samples={}", p.samples)),
+        (p.repeats != d.repeats).then(|| format!("repeats={}", p.repeats)),
+        (p.string_len != d.string_len).then(|| format!("len={}", p.string_len)),
+        (p.mode != d.mode).then(|| format!("mode={}", p.mode.id())),
+    ];
+    parts.into_iter().flatten().collect::<Vec<_>>().join("&")
+}
+
 /// One labelled whole-number input; a typed value is clamped to `min..=max` when it is committed,
-/// and the field shows the clamped value.
+/// the field shows the clamped value, and a note under it says what was changed and why.
 #[component]
 pub fn NumberField(
     id: &'static str,
@@ -27,20 +59,31 @@ pub fn NumberField(
     // The field always shows what the run will use: a value out of range is clamped and written back
     // (0 samples becomes 1, not a red field beside a run that says "Done."); text that is no number
     // gives the last good value back.
+    let (note, set_note) = signal(None::<String>);
     let commit = move |ev: leptos::ev::Event| {
-        let typed = event_target_value(&ev).trim().replace(['_', ','], "").parse::<u64>();
+        let text = event_target_value(&ev);
+        let typed = text.trim().replace(['_', ','], "").parse::<u64>();
         let used = match typed {
             Ok(v) => v.clamp(min, max),
             Err(_) => value.get_untracked(),
         };
+        set_note.set(match typed {
+            Ok(v) if v < min => Some(format!("{v} is below the smallest, {min}: the run uses {used}.")),
+            Ok(v) if v > max => Some(format!("{v} is above the largest, {max}: the run uses {used}.")),
+            Ok(_) => None,
+            Err(_) => Some(format!("\u{201C}{}\u{201D} is no whole number: the run keeps {used}.", text.trim())),
+        });
         set(used);
         event_target::<web_sys::HtmlInputElement>(&ev).set_value(&used.to_string());
     };
+    let note_id = format!("{id}-note");
     view! {
         <div class="field">
             <label for=id>{label}</label>
             <input id=id type="number" inputmode="numeric" min=min.to_string() max=max.to_string()
+                aria-describedby=note_id.clone()
                 prop:value=move || value.get().to_string() prop:disabled=running on:change=commit/>
+            <span class="field-note" id=note_id data-testid=format!("{id}-note") aria-live="polite">{move || note.get()}</span>
         </div>
     }
 }
@@ -110,5 +153,21 @@ pub fn RunForm(
                     on:click=move |_| on_cancel.run(())>"Cancel"</button>
             </div>
         </form>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_address_keeps_the_settings_that_differ_and_clamps_what_it_is_given() {
+        assert_eq!(params_from_query(""), DEFAULT_PARAMS);
+        assert_eq!(params_query(DEFAULT_PARAMS), "");
+        let p = BenchParams { samples: 200_000, repeats: 3, string_len: 16, mode: CloneMode::Forget };
+        assert_eq!(params_query(p), "samples=200000&repeats=3&len=16&mode=forget");
+        assert_eq!(params_from_query(&params_query(p)), p);
+        let odd = params_from_query("samples=0&repeats=999&len=abc&mode=sideways&other=1");
+        assert_eq!(odd, BenchParams { samples: 1, repeats: MAX_REPEATS, ..DEFAULT_PARAMS });
     }
 }
