@@ -173,6 +173,13 @@ test("the SSO inspector switches from inline to heap as the text crosses each ty
   await input.fill("🦀".repeat(6));
   assert.equal(await inline("InlineStr"), false);
   assert.match(await page.getByTestId("sso-length").textContent(), /24 bytes, 6 chars/);
+  // A long text is on the heap in every type; where cards show one address, a note says why.
+  await input.fill("a".repeat(40));
+  const addresses = await page.locator(".sso-card p.small").evaluateAll((ps) => ps.map((p) => p.textContent.match(/on the heap at (0x[0-9a-f]+)/)?.[1]).filter(Boolean));
+  const repeated = addresses.find((a) => addresses.filter((b) => b === a).length > 1);
+  const note = page.getByTestId("sso-reuse");
+  if (repeated) assert.match(await note.textContent(), new RegExp(`heap address ${repeated}: each value is built, read and dropped`));
+  else assert.equal(await note.count(), 0, `no shared address: ${addresses}`);
   assert.deepEqual(errors, []);
 });
 

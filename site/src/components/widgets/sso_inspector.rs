@@ -87,6 +87,13 @@ fn type_card(v: SsoValue) -> impl IntoView {
     }
 }
 
+/// A heap address that more than one value's text had (allocator reuse: the values are inspected one
+/// after another), formatted; `None` when every heap text had its own.
+fn reused_block(values: &[SsoValue]) -> Option<String> {
+    let heap: Vec<usize> = values.iter().filter(|v| !v.inline && v.text_len > 0).map(|v| v.text_addr).collect();
+    heap.iter().find(|a| heap.iter().filter(|b| b == a).count() > 1).map(|&a| format_addr(a))
+}
+
 #[component]
 pub fn SsoInspector() -> impl IntoView {
     let (text, set_text) = signal(String::from("hello"));
@@ -135,9 +142,22 @@ pub fn SsoInspector() -> impl IntoView {
             </table>
             </ScrollRegion>
             {legend(&[("text", "inline text"), ("marker", "the byte that decides")])}
-            <div class="sso-grid">
-                {move || values().into_iter().map(type_card).collect_view()}
-            </div>
+            // One inspection for the cards and the note, so the note names the addresses the cards show.
+            {move || {
+                let values = values();
+                let reused = reused_block(&values).map(|addr| view! {
+                    <p class="field-note" data-testid="sso-reuse">
+                        {format!(
+                            "Several cards show the heap address {addr}: each value is built, read and dropped before the next is \
+                             built, so the allocator hands the block one freed to the next. They never held it at the same time."
+                        )}
+                    </p>
+                });
+                view! {
+                    <div class="sso-grid">{values.into_iter().map(type_card).collect_view()}</div>
+                    {reused}
+                }
+            }}
             <p class="source-note">
                 "x86_64 capacities are the crates' documented facts (smol_str 0.3: 23, compact_str 0.10: 24) and our "
                 "own type's constant (" {wasm_core::inline_str::InlineStr::INLINE_CAPACITY} "), the same on every target."
