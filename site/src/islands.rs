@@ -347,6 +347,18 @@ pub fn mount_lite() {
     mount_with(Tier::Lite, Island::lite_view);
 }
 
+/// On a phone the site navigation is one row that scrolls sideways; scrolls it (and only it, never
+/// the page) so the current page's link is in view rather than off the right edge.
+fn reveal_current_nav(document: &web_sys::Document) {
+    use wasm_bindgen::JsCast;
+    let find = |selector: &str| document.query_selector(selector).ok().flatten().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    let (Some(nav), Some(current)) = (find(".site-header nav"), find(".site-header nav a[aria-current=\"page\"]")) else { return };
+    let (left, right) = (current.offset_left() - nav.offset_left(), current.offset_left() - nav.offset_left() + current.offset_width());
+    if right > nav.scroll_left() + nav.client_width() || left < nav.scroll_left() {
+        nav.set_scroll_left((right - nav.client_width() + 16).max(0));
+    }
+}
+
 /// Mounts each island into its box with `view_of` (the function of `tier`, which is what decides the
 /// code a wasm links), and serves the page's Copy buttons. Marks each box `data-mounted`, and the
 /// moment the last one mounted as the `islands-mounted` performance mark.
@@ -355,6 +367,7 @@ fn mount_with(tier: Tier, view_of: fn(Island) -> Option<AnyView>) {
     let Some(window) = web_sys::window() else { return };
     let Some(document) = window.document() else { return };
     crate::components::code_copy::listen(&document);
+    reveal_current_nav(&document);
     let Ok(boxes) = document.query_selector_all("[data-live]") else { return };
     for i in 0..boxes.length() {
         let Some(el) = boxes.item(i).and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok()) else { continue };

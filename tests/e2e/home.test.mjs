@@ -144,3 +144,14 @@ test("d3 loads only where a chart is, after the first paint; pages without one n
   assert.equal(await page.evaluate(() => typeof window.d3), "object");
   assert.deepEqual(errors, []);
 });
+
+test("on a phone the current page's link is in view in the sideways-scrolling navigation", async () => {
+  const { page, errors } = await h.open("/submit", { width: 375, height: 740 });
+  await page.waitForFunction(() => document.documentElement.dataset.islands === "ready");
+  const current = page.locator('header nav a[aria-current="page"]');
+  assert.equal(await current.getAttribute("href"), "/submit");
+  const box = await current.boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 375, `the link sits at ${box.x}..${box.x + box.width} of 375 px`);
+  assert.equal(await page.evaluate(() => scrollY), 0, "the page itself did not scroll");
+  assert.deepEqual(errors, []);
+});
