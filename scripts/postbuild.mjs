@@ -352,6 +352,56 @@ function writeAtomic(file, text) {
   fs.renameSync(tmp, file);
 }
 
+/** Text of an HTML fragment: tags dropped, the entities our renderers write decoded, spaces folded. */
+function textOf(html) {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, " ")
+    .replace(/<\/?(em|strong|code|a|span|abbr|sub|sup|time)\b[^>]*>/g, "")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&#x27;/g, "'").replace(/&amp;/g, "&")
+    .replace(/¶/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** What `/search` searches, built from the pages as rendered and the results summary: one entry per
+ *  chapter section and glossary entry (their `<h2 id>`), one per other page, one per machine.
+ *  `{ title, url, kind, text }`; the site's search (site/src/search.rs) matches words against it. */
+export function searchEntries(pages, summary = { machines: [] }) {
+  const entries = [];
+  const site = routeTable().site_name;
+  for (const page of pages) {
+    if (page.path === null || page.path === "/search") continue;
+    const title = page.title.replace(` · ${site}`, "").replace(`${site}: `, "");
+    const kind = page.path.startsWith("/chapters/") ? "chapter" : page.path === "/glossary" ? "glossary" : "page";
+    const main = page.body.match(/<main\b[\s\S]*<\/main>/)?.[0] ?? page.body;
+    // The page's own text up to its first section, then each section under its heading.
+    const [head, ...sections] = main.split(/(?=<h2 id=")/);
+    entries.push({ title, url: page.path, kind: kind === "glossary" ? "page" : kind, text: `${page.description} ${textOf(head)}`.slice(0, 4000) });
+    if (kind === "page") continue;
+    for (const section of sections) {
+      const id = section.match(/^<h2 id="([^"]+)"/)[1];
+      const heading = textOf(section.match(/^<h2[^>]*>([\s\S]*?)<\/h2>/)?.[1] ?? id);
+      const body = textOf(section.replace(/^<h2[^>]*>[\s\S]*?<\/h2>/, ""));
+      entries.push({ title: kind === "glossary" ? heading : `${title}: ${heading}`, url: `${page.path}#${id}`, kind, text: body.slice(0, 4000) });
+    }
+  }
+  for (const m of summary.machines ?? []) {
+    const id = m.file.replace(/\.json$/, "");
+    entries.push({ title: m.label, url: `/results?machines=${encodeURIComponent(id)}`, kind: "machine", text: `${m.cpu} ${m.arch} ${m.vendor} ${m.file}` });
+  }
+  return entries;
+}
+
+/** `search-index.json` in `dist`: [`searchEntries`] of the pages and the shipped summary. */
+export function writeSearchIndex(dist, pages) {
+  const summaryPath = path.join(dist, "results", "summary.json");
+  const summary = fs.existsSync(summaryPath) ? JSON.parse(fs.readFileSync(summaryPath, "utf8")) : { machines: [] };
+  const entries = searchEntries(pages, summary);
+  writeAtomic(path.join(dist, "search-index.json"), JSON.stringify(entries) + "\n");
+  return entries;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dist = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
   if (!dist) {
@@ -360,7 +410,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   refuseLinkedResults();
   const files = writeResultsIndex(dist);
-  const routes = await writeRoutePages(dist);
+  const pages = prerenderPages(path.join(dist, "results"));
+  const routes = await writeRoutePages(dist, pages);
+  const searched = writeSearchIndex(dist, pages);
   const threads = buildThreadsTier(dist);
-  console.log(`postbuild: ${files.length} results files indexed, ${routes.length} pages and 404.html written, threaded tier ${(threads.bytes / 1024).toFixed(0)} KB`);
+  console.log(`postbuild: ${files.length} results files indexed, ${routes.length} pages and 404.html written, ${searched.length} search entries, threaded tier ${(threads.bytes / 1024).toFixed(0)} KB`);
 }

@@ -31,6 +31,8 @@ pub enum Island {
     Results,
     /// `/submit`: the label field and the commands that use it.
     SubmitSteps,
+    /// `/search`: the field and its results.
+    Search,
 }
 
 impl Island {
@@ -45,12 +47,21 @@ impl Island {
             Island::Choose => "choose",
             Island::Results => "results",
             Island::SubmitSteps => "submit-steps",
+            Island::Search => "search",
         }
     }
 
     /// Every island that is not a chapter widget.
-    const PAGE_PARTS: [Island; 7] =
-        [Island::ThemeToggle, Island::LayoutTable, Island::TryIt, Island::Bench, Island::Choose, Island::Results, Island::SubmitSteps];
+    const PAGE_PARTS: [Island; 8] = [
+        Island::ThemeToggle,
+        Island::LayoutTable,
+        Island::TryIt,
+        Island::Bench,
+        Island::Choose,
+        Island::Results,
+        Island::SubmitSteps,
+        Island::Search,
+    ];
 
     /// The island named by a box's `data-live` (and `data-suite`).
     pub fn from_box(name: &str, suite: Option<&str>) -> Option<Island> {
@@ -67,6 +78,7 @@ impl Island {
             Island::Bench => "Live: the benchmark runs in your browser, with JavaScript and WebAssembly.",
             Island::Choose => "Live: the comparison runs in your browser, with JavaScript and WebAssembly.",
             Island::Results => "Live: the results files are loaded and charted in your browser, with JavaScript.",
+            Island::Search => "Live: the search runs in your browser, with JavaScript (the index is a file the build wrote).",
         }
     }
 
@@ -75,7 +87,7 @@ impl Island {
         use Widget::*;
         match self {
             Island::ThemeToggle => Groups::CHROME,
-            Island::LayoutTable | Island::TryIt | Island::SubmitSteps => Groups::INSPECTORS,
+            Island::LayoutTable | Island::TryIt | Island::SubmitSteps | Island::Search => Groups::INSPECTORS,
             Island::Widget(WidePointer | Vtable | ArcInspector | SsoInspector | LayoutProbe | AltInspector) => Groups::INSPECTORS,
             Island::Widget(SizeTable | SsoBench | ArcSwapBench | ArenaBench | RecordedResults(_)) => Groups::CHAPTERS,
             Island::Widget(ContentionLab | LinesLab) => Groups::LAB,
@@ -107,6 +119,7 @@ impl Island {
             Island::LayoutTable => view! { <layout_table::LayoutTable/> }.into_any(),
             Island::TryIt => view! { <try_it::TryIt/> }.into_any(),
             Island::SubmitSteps => view! { <submit_steps::SubmitSteps/> }.into_any(),
+            Island::Search => view! { <search_box::SearchBox/> }.into_any(),
             Island::Widget(WidePointer) => view! { <wide_pointer::WidePointerWidget/> }.into_any(),
             Island::Widget(Vtable) => view! { <vtable::VtableWidget/> }.into_any(),
             Island::Widget(ArcInspector) => view! { <arc_inspector::ArcInspector/> }.into_any(),

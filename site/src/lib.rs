@@ -17,13 +17,14 @@ pub mod own_run;
 pub mod palette;
 pub mod pages;
 pub mod routes;
+pub mod search;
 pub mod static_data;
 
 use components::shell::Shell;
 use content::Chapter;
 use pages::{
     bench::Bench, chapter::ChapterPage, chapters_index::ChaptersIndex, choose::Choose, glossary::Glossary, home::Home,
-    not_found::NotFound, results::Results, submit::Submit,
+    not_found::NotFound, results::Results, search::Search, submit::Submit,
 };
 
 /// Every heap request goes through this wrapper, so the chooser can count what a string type
@@ -43,6 +44,8 @@ pub enum Route {
     Submit,
     /// `/glossary`, from `content/glossary.md`.
     Glossary,
+    /// `/search`, over the build's `search-index.json`.
+    Search,
     /// `404.html`: what a static host serves for a path with no file.
     NotFound,
 }
@@ -58,6 +61,7 @@ impl Route {
             ("/results", Route::Results),
             ("/submit", Route::Submit),
             ("/glossary", Route::Glossary),
+            ("/search", Route::Search),
         ];
         let mut all: Vec<_> = pages.into_iter().map(|(p, r)| (Some(p.to_owned()), r)).collect();
         all.extend(content::CHAPTERS.iter().map(|c| (Some(format!("/chapters/{}", c.slug)), Route::Chapter(c))));
@@ -76,6 +80,7 @@ impl Route {
             Route::Submit => "/submit",
             // Reached from the chapters' terms and the footer, not the top navigation.
             Route::Glossary | Route::NotFound => "",
+            Route::Search => "/search",
         }
     }
 
@@ -91,6 +96,7 @@ impl Route {
             Route::Results => "site/src/pages/results.rs".into(),
             Route::Submit => "site/src/pages/submit.rs".into(),
             Route::Glossary => "content/glossary.md".into(),
+            Route::Search => "site/src/pages/search.rs".into(),
             Route::NotFound => "site/src/pages/not_found.rs".into(),
         }
     }
@@ -117,6 +123,7 @@ pub fn App(route: Route) -> impl IntoView {
         Route::Results => view! { <Results/> }.into_any(),
         Route::Submit => view! { <Submit/> }.into_any(),
         Route::Glossary => view! { <Glossary/> }.into_any(),
+        Route::Search => view! { <Search/> }.into_any(),
         Route::NotFound => view! { <NotFound/> }.into_any(),
     };
     view! { <Shell current=route.nav_path()>{page}</Shell> }

@@ -346,3 +346,43 @@ test("each chapter links a glossary term at its first use only, every link lands
   assert.ok(await chapter.page.locator("h2#smt").evaluate((el) => el.getBoundingClientRect().top < innerHeight));
   assert.deepEqual([...errors, ...chapter.errors], []);
 });
+
+test("search finds chapter sections, glossary entries and machines, keeps its words in the address, and is reached from every page", async () => {
+  const { page, errors } = await h.open("/chapters/cache-lines", { width: 390, height: 844 });
+  await page.locator("a.search-link").click();
+  await page.waitForURL(/\/search$/);
+  const input = page.getByTestId("search-input");
+  await input.fill("false sharing");
+  const hits = page.locator('[data-testid="search-hits"] li');
+  await hits.first().waitFor();
+  const first = await hits.first().locator("a").getAttribute("href");
+  assert.equal(first, "/glossary#false-sharing", "the term's entry first");
+  const urls = await hits.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  assert.ok(urls.includes("/chapters/cache-lines#false-sharing"), `the chapter's section too: ${urls}`);
+  assert.equal(new URL(page.url()).search, "?q=false%20sharing", "the words are in the address");
+  // A machine by its CPU; a search link opens with its words and results.
+  const epyc = await h.open("/search?q=EPYC%20lines");
+  await epyc.page.locator('[data-testid="search-hits"] li').first().waitFor();
+  const machineUrls = await epyc.page.locator('[data-testid="search-hits"] a').evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  assert.ok(machineUrls.includes("/results?machines=epyc-2vcpu-jemalloc-lines-2026-11-24"), `${machineUrls}`);
+  assert.equal(await epyc.page.getByTestId("search-input").inputValue(), "EPYC lines");
+  await input.fill("zzzz nothing");
+  assert.match(await page.getByTestId("search-summary").textContent(), /Nothing matches/);
+  await screenshot(page, "search-phone");
+  assert.deepEqual([...errors, ...epyc.errors], []);
+});
+
+test("on a wide screen 'On this page' stays in view in the margin; on a phone it is the collapsible list", async () => {
+  const wide = await h.open("/chapters/cache-lines", { width: 1440, height: 800 });
+  const side = wide.page.getByTestId("toc-side");
+  assert.ok(await side.isVisible());
+  assert.equal(await wide.page.locator(".chapter .on-this-page").isVisible(), false);
+  await wide.page.locator("h2#topology").scrollIntoViewIfNeeded();
+  const box = await side.boundingBox();
+  assert.ok(box.y >= 0 && box.y < 800, `still in view after scrolling: ${JSON.stringify(box)}`);
+  const text = await wide.page.locator("main .chapter > :is(p, ul)").first().boundingBox();
+  assert.ok(box.x >= text.x + text.width, "beside the text, not over it");
+  const phone = await h.open("/chapters/cache-lines", { width: 390, height: 800 });
+  assert.equal(await phone.page.getByTestId("toc-side").isVisible(), false);
+  assert.ok(await phone.page.locator(".chapter .on-this-page summary").isVisible());
+});

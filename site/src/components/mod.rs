@@ -8,6 +8,7 @@ pub mod contention;
 pub mod layout_table;
 pub mod results;
 pub mod scroll_region;
+pub mod search_box;
 pub mod shell;
 pub mod submit_steps;
 pub mod theme_toggle;

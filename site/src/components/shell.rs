@@ -54,6 +54,13 @@ pub fn Shell(current: &'static str, children: Children) -> impl IntoView {
                     <a href=path aria-current=(path == current).then_some("page")>{label}</a>
                 }).collect_view()}
             </nav>
+            <a class="search-link" href="/search" aria-current=("/search" == current).then_some("page")>
+                <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16">
+                    <circle cx="6.5" cy="6.5" r="4.5" fill="none" stroke="currentColor" stroke-width="1.8"/>
+                    <path d="M10 10l4.5 4.5" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/>
+                </svg>
+                <span>"Search"</span>
+            </a>
             <Live island=Island::ThemeToggle/>
         </header>
         <main id="main" tabindex="-1">{children()}</main>

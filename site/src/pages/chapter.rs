@@ -25,6 +25,12 @@ pub fn ChapterPage(this: &'static Chapter) -> impl IntoView {
         })
         .collect_view();
 
+    let section_links = move || {
+        this.sections
+            .iter()
+            .map(|(id, title)| view! { <li><a href=format!("/chapters/{}#{}", this.slug, id)>{*title}</a></li> })
+            .collect_view()
+    };
     view! {
         <article class="prose chapter" data-testid="chapter" data-slug=this.slug>
             <p class="chapter-kicker" data-testid="chapter-kicker">{format!("Chapter {} of {}", this.number, CHAPTERS.len())}</p>
@@ -40,12 +46,13 @@ pub fn ChapterPage(this: &'static Chapter) -> impl IntoView {
             <nav class="on-this-page" aria-label="On this page">
                 <details>
                     <summary>"On this page"</summary>
-                    <ul>
-                        {this.sections.iter().map(|(id, title)| view! {
-                            <li><a href=format!("/chapters/{}#{}", this.slug, id)>{*title}</a></li>
-                        }).collect_view()}
-                    </ul>
+                    <ul>{section_links()}</ul>
                 </details>
+            </nav>
+            // On a wide screen the same list stays in view in the right margin (CSS shows one of the two).
+            <nav class="on-this-page-side" aria-label="On this page, sidebar" data-testid="toc-side">
+                <p>"On this page"</p>
+                <ul>{section_links()}</ul>
             </nav>
             {parts}
             <nav class="chapter-nav" aria-label="Previous and next chapter">

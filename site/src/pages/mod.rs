@@ -8,4 +8,5 @@ pub mod glossary;
 pub mod home;
 pub mod not_found;
 pub mod results;
+pub mod search;
 pub mod submit;

@@ -131,7 +131,7 @@ fn js_message(value: JsValue) -> String {
 
 /// Fetches `url` as bytes, reading at most `limit` + 1 of them: a larger file is refused without
 /// downloading it (by its `Content-Length`) or abandoned once the stream passes the limit.
-async fn fetch_bytes(url: &str, limit: usize) -> Result<Vec<u8>, String> {
+pub async fn fetch_bytes(url: &str, limit: usize) -> Result<Vec<u8>, String> {
     let window = web_sys::window().ok_or("no window")?;
     // One signal for the whole transfer: it aborts the body's stream too, not only the headers.
     let init = web_sys::RequestInit::new();
