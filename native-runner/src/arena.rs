@@ -167,7 +167,7 @@ pub fn run(args: &ArenaArgs) -> Result<PathBuf, Failure> {
     crate::limits::check_before_run(&path, plans.len(), threads.iter().copied().max().unwrap_or(1), args.run.quiet)?;
     let name = |&(t, variant): &(u32, ArenaVariant)| format!("{variant} x{t}");
     let measure = |&(t, variant): &(u32, ArenaVariant), on_round: &mut dyn FnMut()| measure(variant, nodes, t, warmups, repeats, on_round);
-    common::measure_and_write(&args.run, &path, created_at, &plans, warmups + repeats, name, measure, print_summary)?;
+    common::measure_and_write(&args.run, &path, created_at, &plans, warmups + repeats, name, |&(t, _): &(u32, ArenaVariant)| t, measure, print_summary)?;
     Ok(path)
 }
 

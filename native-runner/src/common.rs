@@ -2,8 +2,8 @@
 //! thread counts, threads that start each repeat together, and assembling and writing the file.
 
 use crate::cli::RunArgs;
+use crate::progress::{Progress, Step};
 use crate::{allocator, info, output, Failure};
-use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Barrier, Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -66,16 +66,6 @@ pub fn output_path(run: &RunArgs, suite: Option<&str>, created_at: &str) -> Resu
     Ok(path)
 }
 
-/// A progress bar over `len` runs (hidden with `--quiet`).
-pub fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
-    if quiet {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len);
-    bar.set_style(ProgressStyle::with_template("{elapsed:>4} [{bar:30}] {pos}/{len} runs  {msg}").expect("template").progress_chars("=> "));
-    bar
-}
-
 /// Builds the results file of this run around `cases` (each marked with its noise figure) and the
 /// conditions `probe` started reading when the run began, and writes it to `path`.
 pub fn write_file(run: &RunArgs, path: &Path, created_at: String, probe: &info::Probe, cases: Vec<CaseResult>) -> Result<(), Failure> {
@@ -93,8 +83,8 @@ pub fn write_file(run: &RunArgs, path: &Path, created_at: String, probe: &info::
 }
 
 /// Measures every planned case (`measure` gets the plan and a callback to call after each round,
-/// warm-ups included, `rounds` per plan) under one progress bar, prints `summary` unless `--quiet`,
-/// and writes the results file.
+/// warm-ups included, `rounds` per plan) under one progress line (its time left estimated per plan,
+/// and per thread count from `threads`), prints `summary` unless `--quiet`, and writes the results file.
 #[allow(clippy::too_many_arguments)]
 pub fn measure_and_write<P>(
     run: &RunArgs,
@@ -103,15 +93,17 @@ pub fn measure_and_write<P>(
     plans: &[P],
     rounds: u32,
     name: impl Fn(&P) -> String,
+    threads: impl Fn(&P) -> u32,
     mut measure: impl FnMut(&P, &mut dyn FnMut()) -> Result<CaseResult, Failure>,
     summary: fn(&[CaseResult]),
 ) -> Result<(), Failure> {
-    let bar = progress_bar(plans.len() as u64 * u64::from(rounds), run.quiet);
+    let steps = plans.iter().enumerate().map(|(case, plan)| (case, threads(plan))).flat_map(|(case, class)| (0..rounds).map(move |_| Step { case, class }));
+    let mut bar = Progress::new(steps.collect(), run.quiet);
     let probe = info::Probe::start(run.quick);
     let mut cases = Vec::with_capacity(plans.len());
     for plan in plans {
         bar.set_message(name(plan));
-        match measure(plan, &mut || bar.inc(1)) {
+        match measure(plan, &mut || bar.step_done()) {
             Ok(case) => cases.push(case),
             Err(failure) => {
                 bar.abandon();

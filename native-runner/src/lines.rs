@@ -101,7 +101,7 @@ pub fn run(args: &LinesArgs) -> Result<PathBuf, Failure> {
     let cap = common::sample_cap(plans.len(), repeats);
     common::check_file_size(plans.len(), cap)?;
     crate::limits::check_before_run(&path, plans.len(), threads.iter().copied().max().unwrap_or(1), args.run.quiet)?;
-    common::measure_and_write(&args.run, &path, created_at, &plans, warmups + repeats, name, |p, on_round| measure(p, cap, on_round), print_summary)?;
+    common::measure_and_write(&args.run, &path, created_at, &plans, warmups + repeats, name, |p: &Plan| p.threads, |p, on_round| measure(p, cap, on_round), print_summary)?;
     Ok(path)
 }
 

@@ -14,6 +14,7 @@ mod limits;
 mod measure;
 mod output;
 mod placement;
+mod progress;
 mod reference;
 mod sso;
 mod suite;

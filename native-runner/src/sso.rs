@@ -80,6 +80,6 @@ pub fn run(args: &SsoArgs) -> Result<PathBuf, Failure> {
     crate::limits::check_before_run(&path, plans.len(), threads.iter().copied().max().unwrap_or(1), args.run.quiet)?;
     let name = |&(input, t, variant): &(&SsoInput, u32, SsoVariant)| format!("{} x{t} {variant}", input.set().id());
     let measure = |&(input, t, variant): &(&SsoInput, u32, SsoVariant), on_round: &mut dyn FnMut()| measure(variant, input, t, calls, warmups, repeats, cap, on_round);
-    common::measure_and_write(&args.run, &path, created_at, &plans, warmups + repeats, name, measure, print_summary)?;
+    common::measure_and_write(&args.run, &path, created_at, &plans, warmups + repeats, name, |&(_, t, _): &(&SsoInput, u32, SsoVariant)| t, measure, print_summary)?;
     Ok(path)
 }

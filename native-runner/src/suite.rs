@@ -4,8 +4,8 @@
 
 use crate::cli::{CaseArgs, CloneArgs, ModeArg, TypeArg};
 use crate::measure::CaseReport;
+use crate::progress::{Progress, Step};
 use crate::{common, guard, info, Failure};
-use indicatif::ProgressBar;
 use std::path::PathBuf;
 use std::process::Command;
 use wasm_core::clone_run::{self, CaseTimes, ClonePlan, PlannedCase};
@@ -155,8 +155,13 @@ fn warmups(args: &CloneArgs) -> u32 {
     }
 }
 
+/// Steps of one thread count and mode take most alike (forget cases also fault in fresh pages).
+fn step_class(p: &Planned) -> u32 {
+    p.case.threads.saturating_mul(2) + u32::from(p.case.mode == CloneMode::Forget)
+}
+
 /// Measures one round of one planned case (in one or several child processes).
-fn measure_round(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar: &ProgressBar) -> Result<CaseReport, Failure> {
+fn measure_round(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar: &mut Progress) -> Result<CaseReport, Failure> {
     let (fresh_per_repeat, warmups) = (fresh_per_repeat(&p.case, args.method), warmups(args));
     let child = CaseArgs {
         ty: TypeArg(p.case.ty),
@@ -180,7 +185,7 @@ fn measure_round(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar
         let mut joined = CaseReport { repeat_times_ns: vec![], contender_ops_per_sec: vec![], memory: None, mapped_timeline: None };
         for i in 0..warmups + repeats {
             let one = run_child(&child)?;
-            bar.inc(1);
+            bar.step_done();
             if i >= warmups {
                 joined.repeat_times_ns.extend(one.repeat_times_ns);
                 joined.contender_ops_per_sec.extend(one.contender_ops_per_sec);
@@ -191,7 +196,7 @@ fn measure_round(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar
         joined
     } else {
         let report = run_child(&child)?;
-        bar.inc((warmups + repeats) as u64);
+        bar.step_done();
         report
     };
     Ok(report)
@@ -300,14 +305,17 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
         }
     }
     crate::limits::check_before_run(&path, planned.len(), planned.iter().map(|p| p.case.threads).max().unwrap_or(1), args.run.quiet)?;
-    let bar = common::progress_bar(rounds as u64 * planned.len() as u64 * (warmups(args) + repeats) as u64, args.run.quiet);
+    // A step is one child process: one per repeat (and warm-up) where every repeat is fresh, else one per round.
+    let steps_per_round = |p: &Planned| if fresh_per_repeat(&p.case, args.method) { warmups(args) + repeats } else { 1 };
+    let steps = (0..rounds).flat_map(|_| planned.iter().enumerate()).flat_map(|(case, p)| (0..steps_per_round(p)).map(move |_| Step { case, class: step_class(p) }));
+    let mut bar = Progress::new(steps.collect(), args.run.quiet);
     let probe = info::Probe::start(args.run.quick);
     // Round by round: every case once per round, so a slow minute lands on one round of each case
     // rather than on all repeats of one.
     let mut reports: Vec<Vec<CaseReport>> = planned.iter().map(|_| Vec::with_capacity(rounds as usize)).collect();
     for _ in 0..rounds {
         for (p, done) in planned.iter().zip(&mut reports) {
-            done.push(measure_round(p, args, repeats, max_leak, &bar)?);
+            done.push(measure_round(p, args, repeats, max_leak, &mut bar)?);
         }
     }
     let cases: Vec<CaseResult> = planned.iter().zip(reports).map(|(p, r)| case_of_rounds(p, args, r)).collect();
