@@ -80,6 +80,10 @@ pub struct ChartSeries {
 /// as "equal cost"), so that it never looks like a machine.
 pub const NEUTRAL: u32 = 1000;
 
+/// Said under every chart with whiskers: charts.js stops the axis at twice the largest median, so one
+/// slow repeat cannot flatten the bars, and a whisker past it ends in an arrowhead.
+pub const CLIPPED_WHISKERS: &str = "A whisker ending in an arrowhead runs past the axis, which stops at twice the largest median; the table's max column has its end.";
+
 /// Two independent encodings: colour for what is measured (one per type, the same on every chart),
 /// marker shape for where (one per machine). The legend lists each once, and a line is labelled with
 /// its type at its end.

@@ -101,3 +101,22 @@ test("on a phone a chart of many machines × many types lays its bars sideways, 
   assert.equal(await desk.page.locator(`${CLONE_CHART} svg`).getAttribute("data-layout"), null, "upright where the bars have room");
   assert.deepEqual([...phone.errors, ...desk.errors], []);
 });
+
+test("a condition that only some files ran names the files left out, and the chart has the others", async () => {
+  const { page, errors } = await h.open("/chapters/what-instead");
+  const select = page.locator("#recorded-clone-condition");
+  await select.waitFor();
+  // Find a condition fewer files ran than the widget loaded (the shipped 12-CPU reference is alone past 2 threads).
+  for (const value of await select.locator("option").evaluateAll((os) => os.map((o) => o.value))) {
+    await select.selectOption(value);
+    if (await page.getByTestId("recorded-coverage").count()) break;
+  }
+  const text = await page.getByTestId("recorded-coverage").textContent();
+  const [, shown, all, absent] = text.match(/measured by (\d+) of the (\d+) files; not run by (.+)\.$/) ?? [];
+  assert.ok(shown && Number(shown) < Number(all), text);
+  await page.locator(`${CLONE_CHART} rect.bar`).first().waitFor();
+  const series = new Set(await page.locator(`${CLONE_CHART} rect.bar`).evaluateAll((bars) => bars.map((b) => b.dataset.series)));
+  assert.equal(series.size, Number(shown), [...series].join(", "));
+  for (const name of absent.split(", ")) assert.ok(!series.has(name), `${name} is said to be absent but is drawn`);
+  assert.deepEqual(errors, []);
+});

@@ -125,7 +125,7 @@ for (const s of SUITES) {
   });
 }
 
-test("the recorded SSO results switch conditions from the select", async () => {
+test("the recorded SSO results switch conditions from the select, and one slow repeat does not flatten the bars", async () => {
   const { page, errors } = await openChapter("sso-benchmarks");
   const select = page.locator("#recorded-sso-condition");
   await select.waitFor();
@@ -139,6 +139,17 @@ test("the recorded SSO results switch conditions from the select", async () => {
   await page.waitForFunction((v) => [...document.querySelectorAll('tr[data-id="inline_buf"] [data-field="median"]')]
     .some((c) => Number(c.dataset.value) === v), expected.median_ns_per_op);
   assert.equal(Number(await cell.getAttribute("data-value")), expected.median_ns_per_op);
+  // Here one slow repeat (about 10,000 ns) sits over medians of about 300 ns: the axis stops at twice
+  // the largest median, so the bars keep their height, and the long whiskers end in arrowheads.
+  const chart = page.getByTestId("recorded-sso-chart");
+  await page.waitForFunction(() => document.querySelector('[data-testid="recorded-sso-chart"] rect.bar[data-y]'));
+  const { tallest, plot, clipped } = await chart.evaluate((el) => ({
+    tallest: Math.max(...[...el.querySelectorAll("rect.bar")].map((b) => b.getBBox().height)),
+    plot: el.querySelector(".axis.y .domain").getBBox().height,
+    clipped: el.querySelectorAll(".whisker[data-clipped]").length,
+  }));
+  assert.ok(tallest >= plot * 0.4, `the tallest bar is ${tallest} px of a ${plot} px axis`);
+  assert.ok(clipped > 0, "a whisker runs past the axis and says so");
   assert.deepEqual(errors, []);
 });
 

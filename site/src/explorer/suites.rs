@@ -131,12 +131,13 @@ impl Source {
 }
 
 /// One bar chart of one condition: bars per variant, one series per source; `None` when no source
-/// has a case.
-pub fn condition_bars(title: String, suite: &str, sources: &[Source], scale: Scale) -> Option<ChartSpec> {
+/// has a case. Always on a linear scale: a bar's length is its value, which a log axis breaks (its
+/// bars start at an arbitrary floor, and a short one can vanish under it).
+pub fn condition_bars(title: String, suite: &str, sources: &[Source]) -> Option<ChartSpec> {
     let all: Vec<&CaseResult> = sources.iter().flat_map(|s| s.cases.iter()).collect();
     let unit = unit_for(suite, &all);
     let series = sources.iter().map(|s| series(&s.name, &s.about, s.colour, &s.cases, unit, x_variant_id)).collect();
-    bars(title, "variant", unit, series).map(|spec| ChartSpec { y_scale: scale, x_names: variant_names(all.iter().copied()), ..spec })
+    bars(title, "variant", unit, series).map(|spec| ChartSpec { y_scale: Scale::Linear, x_names: variant_names(all.iter().copied()), ..spec })
 }
 
 /// Whether `machine` has cases of `suite` (for `clone`, the variants the contention charts use).
@@ -157,7 +158,7 @@ pub fn summary_has_suite(m: &wasm_core::summary::MachineSummary, suite: Suite) -
 }
 
 /// The explorer's chart of a non-clone suite: the chosen machines' bars under condition `key`.
-pub fn suite_spec(machines: &[&Machine], suite: Suite, key: &str, scale: Scale) -> ChartSpec {
+pub fn suite_spec(machines: &[&Machine], suite: Suite, key: &str) -> ChartSpec {
     let names = machine_names(machines);
     let sources = Source::of_files(
         machines
@@ -169,12 +170,12 @@ pub fn suite_spec(machines: &[&Machine], suite: Suite, key: &str, scale: Scale) 
     );
     let label = conditions(suite.key(), sources.iter().flat_map(|s| s.cases.iter())).into_iter().next().map(|c| c.label);
     let title = format!("{}: {}", suite.label(), label.unwrap_or_default());
-    condition_bars(title, suite.key(), &sources, scale).unwrap_or(ChartSpec {
+    condition_bars(title, suite.key(), &sources).unwrap_or(ChartSpec {
         kind: ChartKind::Bars,
         title: String::new(),
         x_label: "variant".into(),
         y_label: String::new(),
-        y_scale: scale,
+        y_scale: Scale::Linear,
         series: Vec::new(),
         x_names: Vec::new(),
     })
@@ -222,15 +223,15 @@ mod tests {
         let b = machine("b", "Ryzen", "jemalloc", vec![arena("box_node", 1, 4.0)]);
         let c = contention_machine("c", "Ryzen", "jemalloc");
         assert!(has_suite(&a, Suite::Arena) && !has_suite(&a, Suite::Clone) && !has_suite(&c, Suite::Arena));
-        let spec = suite_spec(&[&a, &b, &c], Suite::Arena, "t1-n1000", Scale::Log);
+        let spec = suite_spec(&[&a, &b, &c], Suite::Arena, "t1-n1000");
         assert_eq!(spec.kind, ChartKind::Bars);
-        assert_eq!(spec.y_scale, Scale::Log);
+        assert_eq!(spec.y_scale, Scale::Linear, "bars are never drawn on a log axis");
         assert_eq!(spec.y_label, "ms per list");
         assert_eq!(spec.title, "Arenas: 1 thread, 1000 nodes");
         assert_eq!(spec.series.iter().map(|s| (s.name.as_str(), s.points.len())).collect::<Vec<_>>(), [("a", 2), ("b", 1)]);
         assert!((spec.series[0].points[0].y - 2.0).abs() < 1e-9, "ms per list: {}", spec.series[0].points[0].y);
         assert!(spec.series[0].points[0].tooltip.contains("nodes/s"), "{}", spec.series[0].points[0].tooltip);
-        assert!(suite_spec(&[&c], Suite::Arena, "t1-n1000", Scale::Linear).series.is_empty());
+        assert!(suite_spec(&[&c], Suite::Arena, "t1-n1000").series.is_empty());
         assert_eq!(Suite::parse("arcswap"), Some(Suite::Arcswap));
     }
 }

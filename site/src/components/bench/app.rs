@@ -89,7 +89,7 @@ pub fn BenchApp() -> impl IntoView {
             <p class="field-note" data-testid="native-status">{move || native_status(&native.get(), matches.get().len())}</p>
             <SkippedFiles loaded=native test_id="native-skipped"/>
             <Show when=move || spec.with(Option::is_some)>
-                <p class="field-note">"Bars: median nanoseconds per clone; whiskers: the fastest and slowest repeat. Shorter is faster."</p>
+                <p class="field-note">"Bars: median nanoseconds per clone; whiskers: the fastest and slowest repeat. Shorter is faster. " {crate::charts::CLIPPED_WHISKERS}</p>
                 <Chart spec=Signal::derive(move || spec.get().unwrap_or_else(ChartSpec::empty)) test_id="bench-chart"/>
             </Show>
             <Show when=move || run.with(Option::is_some) fallback=|| view! {

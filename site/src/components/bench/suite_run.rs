@@ -100,7 +100,7 @@ pub fn LiveBench(
                 let spec = bars(r.title.clone(), x_label, r.unit, vec![series(BROWSER_SERIES, "this browser", crate::palette::BROWSER_COLOUR, &r.cases, r.unit, x_variant_id)])
                     .map(|spec| crate::charts::ChartSpec { x_names: variant_names(&r.cases), ..spec });
                 view! {
-                    <p class="field-note">{format!("Bars: median {}; whiskers: the fastest and slowest repeat. Shorter is faster.", r.unit.name)}</p>
+                    <p class="field-note">{format!("Bars: median {}; whiskers: the fastest and slowest repeat. Shorter is faster. {}", r.unit.name, crate::charts::CLIPPED_WHISKERS)}</p>
                     {spec.map(|spec| view! { <Chart spec=spec test_id=format!("{test_id}-chart")/> })}
                     <ResultsTable cases=r.cases unit=r.unit test_id=format!("{test_id}-table") row_label="Variant"
                         caption=format!("This browser, one thread: {} over the timed repeats", r.unit.name)/>

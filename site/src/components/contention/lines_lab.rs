@@ -10,7 +10,7 @@ use wasm_core::results::CaseResult;
 use super::bridge::{self, Isolation};
 use super::driver::{toggle, Check, Download, Driver, RunStatus, Status};
 use super::plan::offered_threads;
-use crate::charts::{ChartSpec, Scale};
+use crate::charts::ChartSpec;
 use crate::components::chart::Chart;
 use crate::explorer::suites::{condition_bars, Source};
 
@@ -96,7 +96,7 @@ pub fn chart(cases: &[CaseResult]) -> Option<ChartSpec> {
     let at_top: Vec<CaseResult> = cases.iter().filter(|c| c.threads == top).cloned().collect();
     let title = format!("This browser, {top} thread{}: ns per update (median of every thread's repeats)", if top == 1 { "" } else { "s" });
     let browser = Source { name: "This browser".into(), about: "this run".into(), colour: crate::palette::BROWSER_COLOUR, cases: at_top };
-    condition_bars(title, "lines", &[browser], Scale::Linear)
+    condition_bars(title, "lines", &[browser])
 }
 
 #[component]

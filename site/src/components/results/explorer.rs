@@ -106,11 +106,12 @@ pub fn Explorer(
                         view! {
                             <ChoiceSelect label="View" id="view-select" value=view_sig on_pick=Callback::new(move |v: View| set_state.run(ExplorerState { view: v, ..state.get_untracked() }))/>
                             <ChoiceSelect label="Clones are" id="mode-select" value=mode_sig on_pick=Callback::new(move |v: ModeFilter| set_state.run(ExplorerState { mode: v, ..state.get_untracked() }))/>
+                            // Only the clone suite has line charts; the other suites' bars are always linear.
+                            <ChoiceSelect label="Scale" id="scale-select" value=scale_sig on_pick=Callback::new(move |v: Scale| set_state.run(ExplorerState { scale: v, ..state.get_untracked() }))/>
                         }.into_any()
                     } else {
                         ().into_any()
                     }}
-                    <ChoiceSelect label="Scale" id="scale-select" value=scale_sig on_pick=Callback::new(move |v: Scale| set_state.run(ExplorerState { scale: v, ..state.get_untracked() }))/>
                 </div>
             </form>
             <Transition fallback=|| view! { <p class="note" data-testid="results-loading" aria-live="polite">"Loading the chosen machines' results files…"</p> }>

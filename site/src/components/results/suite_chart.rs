@@ -50,10 +50,10 @@ pub fn SuiteChart(machines: StoredValue<Vec<Machine>>, state: Memo<ExplorerState
             let all = conditions(s.suite.key_str(), ms.iter().flat_map(|m| m.data.cases.iter()));
             pick_condition(&all, s.condition.as_deref()).map(|c| c.key.clone()).unwrap_or_default()
         });
-        suite_spec(chosen, s.suite, &key, s.scale)
+        suite_spec(chosen, s.suite, &key)
     });
     view! {
-        <p class="note">"Bars: the median of the repeats; whiskers: the fastest and slowest repeat (with several threads, of any thread)."</p>
+        <p class="note">"Bars: the median of the repeats; whiskers: the fastest and slowest repeat (with several threads, of any thread). " {crate::charts::CLIPPED_WHISKERS}</p>
         <ChartWithTable
             spec=spec
             test_id="suite-chart"

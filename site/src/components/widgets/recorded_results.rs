@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_core::results::CaseResult;
 
-use crate::charts::{ChartSpec, Scale};
+use crate::charts::ChartSpec;
 use crate::components::bench::native::{self, NativeFile, NativeResults, SkippedFiles};
 use crate::components::results::loader::Wanted;
 use crate::components::bench::results_table::ResultsTable;
@@ -58,9 +58,19 @@ fn recorded_view(suite: &'static str, files: &[NativeFile], key: &str, label: &s
         .map(|f| (file_title(f, &refs), f, cases_under(&f.results.cases, suite, key)))
         .filter(|(_, _, cases)| !cases.is_empty())
         .collect();
+    // A file that did not run this condition is named, not silently left out of the chart.
+    let absent: Vec<String> = files.iter().filter(|f| cases_under(&f.results.cases, suite, key).is_empty()).map(|f| file_title(f, &refs)).collect();
+    let coverage = (!absent.is_empty()).then(|| {
+        format!(
+            "{label}: measured by {} of the {}; not run by {}.",
+            per_file.len(),
+            crate::explorer::format::count(files.len() as u64, "file", "files"),
+            absent.join(", ")
+        )
+    });
     let unit = unit_for(suite, &per_file.iter().flat_map(|(_, _, c)| c.iter()).collect::<Vec<_>>());
     let sources = Source::of_files(per_file.iter().map(|(title, f, cases)| (f.results.label.as_str(), title.clone(), machine_line(f), cases.clone())).collect());
-    let spec: Option<ChartSpec> = condition_bars(format!("Recorded {suite} results: {label}"), suite, &sources, Scale::Linear);
+    let spec: Option<ChartSpec> = condition_bars(format!("Recorded {suite} results: {label}"), suite, &sources);
     // The build's copy has its own test ids: the live widget's are only ever the live ones.
     let (chart_id, table_id) = match drawn {
         Drawn::Live => (format!("recorded-{suite}-chart"), format!("recorded-{suite}-table")),
@@ -79,7 +89,8 @@ fn recorded_view(suite: &'static str, files: &[NativeFile], key: &str, label: &s
         })
         .collect_view();
     view! {
-        <p class="field-note">{format!("Bars: median {}; whiskers: the fastest and slowest repeat (with several threads, of any thread).", unit.name)}</p>
+        {coverage.map(|text| view! { <p class="field-note" data-testid="recorded-coverage">{text}</p> })}
+        <p class="field-note">{format!("Bars: median {}; whiskers: the fastest and slowest repeat (with several threads, of any thread). {}", unit.name, crate::charts::CLIPPED_WHISKERS)}</p>
         {spec.map(|spec| match drawn {
             Drawn::Live => view! { <Chart spec=spec test_id=chart_id/> }.into_any(),
             Drawn::AtBuild => view! { <StaticChart spec=spec test_id=chart_id/> }.into_any(),
@@ -118,7 +129,7 @@ pub fn RecordedFirstFrame(suite: &'static str) -> impl IntoView {
             <section class="widget recorded-results" data-testid=format!("recorded-{suite}-first-frame") aria-label=format!("Recorded {suite} results")>
                 <h3>"Recorded results"</h3>
                 <p class="field-note">{status_line(suite, files.len())}
-                    {(others > 0).then(|| format!(" Shown: {}; the {others} other condition(s) need JavaScript.", current.as_ref().map_or("", |c| c.1.as_str())))}
+                    {(others > 0).then(|| format!(" Shown: {}; with JavaScript, the {} too.", current.as_ref().map_or("", |c| c.1.as_str()), crate::explorer::format::count(others as u64, "other condition", "other conditions")))}
                 </p>
                 {current.map(|(key, label)| recorded_view(suite, &files, &key, &label, Drawn::AtBuild))}
             </section>
