@@ -130,6 +130,62 @@ impl ChartSpec {
     }
 }
 
+/// A chart's numbers as a reader downloads them: what it shows (title, axes) and every mark's
+/// series, x, median and whisker ends, without the drawing's styling.
+#[derive(Serialize)]
+struct ChartData<'a> {
+    title: &'a str,
+    x_label: &'a str,
+    y_label: &'a str,
+    series: Vec<SeriesData<'a>>,
+}
+
+#[derive(Serialize)]
+struct SeriesData<'a> {
+    name: &'a str,
+    points: Vec<PointData<'a>>,
+}
+
+#[derive(Serialize)]
+struct PointData<'a> {
+    x: &'a XValue,
+    /// The x axis's words for a category, where they differ from `x`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    x_name: Option<&'a str>,
+    y: f64,
+    y_low: Option<f64>,
+    y_high: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    spread: Option<&'a str>,
+    noisy: bool,
+}
+
+/// `spec`'s numbers as pretty JSON ([`ChartData`]): the chart's "Data (JSON)" download.
+pub fn data_json(spec: &ChartSpec) -> String {
+    let name_of = |x: &XValue| match x {
+        XValue::Category(c) => spec.x_names.iter().find(|(id, _)| id == c).map(|(_, name)| name.as_str()),
+        XValue::Number(_) => None,
+    };
+    let data = ChartData {
+        title: &spec.title,
+        x_label: &spec.x_label,
+        y_label: &spec.y_label,
+        series: spec
+            .series
+            .iter()
+            .map(|s| SeriesData {
+                name: &s.name,
+                points: s
+                    .points
+                    .iter()
+                    .map(|p| PointData { x: &p.x, x_name: name_of(&p.x), y: p.y, y_low: p.y_low, y_high: p.y_high, spread: p.spread.as_deref(), noisy: p.noisy })
+                    .collect(),
+            })
+            .collect(),
+    };
+    serde_json::to_string_pretty(&data).unwrap_or_default()
+}
+
 /// Draws `spec` into `host`, replacing what was there. Errors from d3 come back as a message.
 pub fn render_chart(host: &web_sys::HtmlElement, spec: &ChartSpec) -> Result<(), String> {
     let json = serde_json::to_string(spec).map_err(|e| e.to_string())?;
@@ -171,4 +227,42 @@ pub fn static_chart(spec: &ChartSpec) -> usize {
 #[cfg(not(target_arch = "wasm32"))]
 pub fn take_static_charts() -> Vec<String> {
     STATIC_CHARTS.with(|c| std::mem::take(&mut *c.borrow_mut()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_data_download_has_every_mark_and_no_styling() {
+        let point = |x: &str, y: f64| ChartPoint {
+            x: XValue::Category(x.into()),
+            y,
+            y_low: Some(y - 1.0),
+            y_high: Some(y + 1.0),
+            tooltip: "tip".into(),
+            noisy: false,
+            spread: Some("rounds 3 % apart".into()),
+            digits: None,
+        };
+        let spec = ChartSpec {
+            kind: ChartKind::Bars,
+            title: "Recorded sso results: 2 threads".into(),
+            x_label: "variant".into(),
+            y_label: "ns per call".into(),
+            y_scale: Scale::Linear,
+            series: vec![ChartSeries { name: "xeon".into(), dashed: false, points: vec![point("inline_buf", 10.0), point("vec", 20.0)], style: None, colour: Some(3) }],
+            x_names: vec![("inline_buf".into(), "InlineBuf<128>".into())],
+        };
+        let data: serde_json::Value = serde_json::from_str(&data_json(&spec)).unwrap();
+        assert_eq!(data["title"], "Recorded sso results: 2 threads");
+        assert_eq!(data["y_label"], "ns per call");
+        let points = data["series"][0]["points"].as_array().unwrap();
+        assert_eq!(points.len(), 2);
+        assert_eq!((points[0]["x"].as_str(), points[0]["x_name"].as_str(), points[0]["y_high"].as_f64()), (Some("inline_buf"), Some("InlineBuf<128>"), Some(11.0)));
+        assert_eq!(points[1].get("x_name"), None, "no name where the axis writes the id");
+        assert_eq!(points[0]["spread"], "rounds 3 % apart");
+        let text = data.to_string();
+        assert!(!text.contains("tooltip") && !text.contains("colour") && !text.contains("dashed"), "{text}");
+    }
 }

@@ -2,6 +2,7 @@
 // (an SVG <title> only shows on a mouse's hover), and a machine keeps one colour on every page.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
+import fs from "node:fs";
 import { screenshot, start } from "./harness.mjs";
 
 let h;
@@ -118,5 +119,18 @@ test("a condition that only some files ran names the files left out, and the cha
   const series = new Set(await page.locator(`${CLONE_CHART} rect.bar`).evaluateAll((bars) => bars.map((b) => b.dataset.series)));
   assert.equal(series.size, Number(shown), [...series].join(", "));
   for (const name of absent.split(", ")) assert.ok(!series.has(name), `${name} is said to be absent but is drawn`);
+  assert.deepEqual(errors, []);
+});
+
+test("a chart's data downloads as JSON with every bar's value", async () => {
+  const { page, errors } = await h.open("/chapters/what-instead");
+  await page.locator(`${CLONE_CHART} rect.bar`).first().waitFor();
+  const bars = await page.locator(`${CLONE_CHART} rect.bar`).evaluateAll((rects) => rects.map((r) => [r.dataset.series, r.dataset.x, Number(r.dataset.y)]));
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("recorded-clone-chart-data").click()]);
+  assert.match(download.suggestedFilename(), /^recorded-clone-results-.+\.json$/);
+  const data = JSON.parse(fs.readFileSync(await download.path(), "utf8"));
+  const rows = data.series.flatMap((s) => s.points.map((p) => [s.name, p.x, p.y]));
+  assert.deepEqual(rows.sort(), bars.sort());
+  assert.ok(data.title && data.y_label && data.series.every((s) => s.points.every((p) => "y_high" in p)));
   assert.deepEqual(errors, []);
 });

@@ -28,10 +28,29 @@ pub fn Chart(
             clear_chart(&el);
         }
     });
+    // The chart's numbers as a file: a data: address, so the download needs no script of ours.
+    let data_href = move || {
+        let json = crate::charts::data_json(&spec.read());
+        format!("data:application/json;charset=utf-8,{}", String::from(js_sys::encode_uri_component(&json)))
+    };
+    let file_name = move || format!("{}.json", slug(&spec.read().title));
+    let data_id = format!("{test_id}-data");
     view! {
         <div class="chart-host" data-testid=test_id node_ref=host></div>
+        <p class="chart-data"><a href=data_href download=file_name data-testid=data_id>"Data (JSON)"</a>
+            " — every mark's value and whisker ends, by series"</p>
         {move || error.get().map(|e| view! { <p class="error-card" role="alert">"Chart failed: " {e}</p> })}
     }
+}
+
+/// A file name from a chart's title: lower case letters and digits, words joined by `-`.
+fn slug(title: &str) -> String {
+    let words: Vec<String> = title
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    if words.is_empty() { "chart".to_owned() } else { words.join("-") }
 }
 
 /// A chart drawn at build time: the pre-renderer notes its spec (`charts::static_chart`) and the
@@ -41,4 +60,14 @@ pub fn Chart(
 pub fn StaticChart(spec: ChartSpec, #[prop(into)] test_id: String) -> impl IntoView {
     let number = crate::charts::static_chart(&spec);
     view! { <div class="chart-host" data-testid=test_id data-static-chart=number></div> }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn file_names_come_from_titles() {
+        assert_eq!(super::slug("Recorded sso results: input set long, 2 threads"), "recorded-sso-results-input-set-long-2-threads");
+        assert_eq!(super::slug("Arc<str> ÷ String"), "arc-str-string");
+        assert_eq!(super::slug("  "), "chart");
+    }
 }
