@@ -151,3 +151,20 @@ test("a case its runner flagged noisy is drawn hollow, named in the legend and m
     await noisy.close();
   }
 });
+
+test("on a phone every table wider than the screen scrolls by keyboard and shows a shadow where columns wait", async () => {
+  for (const route of ["/chapters/wide-pointers", "/chapters/inside-arc", "/chapters/clone-cost", "/chapters/small-strings", "/chapters/sso-benchmarks", "/results"]) {
+    const { page, errors } = await h.open(route, { width: 375, height: 800, touch: true });
+    await page.waitForFunction(() => document.documentElement.dataset.islands === "ready");
+    const wide = await page.evaluate(() => [...document.querySelectorAll("table")].filter((t) => t.offsetParent).map((t) => {
+      const wrap = t.closest(".table-scroll");
+      const over = (wrap ?? t).scrollWidth - (wrap ?? t).clientWidth;
+      return { table: t.dataset.testid ?? t.closest("[data-testid]")?.dataset.testid ?? "?", over, wrapped: !!wrap,
+        focusable: wrap?.tabIndex === 0, shadow: !!wrap && getComputedStyle(wrap).backgroundImage.includes("radial-gradient") };
+    }).filter((t) => t.over > 0));
+    assert.ok(wide.length > 0, `${route} has a table wider than a phone`);
+    for (const t of wide) assert.ok(t.wrapped && t.focusable && t.shadow, `${route}: ${JSON.stringify(t)}`);
+    await screenshot(page, `phone-tables${route.replaceAll("/", "-")}`);
+    assert.deepEqual(errors, [], route);
+  }
+});
