@@ -10,7 +10,7 @@ use crate::islands::{Island, Live};
 pub fn Bench() -> impl IntoView {
     view! {
         <article class="prose wide bench-page">
-            <h1>"Clone benchmarks in your browser"</h1>
+            <h1>"Benchmarks in your browser"</h1>
             <p class="lede">
                 "Press Run and your browser clones an " <code>"Arc<str>"</code> ", a " <code>"String"</code> ", a "
                 <code>"Box<str>"</code> ", an " <code>"Rc<str>"</code>

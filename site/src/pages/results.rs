@@ -76,7 +76,7 @@ pub fn Results() -> impl IntoView {
                 "Each machine below is one results file sent in by pull request: written by the native runner, or, where "
                 "its name says browser, downloaded from the " <a href="/bench#contention">"contention run in a browser"</a> ". "
                 "Pick machines and a view; the address bar keeps your choice, so you can share the chart. "
-                <a href="/submit">"Add your machine"</a> "."
+                <a href="/submit">"Submit yours"</a> "."
             </p>
             {match use_context::<StaticResults>() {
                 Some(data) => view! { <Live island=Island::Results><FirstFrame data=data/></Live> }.into_any(),

@@ -21,7 +21,7 @@ pub fn format_ns(ns: f64) -> String {
 fn format_count(n: u64) -> String {
     match n {
         n if n < 10_000 => n.to_string(),
-        n if n < 10_000_000 => format!("{}k", n / 1000),
+        n if n < 1_000_000 => format!("{}k", n / 1000),
         n => format!("{:.1}M", n as f64 / 1e6),
     }
 }
@@ -168,5 +168,14 @@ pub fn ComparisonTable(#[prop(into)] cases: Signal<Vec<CaseResult>>, native: Nat
                 <tbody>{rows}</tbody>
             </table>
         </ScrollRegion>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn counts_read_at_a_glance_in_one_style() {
+        let shown: Vec<String> = [1000, 10_000, 500_000, 4_194_304, 16_777_216].into_iter().map(super::format_count).collect();
+        assert_eq!(shown, ["1000", "10k", "500k", "4.2M", "16.8M"]);
     }
 }
