@@ -223,6 +223,11 @@ pub struct RunArgs {
     /// Tiny run for tests: few operations, 2 repeats (seconds, not minutes).
     #[arg(long)]
     pub quick: bool,
+    /// Run thread counts above the CPUs this process may use (see taskset, the container's CPU
+    /// limit) on purpose: those cases measure threads taking turns on a CPU, not contention between
+    /// cores. Recorded in the file; without it, `validate --submission` refuses such cases.
+    #[arg(long)]
+    pub oversubscribe: bool,
     /// No progress bar and no summary on stderr.
     #[arg(long, short)]
     pub quiet: bool,

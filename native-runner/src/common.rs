@@ -99,7 +99,7 @@ pub fn measure_and_write<P>(
 ) -> Result<(), Failure> {
     let steps = plans.iter().enumerate().map(|(case, plan)| (case, threads(plan))).flat_map(|(case, class)| (0..rounds).map(move |_| Step { case, class }));
     let mut bar = Progress::new(steps.collect(), run.quiet);
-    let probe = info::Probe::start(run.quick);
+    let probe = info::Probe::start(run.quick, run.oversubscribe);
     let mut cases = Vec::with_capacity(plans.len());
     for plan in plans {
         bar.set_message(name(plan));

@@ -175,14 +175,15 @@ fn boost() -> Option<bool> {
 /// What the run's conditions were at its start; [`Probe::finish`] completes them at its end.
 pub struct Probe {
     quick: bool,
+    oversubscribe: bool,
     load_before: Option<f64>,
     jiffies_before: Option<(u64, u64)>,
 }
 
 impl Probe {
     /// Takes the "before" readings. Call before the first case is measured.
-    pub fn start(quick: bool) -> Probe {
-        Probe { quick, load_before: load_average(), jiffies_before: cpu_jiffies() }
+    pub fn start(quick: bool, oversubscribe: bool) -> Probe {
+        Probe { quick, oversubscribe, load_before: load_average(), jiffies_before: cpu_jiffies() }
     }
 
     /// Takes the "after" readings and the machine's setup.
@@ -193,6 +194,7 @@ impl Probe {
         };
         RunConditions {
             quick: self.quick,
+            oversubscribe: self.oversubscribe,
             topology: topology(),
             governor: read_trimmed("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"),
             boost: boost(),
@@ -218,7 +220,7 @@ mod tests {
     #[cfg(target_os = "linux")]
     #[test]
     fn this_machines_conditions_are_read() {
-        let c = Probe::start(true).finish();
+        let c = Probe::start(true, false).finish();
         assert!(c.quick);
         let t = c.topology.expect("sysfs topology on Linux");
         assert_eq!(t.logical_cpus as usize, std::thread::available_parallelism().map_or(1, |n| n.get()).max(t.logical_cpus as usize));

@@ -146,11 +146,11 @@ fn check_disk_against(dir: &Path, estimate: u64, free: Option<u64>) -> Result<()
 }
 
 /// Both checks, for a run of `cases` cases on at most `threads` threads writing to `path`; and,
-/// unless `quiet`, a note on stderr when there are more threads than CPUs this process may use.
-pub fn check_before_run(path: &Path, cases: usize, threads: u32, quiet: bool) -> Result<(), Failure> {
+/// unless `--quiet`, a note on stderr when there are more threads than CPUs this process may use.
+pub fn check_before_run(path: &Path, cases: usize, threads: u32, run: &crate::cli::RunArgs) -> Result<(), Failure> {
     check_address_space(threads)?;
     check_disk(path, cases)?;
-    if let Some(note) = oversubscribed(threads, crate::info::logical_cpus()).filter(|_| !quiet) {
+    if let Some(note) = oversubscribed(threads, crate::info::logical_cpus(), run.oversubscribe).filter(|_| !run.quiet) {
         eprintln!("note: {note}");
     }
     Ok(())
@@ -159,11 +159,17 @@ pub fn check_before_run(path: &Path, cases: usize, threads: u32, quiet: bool) ->
 /// What a run of `threads` threads measures when this process may use only `usable` CPUs (a
 /// `taskset`, a cgroup's CPU set, or the machine): the extra threads take turns on a CPU, so their
 /// cases show time-sharing, not contention between cores. `None` when every thread has a CPU.
-pub fn oversubscribed(threads: u32, usable: u32) -> Option<String> {
+/// `on_purpose` is `--oversubscribe`; without it the note says the file will not be accepted.
+pub fn oversubscribed(threads: u32, usable: u32, on_purpose: bool) -> Option<String> {
     (threads > usable).then(|| {
+        let consequence = if on_purpose {
+            "as asked (--oversubscribe, recorded in the file)"
+        } else {
+            "validate --submission refuses those cases unless you pass --oversubscribe to say it is meant"
+        };
         format!(
             "this run uses up to {threads} threads at once, but this process may use {usable} CPU(s) (see taskset or the container's CPU limit); \
-             cases above {usable} threads measure threads taking turns on a CPU, not contention between cores"
+             cases above {usable} threads measure threads taking turns on a CPU, not contention between cores: {consequence}"
         )
     })
 }
@@ -184,10 +190,12 @@ mod tests {
 
     #[test]
     fn more_threads_than_usable_cpus_is_said_and_why() {
-        assert_eq!(oversubscribed(2, 2), None);
-        assert_eq!(oversubscribed(1, 16), None);
-        let note = oversubscribed(8, 2).unwrap();
+        assert_eq!(oversubscribed(2, 2, false), None);
+        assert_eq!(oversubscribed(1, 16, true), None);
+        let note = oversubscribed(8, 2, false).unwrap();
         assert!(note.contains("up to 8 threads") && note.contains("may use 2 CPU(s)") && note.contains("above 2 threads"), "{note}");
+        assert!(note.contains("refuses those cases unless you pass --oversubscribe"), "{note}");
+        assert!(oversubscribed(8, 2, true).unwrap().ends_with("as asked (--oversubscribe, recorded in the file)"));
     }
 
     #[test]

@@ -100,7 +100,7 @@ pub fn run(args: &LinesArgs) -> Result<PathBuf, Failure> {
     let name = |p: &Plan| format!("{} x{}", p.variant.id(), p.threads);
     let cap = common::sample_cap(plans.len(), repeats);
     common::check_file_size(plans.len(), cap)?;
-    crate::limits::check_before_run(&path, plans.len(), threads.iter().copied().max().unwrap_or(1), args.run.quiet)?;
+    crate::limits::check_before_run(&path, plans.len(), threads.iter().copied().max().unwrap_or(1), &args.run)?;
     common::measure_and_write(&args.run, &path, created_at, &plans, warmups + repeats, name, |p: &Plan| p.threads, |p, on_round| measure(p, cap, on_round), print_summary)?;
     Ok(path)
 }

@@ -65,20 +65,25 @@ fn read_results_file(path: &std::path::Path) -> Result<Vec<u8>, wasm_core::valid
     Ok(bytes)
 }
 
+/// `validate`'s checks of one file: readable, valid, not dated in the future, and with
+/// `submission` the rules the pull-request check adds.
+fn check_file(path: &std::path::Path, submission: bool) -> Result<wasm_core::results::ResultsFile, Vec<wasm_core::validate::Problem>> {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let bytes = read_results_file(path).map_err(|p| vec![p])?;
+    let file = wasm_core::validate::validate_bytes(&name, &bytes)?;
+    let mut extra: Vec<_> = wasm_core::validate::future_problem(&file, std::time::SystemTime::now()).into_iter().collect();
+    if submission {
+        extra.extend(wasm_core::validate::submission_problems(&file));
+    }
+    if extra.is_empty() { Ok(file) } else { Err(extra) }
+}
+
 fn validate_files(files: &[std::path::PathBuf], submission: bool) -> Result<(), Failure> {
     let mut failed = 0;
     for path in files {
         // A file name is the contributor's text too: no control characters reach the terminal.
         let shown = wasm_core::validate::escape_control(&path.display().to_string());
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let result = read_results_file(path).map_err(|p| vec![p]).and_then(|bytes| wasm_core::validate::validate_bytes(&name, &bytes)).and_then(|file| {
-            let mut extra: Vec<_> = wasm_core::validate::future_problem(&file, std::time::SystemTime::now()).into_iter().collect();
-            if submission {
-                extra.extend(wasm_core::validate::submission_problems(&file));
-            }
-            if extra.is_empty() { Ok(file) } else { Err(extra) }
-        });
-        match result {
+        match check_file(path, submission) {
             Ok(file) => println!("{shown}: ok ({} cases)", file.cases.len()),
             Err(problems) => {
                 failed += 1;
@@ -94,9 +99,14 @@ fn validate_files(files: &[std::path::PathBuf], submission: bool) -> Result<(), 
     Ok(())
 }
 
+/// Problems a `next:` hint shows before it says "and N more" (validate lists them all).
+const HINT_PROBLEMS: usize = 3;
+
 /// Prints the written file's path (stdout, for scripts) and, unless `--quiet`, what to do next with
 /// it (stderr): the exact commands to check it and send it in, or why this file cannot be sent in.
-/// `not_submittable` says why, for a run `validate --submission` will refuse.
+/// `not_submittable` says why, for a run `validate --submission` will refuse by design; any other
+/// refusal (threads above the CPUs without `--oversubscribe`, contenders that never ran) is found
+/// by running that check on the written file.
 fn wrote(path: &std::path::Path, run: &cli::RunArgs, not_submittable: Option<&str>) {
     println!("{}", path.display());
     if run.quiet {
@@ -106,6 +116,16 @@ fn wrote(path: &std::path::Path, run: &cli::RunArgs, not_submittable: Option<&st
     let label = &run.label;
     if let Some(why) = not_submittable.or(run.quick.then_some("a --quick run tries the setup out; its numbers are not measurements")) {
         eprintln!("\nnote: this file cannot be sent in: {why}. Run again without that option to measure.");
+        return;
+    }
+    if let Err(problems) = check_file(path, true) {
+        eprintln!("\nnote: this file cannot be sent in as it is; `validate {file} --submission` says:");
+        for problem in problems.iter().take(HINT_PROBLEMS) {
+            eprintln!("  {problem}");
+        }
+        if problems.len() > HINT_PROBLEMS {
+            eprintln!("  ... and {} more", problems.len() - HINT_PROBLEMS);
+        }
         return;
     }
     eprintln!("\nnext: check the file, then send it in by pull request (CONTRIBUTING.md):");

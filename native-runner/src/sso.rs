@@ -77,7 +77,7 @@ pub fn run(args: &SsoArgs) -> Result<PathBuf, Failure> {
     }
     let cap = common::sample_cap(plans.len(), repeats);
     common::check_file_size(plans.len(), cap)?;
-    crate::limits::check_before_run(&path, plans.len(), threads.iter().copied().max().unwrap_or(1), args.run.quiet)?;
+    crate::limits::check_before_run(&path, plans.len(), threads.iter().copied().max().unwrap_or(1), &args.run)?;
     let name = |&(input, t, variant): &(&SsoInput, u32, SsoVariant)| format!("{} x{t} {variant}", input.set().id());
     let measure = |&(input, t, variant): &(&SsoInput, u32, SsoVariant), on_round: &mut dyn FnMut()| measure(variant, input, t, calls, warmups, repeats, cap, on_round);
     common::measure_and_write(&args.run, &path, created_at, &plans, warmups + repeats, name, |&(_, t, _): &(&SsoInput, u32, SsoVariant)| t, measure, print_summary)?;

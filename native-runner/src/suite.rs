@@ -304,12 +304,12 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
             eprintln!("note: {note}");
         }
     }
-    crate::limits::check_before_run(&path, planned.len(), planned.iter().map(|p| p.case.threads).max().unwrap_or(1), args.run.quiet)?;
+    crate::limits::check_before_run(&path, planned.len(), planned.iter().map(|p| p.case.threads).max().unwrap_or(1), &args.run)?;
     // A step is one child process: one per repeat (and warm-up) where every repeat is fresh, else one per round.
     let steps_per_round = |p: &Planned| if fresh_per_repeat(&p.case, args.method) { warmups(args) + repeats } else { 1 };
     let steps = (0..rounds).flat_map(|_| planned.iter().enumerate()).flat_map(|(case, p)| (0..steps_per_round(p)).map(move |_| Step { case, class: step_class(p) }));
     let mut bar = Progress::new(steps.collect(), args.run.quiet);
-    let probe = info::Probe::start(args.run.quick);
+    let probe = info::Probe::start(args.run.quick, args.run.oversubscribe);
     // Round by round: every case once per round, so a slow minute lands on one round of each case
     // rather than on all repeats of one.
     let mut reports: Vec<Vec<CaseReport>> = planned.iter().map(|_| Vec::with_capacity(rounds as usize)).collect();

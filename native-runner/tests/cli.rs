@@ -104,9 +104,10 @@ fn quick_runs_go_aside_and_say_they_are_not_submissions() {
     // The same for another suite, with the suite in its name.
     let out = in_dir(&["arena", "--quick", "--threads", "1", "--variant", "bump", "--label", "try"]);
     assert!(stdout(&out).trim().contains("try-arena-quick-"), "{}", stdout(&out));
-    // A real run's hint: no `git add` of a path outside content/results/ (tiny, but not --quick).
+    // A real run's hint: no `git add` of a path outside content/results/ (the smallest run that
+    // passes `validate --submission`).
     let elsewhere = dir.path().join("elsewhere.json");
-    let out = in_dir(&["clone", "--threads", "1", "--type", "arc_str", "--mode", "drop", "--samples", "1000", "--repeats", "1", "--rounds", "1", "--out", elsewhere.to_str().unwrap()]);
+    let out = in_dir(&["arena", "--nodes", ARENA_SUBMITTABLE_NODES, "--repeats", "3", "--variant", "bump", "--threads", "1", "--out", elsewhere.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stderr(&out).contains("copy it into content/results/") && !stderr(&out).contains("git add"), "{}", stderr(&out));
 }
@@ -403,13 +404,59 @@ fn suite_bad_arguments_give_one_line_and_exit_2() {
     }
 }
 
+/// Arena nodes per repeat that make a case `validate --submission` accepts: more than a --quick
+/// run's 10,000, and each repeat past 1 ms (about 55 ns per node here, so a margin of about 10x).
+const ARENA_SUBMITTABLE_NODES: &str = "200000";
+
+/// A run too small to submit ends with the validator's own reasons, never with "send it in".
+#[test]
+fn tiny_runs_say_why_they_cannot_be_sent_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tiny.json");
+    let out = run(&["arena", "--nodes", "10000", "--repeats", "1", "--variant", "bump", "--threads", "1", "--out", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("cannot be sent in as it is") && err.contains("cases[0].repeat_times_ns: holds 1 repeat(s)"), "{err}");
+    assert!(!err.contains("next:"), "{err}");
+}
+
+/// Issue 23: more threads than this process may use CPUs is said before the run, recorded only
+/// when asked for (`--oversubscribe`), and refused for submission otherwise.
+#[test]
+fn oversubscribed_runs_are_said_and_submitted_only_on_purpose() {
+    let dir = tempfile::tempdir().unwrap();
+    let usable = std::thread::available_parallelism().unwrap().get();
+    let threads = (usable + 1).to_string();
+    let arena = |name: &str, extra: &[&str]| {
+        let path = dir.path().join(name);
+        let mut args = vec!["arena", "--nodes", ARENA_SUBMITTABLE_NODES, "--repeats", "3", "--variant", "bump_herd", "--threads", &threads, "--out", path.to_str().unwrap()];
+        args.extend(extra);
+        let out = run(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        (path, stderr(&out))
+    };
+    let (path, err) = arena("unasked.json", &[]);
+    assert!(err.contains(&format!("note: this run uses up to {threads} threads at once, but this process may use {usable} CPU(s)")), "{err}");
+    assert!(err.contains("refuses those cases unless you pass --oversubscribe") && err.contains("cases[0].threads: runs"), "{err}");
+    assert!(read_json(&path)["conditions"].get("oversubscribe").is_none());
+    let refused = run(&["validate", "--submission", path.to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(stdout(&refused).contains(&format!("could use {usable} CPU(s)")), "{}", stdout(&refused));
+
+    let (path, err) = arena("asked.json", &["--oversubscribe"]);
+    assert!(err.contains("as asked (--oversubscribe, recorded in the file)") && err.contains("next:"), "{err}");
+    assert_eq!(read_json(&path)["conditions"]["oversubscribe"], true);
+    assert!(run(&["validate", "--submission", path.to_str().unwrap()]).status.success());
+}
+
 #[test]
 fn a_run_ends_by_saying_what_to_do_next_with_the_real_file_name() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(dir.path().join("content/results")).unwrap();
     let path = dir.path().join("content/results/next.json");
-    // Tiny but not --quick: a quick run's hint says it cannot be sent in (see quick_runs_go_aside).
-    let out = run(&["arena", "--nodes", "10000", "--repeats", "1", "--variant", "bump", "--threads", "1", "--label", "my-box", "--out", path.to_str().unwrap()]);
+    // The smallest run `validate --submission` takes; a smaller one's hint says why it cannot be
+    // sent in (see quick_runs_go_aside and tiny_runs_say_why_they_cannot_be_sent_in).
+    let out = run(&["arena", "--nodes", ARENA_SUBMITTABLE_NODES, "--repeats", "3", "--variant", "bump", "--threads", "1", "--label", "my-box", "--out", path.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).trim(), path.to_str().unwrap(), "stdout stays the path alone, for scripts");
     let err = stderr(&out);

@@ -54,6 +54,12 @@ pub struct RunConditions {
     /// `--quick`: tiny sample counts, for trying the runner and for tests. Such a file is valid,
     /// but `validate --submission` refuses it: its numbers are not measurements.
     pub quick: bool,
+    /// `--oversubscribe`: the run was asked to use more threads at once than the CPUs this process
+    /// may run on ([`MachineInfo::logical_cores`]). Its cases above that count measure threads
+    /// taking turns on a CPU, not contention between cores; `validate --submission` refuses such
+    /// cases unless this says it was meant. Absent (false) in files written before it existed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub oversubscribe: bool,
     /// CPU topology from sysfs (Linux), when readable.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub topology: Option<CpuTopology>,
@@ -126,7 +132,9 @@ pub struct MachineInfo {
     /// CPU model string as the OS reports it, e.g. `AMD Ryzen 5 5600X 6-Core Processor`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_model: Option<String>,
-    /// Logical CPUs (hardware threads) available.
+    /// Logical CPUs (hardware threads) this process could run on: the native runner records Rust's
+    /// `available_parallelism` (a `taskset` or a container's CPU limit lowers it below the machine's
+    /// count, which is `conditions.topology.logical_cpus`), a browser `navigator.hardwareConcurrency`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub logical_cores: Option<u32>,
     /// Physical CPU cores.

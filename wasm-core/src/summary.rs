@@ -129,6 +129,10 @@ pub struct MachineSummary {
     pub hypervisor: Option<String>,
     /// CPU time stolen by the host during the run, in percent, when recorded.
     pub steal_percent: Option<f64>,
+    /// For a run made with `--oversubscribe` whose cases went past its CPUs: the CPUs it could use
+    /// (`machine.logical_cores`). Its cases above that many threads measure time-sharing.
+    #[serde(default)]
+    pub oversubscribed_above: Option<u32>,
     /// The suites of its cases, sorted.
     pub suites: Vec<String>,
     /// Whether it has a case `/results`'s contention charts draw: a clone of a thread-safe type,
@@ -143,10 +147,11 @@ pub struct MachineSummary {
 }
 
 /// The ranking's measures for one machine: `Arc<str>` and `String` clone costs (clone and drop,
-/// not pinned) at one thread and at the most threads the file has both at.
+/// not pinned) at one thread and at the most threads the file has both at, within its CPUs.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Headline {
-    /// The most threads with both an `Arc<str>` and a `String` drop-mode case.
+    /// The most threads, at most the CPUs the run could use, with both an `Arc<str>` and a
+    /// `String` drop-mode case.
     pub most_threads: Option<u32>,
     /// `Arc<str>` clone + drop at 1 thread, ns per clone.
     pub arc_ns_1t: Option<f64>,
@@ -193,10 +198,13 @@ impl Headline {
             let ratios: Vec<f64> = arc.iter().zip(string).map(|(a, s)| a / s).collect();
             Some([ratios.iter().copied().fold(f64::INFINITY, f64::min), ratios.iter().copied().fold(0.0, f64::max)])
         };
+        // Threads beyond the CPUs the run could use took turns (an --oversubscribe run): that is not
+        // the contention the ranking compares.
+        let usable = file.machine.logical_cores.unwrap_or(u32::MAX);
         let most_threads = file
             .cases
             .iter()
-            .filter(|c| c.suite == "clone" && c.variant_id == "arc_str")
+            .filter(|c| c.suite == "clone" && c.variant_id == "arc_str" && c.threads <= usable)
             .map(|c| c.threads)
             .filter(|&t| drop_case("arc_str", t).is_some() && drop_case("string", t).is_some())
             .max();
@@ -358,6 +366,9 @@ impl MachineSummary {
             rustc: file.toolchain.rustc_version.clone(),
             hypervisor: file.conditions.as_ref().and_then(|c| c.hypervisor.clone()),
             steal_percent: file.conditions.as_ref().and_then(|c| c.steal_percent),
+            oversubscribed_above: m
+                .logical_cores
+                .filter(|&cpus| file.conditions.as_ref().is_some_and(|c| c.oversubscribe) && file.cases.iter().any(|c| crate::validate::running_threads(c) > cpus)),
             contention: file.cases.iter().any(|c| c.suite == "clone" && c.placement.is_none() && thread_safe(&c.variant_id)),
             suites,
             noisy_cases: count(1),
@@ -404,6 +415,11 @@ mod tests {
         assert_eq!(h.ratio_1t(), Some(find("arc_str", 1) / find("string", 1)));
         // No thread count above `most` has both types.
         assert!(!file.cases.iter().any(|c| c.threads > most && c.variant_id == "string" && c.mode.as_deref() == Some("drop")));
+        // Threads beyond the CPUs the run could use (an --oversubscribe run) are not its most.
+        let mut fewer_cpus = file.clone();
+        fewer_cpus.machine.logical_cores = Some(most - 1);
+        let fewer = Headline::of(&fewer_cpus).most_threads.unwrap();
+        assert!(fewer < most && fewer >= 1, "{fewer}");
     }
 
     #[test]

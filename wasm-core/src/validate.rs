@@ -315,6 +315,9 @@ pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
         )),
         Some(_) => {}
     }
+    if file.runner.name == "native-runner" {
+        problems.extend(oversubscription_problems(file));
+    }
     for (i, case) in file.cases.iter().enumerate() {
         problems.extend(measurement_problems(&format!("cases[{i}]"), case));
         if let Some(harness) = &case.params.harness {
@@ -325,6 +328,36 @@ pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
         }
     }
     problems
+}
+
+/// Threads a case runs at once: its `threads`, and an arc-swap case's writer beside them.
+pub fn running_threads(case: &CaseResult) -> u32 {
+    case.threads.saturating_add(u32::from(case.params.writer == Some(true)))
+}
+
+/// A native run's cases that ran more threads at once than the CPUs the process could use
+/// (`machine.logical_cores`) measure time-sharing, not contention between cores: refused for a
+/// submission unless the run was asked for that (`conditions.oversubscribe`, from
+/// `--oversubscribe`). One problem per case, so a reader sees which ones.
+fn oversubscription_problems(file: &ResultsFile) -> Vec<Problem> {
+    let (Some(cpus), false) = (file.machine.logical_cores, file.conditions.as_ref().is_some_and(|c| c.oversubscribe)) else {
+        return Vec::new();
+    };
+    file.cases
+        .iter()
+        .enumerate()
+        .filter(|(_, case)| running_threads(case) > cpus)
+        .map(|(i, case)| {
+            Problem::new(
+                format!("cases[{i}].threads"),
+                format!(
+                    "runs {} threads at once on a process that could use {cpus} CPU(s) (machine.logical_cores): they took turns on a CPU, which is not contention between cores; \
+                     run with --threads up to {cpus}, or pass --oversubscribe to measure that on purpose (it is recorded as conditions.oversubscribe)",
+                    running_threads(case)
+                ),
+            )
+        })
+        .collect()
 }
 
 /// Fewest timed repeats a submitted case has (`--quick` takes 2; a median of 3 is the least that
@@ -1067,6 +1100,29 @@ mod tests {
 
     fn submission_fields(f: &ResultsFile) -> Vec<String> {
         submission_problems(f).iter().map(|p| p.field.clone()).collect()
+    }
+
+    /// Issue 23: more threads at once than the process could use CPUs is time-sharing; a
+    /// submission has it only when the run was asked for it (`--oversubscribe`).
+    #[test]
+    #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
+    fn oversubscribed_cases_are_submitted_only_on_purpose() {
+        let mut f = submission();
+        f.machine.logical_cores = Some(1);
+        assert_eq!(problems_of(&f), Vec::<String>::new(), "the runner writes it: the file is valid");
+        assert_eq!(submission_fields(&f), ["cases[0].threads"]);
+        assert!(submission_problems(&f)[0].to_string().contains("runs 2 threads at once on a process that could use 1 CPU(s)"));
+        f.conditions.as_mut().unwrap().oversubscribe = true;
+        assert_eq!(submission_fields(&f), Vec::<String>::new(), "asked for: submitted, and recorded");
+        assert!(f.to_pretty_json().contains("\"oversubscribe\": true"));
+        // An arc-swap writer is one more thread at once.
+        let mut f = submission();
+        let c = &mut f.cases[0];
+        (c.threads, c.params.writer) = (2, Some(true));
+        assert_eq!(running_threads(c), 3);
+        assert_eq!(submission_problems(&f).iter().filter(|p| p.field == "cases[0].threads").count(), 1);
+        // Not written when false, so older files read the same.
+        assert!(!submission().to_pretty_json().contains("oversubscribe"));
     }
 
     /// Issue 22, §3: round medians come in twos or more, share the repeats evenly and lie inside

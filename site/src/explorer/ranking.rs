@@ -384,6 +384,7 @@ mod tests {
             rustc: None,
             hypervisor: None,
             steal_percent: None,
+            oversubscribed_above: None,
             suites: vec!["clone".into()],
             contention: true,
             noisy_cases: 0,

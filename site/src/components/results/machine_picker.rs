@@ -47,6 +47,9 @@ pub fn facts(m: &MachineSummary) -> String {
     if let Some(steal) = m.steal_percent {
         parts.push(format!("{steal:.1} % CPU stolen by the host"));
     }
+    if let Some(cpus) = m.oversubscribed_above {
+        parts.push(format!("cases above {} ran more threads than CPUs on purpose (--oversubscribe): time-sharing, not contention", crate::explorer::format::count(cpus, "thread", "threads")));
+    }
     if m.noisy_cases > 0 {
         parts.push(crate::explorer::format::count(m.noisy_cases, "noisy case", "noisy cases"));
     }
@@ -140,5 +143,13 @@ mod tests {
         let text = facts(&epyc);
         assert!(text.starts_with("run 2026-11-24 · rustc 1.95"), "{text}");
         assert!(text.contains("virtual machine") && text.contains("noisy case"), "{text}");
+        assert!(!text.contains("oversubscribe"), "{text}");
+        // A run asked to go past its CPUs says where its cases stop measuring contention.
+        let mut file: ResultsFile = serde_json::from_str(include_str!("../../../../content/results/epyc-2vcpu-jemalloc-rounds-2026-11-24.json")).unwrap();
+        file.machine.logical_cores = Some(1);
+        assert_eq!(MachineSummary::unlisted("x.json", &file).oversubscribed_above, None, "not asked: refused as a submission, not described");
+        file.conditions.as_mut().unwrap().oversubscribe = true;
+        let text = facts(&MachineSummary::unlisted("x.json", &file));
+        assert!(text.contains("cases above 1 thread ran more threads than CPUs on purpose (--oversubscribe)"), "{text}");
     }
 }
