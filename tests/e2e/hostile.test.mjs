@@ -75,25 +75,38 @@ test("an index of 100,000 names: /bench loads at most 200 files, says it capped 
   }
 });
 
-test("a results file that never finishes arriving becomes an error card after the time limit; the rest render", async () => {
+test("a results file that never finishes arriving: the files that arrived are charted at once, it is listed as pending, then an error card after the time limit", async () => {
   const stalled = "stalled-2026-11-21.json";
   const slow = fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-stalled-"));
   fs.cpSync(dir, slow, { recursive: true });
-  fs.copyFileSync(path.join(root, "content/results", SOURCE), path.join(slow, "results", stalled));
+  const arrived = "arrived-2026-11-21.json";
   const index = JSON.parse(fs.readFileSync(path.join(slow, "results/index.json"), "utf8"));
-  index.files.unshift(stalled);
-  if (index.about) index.about.unshift(null);
+  for (const name of [stalled, arrived]) {
+    fs.copyFileSync(path.join(root, "content/results", SOURCE), path.join(slow, "results", name));
+    index.files.unshift(name);
+    if (index.about) index.about.unshift(null);
+  }
   fs.writeFileSync(path.join(slow, "results/index.json"), JSON.stringify(index));
   writeSummary(path.join(slow, "results"), { keepRefused: true });
   const server = await start({ dir: slow });
   try {
     // The server never answers for this one file, as one sending 10 bytes a second would not finish.
-    const { page } = await server.open(`/results?machines=${stalled.replace(".json", "")}`, { setup: (context) => context.route(`**/results/${stalled}`, () => {}) });
+    const machines = [stalled, arrived].map((name) => name.replace(".json", "")).join(",");
+    const started = Date.now();
+    const { page } = await server.open(`/results?machines=${machines}`, { setup: (context) => context.route(`**/results/${stalled}`, () => {}) });
+    // Well before the 20 s limit: the reference is charted and the stalled file is named as pending.
+    const pending = page.getByTestId("results-pending");
+    await pending.waitFor({ timeout: 15_000 });
+    assert.ok(Date.now() - started < 20_000, "charted before the stalled file's time limit");
+    assert.match(await pending.textContent(), new RegExp(`Charted: the 1 file that arrived\\. Still waiting for ${stalled.replace(/\./g, "\\.")}`));
+    assert.deepEqual(await page.locator('[data-testid="contention-chart"] g.series').evaluateAll((gs) => gs.length > 0), true, "the arrived file is drawn");
     const card = page.locator(`[data-testid="results-error"][data-file="${stalled}"]`);
+    assert.equal(await card.count(), 0, "not yet an error");
     await card.waitFor({ timeout: 45_000 });
     assert.match(await card.textContent(), /did not arrive within 20 s/);
     assert.equal(await page.getByTestId("results-loading").count(), 0, "no longer loading");
-    assert.ok((await page.getByTestId("machine-option").count()) >= 1, "the files that arrived are charted");
+    assert.equal(await page.getByTestId("results-pending").count(), 0, "nothing pending");
+    assert.ok((await page.locator('[data-testid="contention-chart"] g.series').count()) > 0, "the chart stays");
   } finally {
     await server.close();
     fs.rmSync(slow, { recursive: true, force: true });

@@ -42,9 +42,14 @@ pub fn timer_step_ms(perf: &Performance) -> Option<f64> {
 
 /// Resolves after the browser has run its pending tasks (input, painting).
 pub async fn yield_to_browser() {
+    sleep_ms(0).await;
+}
+
+/// Resolves after a `setTimeout` of `ms` milliseconds (0: once the browser has run its pending tasks).
+pub async fn sleep_ms(ms: i32) {
     let promise = js_sys::Promise::new(&mut |resolve, _reject| {
         let window = web_sys::window().expect("window");
-        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(resolve.unchecked_ref(), 0);
+        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(resolve.unchecked_ref(), ms);
     });
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }

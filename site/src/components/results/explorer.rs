@@ -1,10 +1,9 @@
 //! The explorer: suite select, machine picker and controls, whose state lives in the URL query string
 //! (kept by `app.rs`), the main chart for the chosen suite and view, the allocator A/B (clone), and
 //! an error card per file that is not shown. The picker and the list of machines come from the
-//! build's summary; the raw files are fetched (and validated) only for the machines on the charts,
-//! and for their runs with another allocator.
+//! build's summary; the raw files are fetched (parsed, not validated again) only for the machines on
+//! the charts, and for their runs with another allocator, and charted as they arrive.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -16,7 +15,7 @@ use super::contention_chart::{ChartWithTable, ContentionChart};
 use super::controls::ChoiceSelect;
 use super::error_card::ErrorCard;
 use super::grid::MachineGrid;
-use super::loader::load_built_files;
+use super::built_files::BuiltFiles;
 use super::machine_picker::MachinePicker;
 use super::memory_chart::MemoryCharts;
 use super::suite_chart::{ConditionSelect, SuiteChart};
@@ -24,7 +23,7 @@ use crate::charts::Scale;
 use crate::explorer::series::contention_spec;
 use crate::explorer::state::{ExplorerState, ModeFilter, View};
 use crate::explorer::suites::{has_suite, summary_has_suite, Suite};
-use crate::explorer::{partition, BadFile, BadKind, LoadedFile, Machine};
+use crate::explorer::{partition, BadFile, BadKind, Machine};
 
 /// The files to fetch for `state`: the chosen machines and, for the clone suite, every run of the
 /// same hardware with another allocator (the A/B chart).
@@ -73,11 +72,12 @@ pub fn Explorer(
     // The suite the files are for travels with them: until a new suite's files arrive, the old
     // ones are not offered under it (an empty condition list, a chart of the wrong suite).
     let wanted = Memo::new(move |_| (state.read().suite, to_load(&for_load, &state.read())));
-    let cache = StoredValue::new(HashMap::<String, LoadedFile>::new());
+    let built = BuiltFiles::default();
     let files = LocalResource::new(move || {
         let (suite, ids) = wanted.get();
+        built.track();
         let summary = for_fetch.clone();
-        async move { (suite, load_built_files(ids, &summary, cache).await) }
+        async move { (suite, built.load(ids, &summary).await) }
     });
     let refused: Vec<BadFile> = summary
         .refused
@@ -116,12 +116,41 @@ pub fn Explorer(
             </form>
             <Transition fallback=|| view! { <p class="note" data-testid="results-loading" aria-live="polite">"Loading the chosen machines' results files…"</p> }>
                 {move || Suspend::new(async move {
-                    let (loaded_for, loaded) = files.await;
+                    let (loaded_for, (loaded, pending)) = files.await;
                     let (good, bad) = partition(loaded);
-                    view! { <Charts good=good bad=bad loaded_for=loaded_for state=state on_condition=on_condition/> }
+                    view! {
+                        <Pending pending=pending.clone() arrived=good.len() + bad.len()/>
+                        {(!good.is_empty() || pending.is_empty()).then(|| view! {
+                            <Charts good=good bad=bad loaded_for=loaded_for state=state on_condition=on_condition/>
+                        })}
+                    }
                 })}
             </Transition>
         </div>
+    }
+}
+
+/// The files still on their way: while none has arrived, the loading note with a count; once some
+/// are charted, which ones the charts still wait for.
+#[component]
+fn Pending(pending: Vec<String>, arrived: usize) -> impl IntoView {
+    let waiting = pending.len();
+    let names = pending.iter().map(|id| format!("{id}.json")).collect::<Vec<_>>().join(", ");
+    let limit = super::loader::FETCH_TIMEOUT_MS / 1000;
+    match (waiting, arrived) {
+        (0, _) => ().into_any(),
+        (_, 0) => view! {
+            <p class="note" data-testid="results-loading" aria-live="polite">
+                {format!("Loading the chosen machines' results files… still waiting for {names}; a file not here within {limit} s is shown as an error.")}
+            </p>
+        }
+        .into_any(),
+        _ => view! {
+            <p class="note" data-testid="results-pending" aria-live="polite">
+                {format!("Charted: the {} that arrived. Still waiting for {names}; it joins the charts when it arrives, or is shown as an error after {limit} s.", crate::explorer::format::count(arrived as u32, "file", "files"))}
+            </p>
+        }
+        .into_any(),
     }
 }
 

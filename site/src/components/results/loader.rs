@@ -3,7 +3,7 @@
 //! missing file becomes an error card; only an unreadable index fails the whole load. The one loader
 //! of results files: the explorer, the bench page, the chapters' recorded results and the size table
 //! all start here. `/results` reads the build's summary instead, and fetches only the files it lists
-//! for the charts, parsed but not validated again ([`load_built_files`]).
+//! for the charts, parsed but not validated again (`built_files.rs`).
 //!
 //! Limits, so that no file and no index can take a page down: each file is read as raw bytes (the
 //! same bytes `native-runner validate` judges, so a BOM or bad UTF-8 gets the same verdict) and
@@ -23,7 +23,7 @@ use wasm_core::validate::MAX_FILE_BYTES;
 /// listing more is cut here and says so in an error card.
 pub const MAX_FILES: usize = 200;
 /// Files fetched at once.
-const PARALLEL_FETCHES: usize = 4;
+pub const PARALLEL_FETCHES: usize = 4;
 /// Longest one fetch may take, headers and body, in milliseconds. A results file is at most 1 MiB:
 /// 20 s is ample on a slow phone connection, and short enough that a stalled file does not hold
 /// the page.
@@ -34,7 +34,7 @@ const MAX_INDEX_BYTES: usize = 4 << 20;
 use crate::explorer::LoadedFile;
 
 /// Where the built site keeps the results files.
-const RESULTS_DIR: &str = "/results";
+pub const RESULTS_DIR: &str = "/results";
 
 /// The results list could not be loaded.
 #[derive(Clone, Debug)]
@@ -217,37 +217,6 @@ pub async fn load_summary() -> Result<wasm_core::summary::Summary, LoadError> {
     let summary = wasm_core::summary::Summary::from_json(&bytes).map_err(LoadError)?;
     crate::palette::know_machines(summary.machines.iter().map(|m| &m.label));
     Ok(summary)
-}
-
-/// The results files of machines `ids` (file names without `.json`), in that order, each fetched
-/// once per page (`cache` keeps what arrived). Only the files `summary` lists are fetched, and
-/// those are parsed, not validated again ([`LoadedFile::from_built_bytes`]); any other id is a
-/// card saying so.
-pub async fn load_built_files(
-    ids: Vec<String>,
-    summary: &wasm_core::summary::Summary,
-    cache: leptos::prelude::StoredValue<std::collections::HashMap<String, LoadedFile>>,
-) -> Vec<LoadedFile> {
-    use leptos::prelude::{UpdateValue, WithValue};
-    let missing: Vec<(String, bool)> =
-        ids.iter().filter(|id| !cache.with_value(|c| c.contains_key(*id))).map(|id| (id.clone(), summary.machines.iter().any(|m| m.id() == id))).collect();
-    let fetched: Vec<(String, LoadedFile)> = futures::stream::iter(missing)
-        .map(|(id, listed)| async move {
-            let name = format!("{id}.json");
-            let file = match listed {
-                false => LoadedFile::unreachable(&name, "is not one of this site's results files (results/summary.json does not list it)".into()),
-                true => match fetch_bytes(&format!("{RESULTS_DIR}/{name}"), MAX_FILE_BYTES).await {
-                    Ok(bytes) => LoadedFile::from_built_bytes(&name, &bytes),
-                    Err(why) => LoadedFile::unreachable(&name, why),
-                },
-            };
-            (id, file)
-        })
-        .buffer_unordered(PARALLEL_FETCHES)
-        .collect()
-        .await;
-    cache.update_value(|c| c.extend(fetched));
-    cache.with_value(|all| ids.iter().filter_map(|id| all.get(id).cloned()).collect())
 }
 
 /// The results files `wanted` asks for, validated, in the order of the index.

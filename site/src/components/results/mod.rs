@@ -3,6 +3,7 @@
 
 pub mod allocator_ab;
 pub mod app;
+pub mod built_files;
 pub mod chosen;
 pub mod contention_chart;
 pub mod controls;
