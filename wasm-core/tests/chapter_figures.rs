@@ -171,6 +171,29 @@ fn sso_findings_match_the_xeon_run() {
     assert_lines("06-sso-benchmarks.md", &chapter("06-sso-benchmarks.md"), &lines);
 }
 
+
+/// Chapter 4's lede: the one-thread verdict per machine and the two-thread slowdown's range, over
+/// the article's data and every jemalloc clone run of ours.
+#[test]
+fn clone_cost_lede_spans_every_jemalloc_run() {
+    let text = chapter("04-clone-cost.md");
+    let reference = results("reference-ryzen5600x-2024.json");
+    let ours = ["xeon-2.1ghz-2vcpu-jemalloc-2026-11-21.json", "epyc-2vcpu-jemalloc-2026-11-23.json", "epyc-2vcpu-jemalloc-pinned-2026-11-23.json", "epyc-2vcpu-jemalloc-rounds-2026-11-24.json"]
+        .map(results);
+    let one = |f: &ResultsFile, v: &str| clone_case(f, v, "drop", 1).1;
+    let won = |f: &ResultsFile| format!("{:.1}×", one(f, "string") / one(f, "arc_str"));
+    let lost = |f: &ResultsFile| format!("{:.1}×", one(f, "arc_str") / one(f, "string"));
+    assert!(text.contains(&format!("`Arc<str>` won by {} on the article's desktop Ryzen and by {} on one of our EPYC VMs", won(&reference), won(&ours[3]))),
+        "won: {} and {}", won(&reference), won(&ours[3]));
+    assert!(text.contains(&format!("lost by {} on our Xeon and by {} on another EPYC VM", lost(&ours[0]), lost(&ours[1]))), "lost: {} {}", lost(&ours[0]), lost(&ours[1]));
+    let slowdowns: Vec<f64> = std::iter::once(&reference).chain(&ours).map(|f| clone_case(f, "arc_str", "drop", 2).1 / one(f, "arc_str")).collect();
+    let (low, high) = (slowdowns.iter().copied().fold(f64::INFINITY, f64::min), slowdowns.iter().copied().fold(0.0, f64::max));
+    assert!(text.contains(&format!("`Arc<str>` gets {low:.1}× to {high:.1}× slower than on one thread, and `String` does not")), "{slowdowns:?}");
+    for f in std::iter::once(&reference).chain(&ours) {
+        let flat = clone_case(f, "string", "drop", 2).1 / one(f, "string");
+        assert!((0.8..1.25).contains(&flat), "{}: String at two threads is {flat:.2}× its one-thread time", f.label);
+    }
+}
 #[test]
 fn what_instead_figures_match_the_epyc_run() {
     let name = "10-what-instead.md";
@@ -181,6 +204,12 @@ fn what_instead_figures_match_the_epyc_run() {
     let lines = [
         format!("with one thread `String` took {} and `Arc<str>` {}", ns("string", 1), ns("arc_str", 1)),
         format!("with two threads `String` stayed at {} and `Arc<str>` rose to {}", ns("string", 2), ns("arc_str", 2)),
+        // The one-thread reversal on the other EPYC VM, from its own file.
+        {
+            let rounds = results("epyc-2vcpu-jemalloc-rounds-2026-11-24.json");
+            let at = |variant: &str| format!("{:.1} ns", clone_case(&rounds, variant, "drop", 1).1);
+            format!("`Arc<str>` {} against `String` {} with one thread", at("arc_str"), at("string"))
+        },
         format!(
             "`triomphe::Arc<str>` took {}, `Arc<String>` {}, `ArcStr` {} and a 64-byte `HipStr` {}",
             ns("triomphe_arc_str", 2),
@@ -206,7 +235,8 @@ fn what_instead_states_every_chooser_rule() {
     let text = chapter("10-what-instead.md");
     for rule in wasm_core::choose::RULES {
         assert!(text.contains(&format!("**{}.**", rule.headline)), "chapter 10 lacks the rule {:?}", rule.headline);
-        assert!(text.contains(&format!("`{}`", rule.pick)) || rule.pick.contains(' ') || text.contains(rule.pick), "{}", rule.pick);
+        let pick = rule.pick.name();
+        assert!(text.contains(&format!("`{pick}`")) || pick.contains(' ') || text.contains(pick), "{pick}");
     }
 }
 

@@ -39,6 +39,32 @@ pub fn published_digits(repeat_times_ns: &[f64]) -> Option<u32> {
     whole_ms.then(|| repeat_times_ns.iter().map(|t| ((t / 1e6).log10().floor() as u32) + 1).min().unwrap_or(4).clamp(1, 4))
 }
 
+/// Significant digits a median supports when its repeats spread `spread` either side (half their
+/// range): digits down to the spread's own first digit, 1 to 4. `130.1` with a spread of 9 gives 3
+/// ("130"), with 0.4 gives 4 ("130.1"), with 40 gives 2 ("130" again, its last 0 uncertain); no
+/// spread gives 4.
+pub fn digits_for_spread(median: f64, spread: f64) -> u32 {
+    if !(median.is_finite() && spread.is_finite()) || median == 0.0 || spread <= 0.0 {
+        return 4;
+    }
+    let place = |v: f64| v.abs().log10().floor() as i32;
+    (place(median) - place(spread) + 1).clamp(1, 4) as u32
+}
+
+/// `value` rounded to `digits` significant digits, integer places included (`137.4` to 2 digits is
+/// `140`, where [`sig`] keeps every integer digit); trailing zeros after the point trimmed.
+pub fn rounded(value: f64, digits: u32) -> String {
+    if !value.is_finite() || value == 0.0 {
+        return sig(value, digits, true);
+    }
+    let dropped = value.abs().log10().floor() as i32 - digits as i32 + 1;
+    if dropped <= 0 {
+        return sig(value, digits, true);
+    }
+    let unit = 10f64.powi(dropped);
+    format!("{:.0}", (value / unit).round() * unit)
+}
+
 /// Bytes as MiB with four significant digits.
 pub fn mib(bytes: u64) -> f64 {
     bytes as f64 / (1u64 << 20) as f64
@@ -47,6 +73,22 @@ pub fn mib(bytes: u64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_median_keeps_the_digits_its_spread_supports() {
+        assert_eq!(digits_for_spread(130.1, 9.0), 3);
+        assert_eq!(sig(130.1, digits_for_spread(130.1, 9.0), true), "130");
+        assert_eq!(digits_for_spread(137.4, 40.0), 2);
+        assert_eq!(rounded(137.4, 2), "140");
+        assert_eq!(rounded(130.1, 3), "130");
+        assert_eq!(rounded(0.4612, 2), "0.46");
+        assert_eq!(rounded(53.2, 4), "53.2");
+        assert_eq!(digits_for_spread(130.1, 0.4), 4);
+        assert_eq!(digits_for_spread(84.0, 137.0), 1, "a spread larger than the value keeps one digit");
+        assert_eq!(rounded(358.0, 1), "400");
+        assert_eq!(digits_for_spread(5.0, 0.0), 4);
+        assert_eq!(digits_for_spread(0.46, 0.02), 2);
+    }
 
     #[test]
     fn four_significant_digits() {

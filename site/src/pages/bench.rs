@@ -32,7 +32,7 @@ pub fn Bench() -> impl IntoView {
                 </p>
                 <p>
                     "Contention needs real threads: run them " <a href="#contention">"below, in your browser"</a>
-                    ", or see the " <a href="/results">"native results"</a> " and the chapter on "
+                    ", or see native machines on the " <a href="/results">"Results page"</a> " and the chapter on "
                     <a href="/chapters/clone-cost">"what a clone costs"</a> "."
                 </p>
             </aside>

@@ -32,7 +32,7 @@ pub fn Home() -> impl IntoView {
                 <ul class="home-instruments">
                     <li>
                         <a href="/bench">"Benchmarks in your browser"</a>
-                        ": the same kernels as the native runner, one thread, on your machine."
+                        ": the same kernels as the native runner, on one thread and on real threads, on your machine."
                     </li>
                     <li>
                         <a href="/results">"Results from real machines"</a>

@@ -53,13 +53,11 @@ enum Drawn {
 /// The chart and per-file tables of `files`' `suite` cases under condition `key` (`label`).
 fn recorded_view(suite: &'static str, files: &[NativeFile], key: &str, label: &str, drawn: Drawn) -> impl IntoView {
     let refs: Vec<&NativeFile> = files.iter().collect();
-    let per_file: Vec<(String, &NativeFile, Vec<CaseResult>)> = files
-        .iter()
-        .map(|f| (file_title(f, &refs), f, cases_under(&f.results.cases, suite, key)))
-        .filter(|(_, _, cases)| !cases.is_empty())
-        .collect();
     // A file that did not run this condition is named, not silently left out of the chart.
-    let absent: Vec<String> = files.iter().filter(|f| cases_under(&f.results.cases, suite, key).is_empty()).map(|f| file_title(f, &refs)).collect();
+    type FileCases<'a> = Vec<(String, &'a NativeFile, Vec<CaseResult>)>;
+    let (per_file, absent): (FileCases, FileCases) = files
+        .iter().map(|f| (file_title(f, &refs), f, cases_under(&f.results.cases, suite, key))).partition(|(_, _, cases)| !cases.is_empty());
+    let absent: Vec<String> = absent.into_iter().map(|(title, ..)| title).collect();
     let coverage = (!absent.is_empty()).then(|| {
         format!(
             "{label}: measured by {} of the {}; not run by {}.",
