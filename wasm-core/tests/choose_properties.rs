@@ -1,10 +1,12 @@
-//! Property test of the chooser's final pick: whatever the table's numbers, no row the reader's
-//! sharing allows beats it on both memory and clone cost (native only: proptest's runner wants a
+//! Property test of the chooser's final pick: whatever the table's numbers and the reader's
+//! answers, the pick fits the answers and no row that fits them beats it on both memory and clone
+//! cost (native only: proptest's runner wants a
 //! native std; an integration test, so `miri test --lib` does not run proptest's file persistence).
 #![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
-use wasm_core::choose::{better_than_pick, Candidate, CostRow};
+use wasm_core::choose::constraints::{final_pick, Constraints};
+use wasm_core::choose::{Candidate, CostRow};
 
 fn beats(a: &CostRow, b: &CostRow) -> bool {
     let (Some(x), Some(y)) = (a.clone_ns, b.clone_ns) else { return false };
@@ -24,15 +26,22 @@ fn rows() -> impl Strategy<Value = Vec<CostRow>> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
     #[test]
-    fn the_final_pick_is_never_beaten_on_both(rows in rows(), pick in 0..Candidate::ALL.len(), needs_send: bool) {
-        let pick = Candidate::ALL[pick];
-        prop_assume!(rows.iter().any(|r| r.candidate == pick));
-        let last = better_than_pick(pick.name(), &rows, needs_send).map_or(pick, |r| r.candidate);
-        let last_row = rows.iter().find(|r| r.candidate == last).unwrap();
-        // A replacement may cross threads whenever that is needed.
-        prop_assert!(last == pick || !needs_send || last.is_send());
-        for r in rows.iter().filter(|r| !needs_send || r.candidate.is_send()) {
-            prop_assert!(!beats(r, last_row), "{:?} beats the final pick {:?}", r, last_row);
+    fn the_final_pick_fits_and_is_never_beaten_on_both(rows in rows(), pick in 0..Candidate::ALL.len(), bits in 0u8..32) {
+        let rule_pick = Candidate::ALL[pick];
+        let answers = Constraints { needs_send: bits & 1 != 0, changes: bits & 2 != 0, fixed_set: bits & 4 != 0, same_value: bits & 8 != 0, cloned_by_many: bits & 16 != 0 };
+        let last = final_pick(rule_pick, &rows, &answers).candidate;
+        prop_assert!(answers.fits(last), "{:?} does not fit {:?}", last, answers);
+        // A measured row that fits means the pick is measured too.
+        if rows.iter().any(|r| answers.fits(r.candidate) && r.clone_ns.is_some()) {
+            prop_assert!(rows.iter().any(|r| r.candidate == last && r.clone_ns.is_some()), "{:?} is not measured", last);
+        }
+        if let Some(last_row) = rows.iter().find(|r| r.candidate == last) {
+            for r in rows.iter().filter(|r| answers.fits(r.candidate)) {
+                prop_assert!(!beats(r, last_row), "{:?} beats the final pick {:?}", r, last_row);
+            }
+        } else {
+            // Only when no row fits: String, which fits every answer.
+            prop_assert!(last == Candidate::String && !rows.iter().any(|r| answers.fits(r.candidate)));
         }
     }
 }

@@ -1,8 +1,10 @@
 //! The chooser's recommendation: the rule `wasm_core::choose::recommend` picks for the reader's
-//! strings and sharing, its reason, and where to read more.
+//! strings and sharing, then `constraints::final_pick` for their answers and the table's numbers,
+//! with the reason for each step and where to read more.
 
 use leptos::prelude::*;
-use wasm_core::choose::{better_than_pick, recommend, Candidate, CostRow, Profile, Sharing, MOSTLY_SHORT, SHORT_BYTES};
+use wasm_core::choose::constraints::{final_pick, Constraints};
+use wasm_core::choose::{recommend, CostRow, Profile, Sharing, MOSTLY_SHORT, SHORT_BYTES};
 
 use super::samples::Sample;
 
@@ -11,6 +13,8 @@ pub fn Advice(
     /// The reader's strings, parsed.
     sample: Memo<Sample>,
     sharing: ReadSignal<Sharing>,
+    /// The reader's answers to the constraint questions.
+    constraints: Memo<Constraints>,
     /// Every candidate's bytes and clone cost on these strings, from the table's machine.
     rows: Memo<Vec<CostRow>>,
     /// That machine's label and the thread count.
@@ -28,26 +32,41 @@ pub fn Advice(
         }
         let profile = Profile::of(&lengths);
         let rule = recommend(&profile, sharing.get());
-        // The rule of thumb gives way to the numbers: a row cheaper on both memory and clone cost
-        // (one that may cross threads, where they are shared) is the pick instead.
-        let needs_send = sharing.get() != Sharing::OneThread;
-        let better = rows.with(|rs| {
-            let picked = rs.iter().find(|r| r.candidate.name() == rule.pick).copied();
-            better_than_pick(rule.pick, rs, needs_send).zip(picked)
-        });
-        let pick_name = better.map_or(rule.pick, |(b, _)| b.candidate.name());
-        let overruled = better.map(|(b, p)| {
-            let (machine, threads) = source.get().unwrap_or_default();
+        // The rule of thumb gives way to the reader's answers (a type they rule out) and to the
+        // numbers (a fitting row cheaper on both memory and clone cost).
+        let answers = constraints.get();
+        let pick = rows.with(|rs| final_pick(rule.pick, rs, &answers));
+        let row = |c| rows.with(|rs| rs.iter().find(|r| r.candidate == c).copied());
+        let (machine, threads) = source.get().unwrap_or_default();
+        let on_machine = format!("{machine}, {}", crate::explorer::format::count(threads, "thread", "threads"));
+        let ns = |r: Option<CostRow>| r.and_then(|r| r.clone_ns).map_or_else(|| "not measured".to_owned(), |ns| format!("{} ns", crate::explorer::format::sig4(ns)));
+        // Why the rule's pick is not the answer: the reader's answers rule it out, or the machine
+        // did not measure its clone (never both: an unmeasured pick fits).
+        let not_the_rule = pick
+            .ruled_out
+            .map(|out| (out, "choose-ruled-out", format!("your answers rule it out ({})", answers.ruled_out(out).unwrap_or_default())))
+            .or(pick.unmeasured.map(|out| (out, "choose-unmeasured", format!("{machine} did not measure its clone"))))
+            .map(|(out, test_id, why)| {
+                let start = pick.beaten.unwrap_or(pick.candidate);
+                view! {
+                    <p data-testid=test_id>{format!(
+                        "The rule of thumb below says {}, but {why}. Of the measured rows that fit, {} has the cheapest clone: {} per clone ({on_machine}).",
+                        out.name(),
+                        start.name(),
+                        ns(row(start)),
+                    )}</p>
+                }
+            });
+        let overruled = pick.beaten.and_then(|beaten| Some((row(beaten)?, row(pick.candidate)?))).map(|(p, b)| {
             view! {
                 <p data-testid="choose-overruled">{format!(
-                    "The rule of thumb below says {}, but on these strings {} is cheaper on both counts: {:.1} bytes per string against {:.1} (measured in this page), and {} ns per clone against {} ({machine}, {threads} thread{}).",
-                    p.candidate.name(),
+                    "{} is cheaper on both counts than {} on these strings: {:.1} bytes per string against {:.1} (measured in this page, with the copies you said are alive), and {} per clone against {} ({on_machine}).",
                     b.candidate.name(),
+                    p.candidate.name(),
                     b.bytes,
                     p.bytes,
-                    crate::explorer::format::sig4(b.clone_ns.unwrap_or_default()),
-                    crate::explorer::format::sig4(p.clone_ns.unwrap_or_default()),
-                    if threads == 1 { "" } else { "s" },
+                    ns(Some(b)),
+                    ns(Some(p)),
                 )}</p>
             }
         });
@@ -60,9 +79,10 @@ pub fn Advice(
             MOSTLY_SHORT * 100.0
         );
         view! {
-            <p class="choose-pick" data-testid="choose-pick" data-type=Candidate::ALL.iter().find(|c| c.name() == pick_name).map(|c| c.name())>
-                <strong>{pick_name}</strong>
+            <p class="choose-pick" data-testid="choose-pick" data-type=pick.candidate.name()>
+                <strong>{pick.candidate.name()}</strong>
             </p>
+            {not_the_rule}
             {overruled}
             <p data-testid="choose-rule">"Rule of thumb: " <em>{rule.headline}</em> ": " {rule.because} "."</p>
             <p class="muted">{shape}</p>

@@ -1,10 +1,12 @@
-//! The live part of `/choose` (an island): the reader's strings and sharing pattern in; every
-//! candidate measured live beside the shipped clone results, and the chooser's recommendation, out.
+//! The live part of `/choose` (an island): the reader's strings, sharing pattern and constraints
+//! in; every candidate measured live beside the shipped clone results, and the chooser's
+//! recommendation, out.
 
 use leptos::prelude::*;
 use wasm_core::choose::Sharing;
 
-use super::{advice::Advice, costs, form::ChooseForm, samples::{Sample, PRESETS}, source::CloneSource, table::{measure, ChooseTable, Measured}};
+use super::{advice::Advice, costs, form::{Answers, ChooseForm, Workload}, samples::{Sample, PRESETS}, source::CloneSource, table::{measure, ChooseTable, Measured}};
+use wasm_core::choose::constraints::Constraints;
 use wasm_core::choose::{Candidate, CostRow};
 use crate::components::bench::native::NativeFile;
 use crate::components::bench::native;
@@ -16,6 +18,10 @@ const SHARING_KEY: &str = "sharing";
 /// The results file the clone costs come from, and the thread count.
 const MACHINE_KEY: &str = "machine";
 const THREADS_KEY: &str = "threads";
+/// The workload's keys: copies alive at once, clones per second.
+const COPIES_KEY: &str = "copies";
+const RATE_KEY: &str = "rate";
+
 /// Longest text kept in the address bar, in bytes: past it the link keeps the sharing only (the
 /// page says so), since a browser or a chat app cuts long links.
 const MAX_URL_TEXT_BYTES: usize = 6000;
@@ -29,6 +35,23 @@ pub fn ChooseApp() -> impl IntoView {
     let (sharing, set_sharing) = signal(query_value(&query, SHARING_KEY).and_then(|s| Sharing::parse(&s)).unwrap_or(Sharing::OneThread));
     let (machine, set_machine) = signal(query_value(&query, MACHINE_KEY));
     let (threads, set_threads) = signal(query_value(&query, THREADS_KEY).and_then(|t| t.parse::<u32>().ok()));
+    let (answers, set_answers) = signal(Answers::from_keys(|key| query_value(&query, key).as_deref() == Some("yes")));
+    let number = |key: &str, max: u64| query_value(&query, key).and_then(|v| Workload::parse(&v, max));
+    let (workload, set_workload) = signal(Workload {
+        copies: number(COPIES_KEY, u64::from(Workload::MAX_COPIES)).map_or(Workload::DEFAULT.copies, |n| n as u32),
+        clones_per_sec: number(RATE_KEY, Workload::MAX_CLONES_PER_SEC).unwrap_or(Workload::DEFAULT.clones_per_sec),
+    });
+    let constraints = Memo::new(move |_| {
+        // The sharing's defaults (wasm-core's one rule for them), then the reader's answers.
+        let (base, a) = (Constraints::default_for(sharing.get()), answers.get());
+        Constraints {
+            needs_send: base.needs_send || a.crosses_tasks,
+            changes: a.changes,
+            fixed_set: a.fixed_set,
+            same_value: !(base.cloned_by_many && a.distinct),
+            ..base
+        }
+    });
     // The table's clone costs come from clone cases only (`costs.rs`).
     let native = LocalResource::new(|| native::load(Wanted::Suite("clone")));
     // The machines to choose from: the reader's own browser run first (when this browser kept one),
@@ -47,6 +70,9 @@ pub fn ChooseApp() -> impl IntoView {
             // Many threads for "cloned by many"; one otherwise, unless the reader chose.
             let default = if sharing.get() == Sharing::ClonedByMany { counts.last() } else { counts.first() };
             let t = threads.get().filter(|t| counts.contains(t)).or(default.copied())?;
+            // Threads that each clone their own values share no counter: the one-thread cases
+            // stand for them (the source note says so).
+            let t = if constraints.with(|c| c.same_value) { t } else { *counts.first()? };
             Some((file, t))
         })
     });
@@ -70,7 +96,11 @@ pub fn ChooseApp() -> impl IntoView {
     let cost_rows = Memo::new(move |_| {
         measured.with(|ms| {
             clone_costs.with(|cs| {
-                ms.iter().zip(cs).map(|(m, c)| CostRow { candidate: m.candidate, bytes: m.bytes_per_string, clone_ns: c.as_ref().map(|c| c.ns) }).collect::<Vec<_>>()
+                let copies = workload.with(|w| w.copies);
+                ms.iter()
+                    .zip(cs)
+                    .map(|(m, c)| CostRow { candidate: m.candidate, bytes: m.candidate.memory_per_string(m.bytes_per_string, copies), clone_ns: c.as_ref().map(|c| c.ns) })
+                    .collect::<Vec<_>>()
             })
         })
     });
@@ -78,6 +108,12 @@ pub fn ChooseApp() -> impl IntoView {
     // Every input in the address bar, so a recommendation can be shared by its link.
     Effect::new(move |_| {
         let mut pairs = vec![(SHARING_KEY, sharing.get().id().to_owned())];
+        answers.with(|a| pairs.extend(a.yes_keys().map(|key| (key, "yes".to_owned()))));
+        let w = workload.get();
+        if w != Workload::DEFAULT {
+            pairs.push((COPIES_KEY, w.copies.to_string()));
+            pairs.push((RATE_KEY, w.clones_per_sec.to_string()));
+        }
         if let Some((file, t)) = chosen.get() {
             pairs.push((MACHINE_KEY, file.name));
             pairs.push((THREADS_KEY, t.to_string()));
@@ -95,14 +131,14 @@ pub fn ChooseApp() -> impl IntoView {
         })
     };
     view! {
-        <ChooseForm text set_text sharing set_sharing/>
+        <ChooseForm text set_text sharing set_sharing answers set_answers workload set_workload/>
         {too_long_for_link}
-        <Advice sample sharing rows=cost_rows source=source_label/>
+        <Advice sample sharing constraints rows=cost_rows source=source_label/>
         <h2 id="compare">"Every candidate on your strings"</h2>
         <Show when=move || sample.with(|s| !s.strings.is_empty())
             fallback=|| view! { <p class="note" data-testid="choose-table-empty">"The table fills in once there is a string to measure."</p> }>
-            <CloneSource files chosen set_machine set_threads/>
-            <ChooseTable sample measured clone_costs source=chosen/>
+            <CloneSource files chosen set_machine set_threads constraints/>
+            <ChooseTable sample measured clone_costs source=chosen constraints workload rows=cost_rows/>
         </Show>
     }
 }

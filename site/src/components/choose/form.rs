@@ -1,13 +1,90 @@
-//! The chooser's inputs: the sample strings (a text box, one a line, or a preset) and how they are
-//! shared.
+//! The chooser's inputs: the sample strings (a text box, one a line, or a preset), how they are
+//! shared, and what the program needs of them (the constraints' questions).
 
 use leptos::prelude::*;
 use wasm_core::choose::Sharing;
 
 use super::samples::{MAX_STRINGS, PRESETS};
 
+/// The answers to the constraint questions, as the form keeps them (`Constraints` is derived from
+/// these and the sharing in `app.rs`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Answers {
+    /// On one thread: the values still move between async tasks or threads (must be `Send`).
+    pub crosses_tasks: bool,
+    /// The text grows or shrinks after creation.
+    pub changes: bool,
+    /// The set of strings is fixed at start-up.
+    pub fixed_set: bool,
+    /// Cloned by many threads: each thread clones its own values, not one shared value.
+    pub distinct: bool,
+}
+
+impl Answers {
+    /// The address bar's key of each answer, present (`yes`) only when answered yes.
+    const KEYS: [&'static str; 4] = ["tasks", "changes", "fixed", "distinct"];
+
+    fn flags(&self) -> [bool; 4] {
+        [self.crosses_tasks, self.changes, self.fixed_set, self.distinct]
+    }
+
+    /// The answers whose keys `is_yes` says were answered yes.
+    pub fn from_keys(is_yes: impl Fn(&str) -> bool) -> Answers {
+        let [crosses_tasks, changes, fixed_set, distinct] = Self::KEYS.map(is_yes);
+        Answers { crosses_tasks, changes, fixed_set, distinct }
+    }
+
+    /// The keys of the answers that are yes.
+    pub fn yes_keys(&self) -> impl Iterator<Item = &'static str> {
+        Self::KEYS.into_iter().zip(self.flags()).filter(|(_, on)| *on).map(|(key, _)| key)
+    }
+}
+
+/// How much work the strings do: what the cost model multiplies the table's figures by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Workload {
+    /// Copies of each string alive at once (clones held by structs, tasks, caches).
+    pub copies: u32,
+    /// Clones per second, all threads together.
+    pub clones_per_sec: u64,
+}
+
+impl Workload {
+    pub const DEFAULT: Workload = Workload { copies: 1, clones_per_sec: 1_000_000 };
+    pub const MAX_COPIES: u32 = 1_000_000;
+    pub const MAX_CLONES_PER_SEC: u64 = 1_000_000_000_000;
+
+    /// A number typed in a box, within 1..=max; `None` for anything else (the box says so).
+    pub fn parse(text: &str, max: u64) -> Option<u64> {
+        text.trim().replace(['_', ','], "").parse::<u64>().ok().filter(|n| (1..=max).contains(n))
+    }
+}
+
+/// One yes/no question as a select (keyboard- and phone-friendly, and its label is the question).
 #[component]
-pub fn ChooseForm(text: ReadSignal<String>, set_text: WriteSignal<String>, sharing: ReadSignal<Sharing>, set_sharing: WriteSignal<Sharing>) -> impl IntoView {
+fn Question(id: &'static str, question: &'static str, no: &'static str, yes: &'static str, value: Signal<bool>, set: Callback<bool>, #[prop(optional, into)] disabled: Signal<bool>) -> impl IntoView {
+    view! {
+        <div class="choose-question">
+            <label for=id>{question}</label>
+            <select id=id data-testid=id prop:disabled=move || disabled.get() on:change=move |ev| set.run(event_target_value(&ev) == "yes")>
+                <option value="no" selected=move || !value.get()>{no}</option>
+                <option value="yes" selected=move || value.get()>{yes}</option>
+            </select>
+        </div>
+    }
+}
+
+#[component]
+pub fn ChooseForm(
+    text: ReadSignal<String>,
+    set_text: WriteSignal<String>,
+    sharing: ReadSignal<Sharing>,
+    set_sharing: WriteSignal<Sharing>,
+    answers: ReadSignal<Answers>,
+    set_answers: WriteSignal<Answers>,
+    workload: ReadSignal<Workload>,
+    set_workload: WriteSignal<Workload>,
+) -> impl IntoView {
     let presets = PRESETS
         .iter()
         .map(|p| view! { <button type="button" data-preset=p.id on:click=move |_| set_text.set(p.text.to_owned())>{p.label}</button> })
@@ -24,6 +101,9 @@ pub fn ChooseForm(text: ReadSignal<String>, set_text: WriteSignal<String>, shari
             }
         })
         .collect_view();
+    let shared = Signal::derive(move || sharing.get() != Sharing::OneThread);
+    let answer = move |get: fn(&Answers) -> bool| Signal::derive(move || answers.with(get));
+    let set = move |put: fn(&mut Answers, bool)| Callback::new(move |v: bool| set_answers.update(|a| put(a, v)));
     view! {
         <form class="choose-form" on:submit=|ev| ev.prevent_default()>
             <label for="choose-input">"Your strings, one a line (up to " {MAX_STRINGS} "):"</label>
@@ -36,6 +116,72 @@ pub fn ChooseForm(text: ReadSignal<String>, set_text: WriteSignal<String>, shari
                 <legend>"How are they shared?"</legend>
                 {sharing_options}
             </fieldset>
+            <fieldset class="choose-questions">
+                <legend>"What does your program need of them?"</legend>
+                {move || (sharing.get() == Sharing::ClonedByMany).then(|| view! {
+                    <Question id="choose-distinct" question="Do the threads clone one shared value, or each their own?"
+                        no="one value, cloned by all" yes="each thread its own values" value=answer(|a| a.distinct) set=set(|a, v| a.distinct = v)/>
+                })}
+                <Question id="choose-send" question="Do they move between threads or async tasks?"
+                    no="no, they stay on one thread" yes="yes, they must be Send"
+                    value=Signal::derive(move || shared.get() || answers.with(|a| a.crosses_tasks)) set=set(|a, v| a.crosses_tasks = v) disabled=shared/>
+                <Question id="choose-changes" question="Does the text change after it is created?"
+                    no="no, fixed once made" yes="yes, it grows or shrinks" value=answer(|a| a.changes) set=set(|a, v| a.changes = v)/>
+                <Question id="choose-fixed" question="Is the set of strings fixed when the program starts?"
+                    no="no, new ones arrive" yes="yes, fixed at start-up" value=answer(|a| a.fixed_set) set=set(|a, v| a.fixed_set = v)/>
+            </fieldset>
+            <fieldset class="choose-questions">
+                <legend>"How much work do they do?"</legend>
+                <NumberQuestion id="choose-copies" question="Copies of each string alive at once" max=u64::from(Workload::MAX_COPIES)
+                    value=Signal::derive(move || u64::from(workload.get().copies))
+                    set=Callback::new(move |n: u64| set_workload.update(|w| w.copies = n as u32))/>
+                <NumberQuestion id="choose-rate" question="Clones per second, all threads together" max=Workload::MAX_CLONES_PER_SEC
+                    value=Signal::derive(move || workload.get().clones_per_sec)
+                    set=Callback::new(move |n: u64| set_workload.update(|w| w.clones_per_sec = n))/>
+            </fieldset>
         </form>
+    }
+}
+
+/// A whole number from 1 to `max` in a box; anything else is kept as typed and said to be ignored.
+#[component]
+fn NumberQuestion(id: &'static str, question: &'static str, max: u64, value: Signal<u64>, set: Callback<u64>) -> impl IntoView {
+    let (problem, set_problem) = signal(None::<String>);
+    let note_id = format!("{id}-note");
+    view! {
+        <div class="choose-question">
+            <label for=id>{question}</label>
+            <input type="text" inputmode="numeric" id=id data-testid=id size="14" aria-describedby=note_id.clone()
+                prop:value=move || value.get().to_string()
+                on:change=move |ev| match Workload::parse(&event_target_value(&ev), max) {
+                    Some(n) => { set_problem.set(None); set.run(n) }
+                    None => set_problem.set(Some(format!("Not used: give a whole number from 1 to {max}; the model keeps {}.", value.get_untracked()))),
+                }/>
+            <span class="note" id=note_id data-testid=format!("{id}-problem")>{move || problem.get()}</span>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_round_trip_through_their_keys() {
+        for bits in 0..16u8 {
+            let a = Answers { crosses_tasks: bits & 1 != 0, changes: bits & 2 != 0, fixed_set: bits & 4 != 0, distinct: bits & 8 != 0 };
+            let keys: Vec<&str> = a.yes_keys().collect();
+            assert_eq!(Answers::from_keys(|k| keys.contains(&k)), a, "{keys:?}");
+        }
+        assert_eq!(Answers::from_keys(|_| false), Answers::default());
+    }
+
+    #[test]
+    fn workload_numbers_are_whole_and_within_bounds() {
+        assert_eq!(Workload::parse("1,000,000", 1 << 40), Some(1_000_000));
+        assert_eq!(Workload::parse(" 10_000 ", 1 << 40), Some(10_000));
+        for bad in ["0", "-3", "abc", "1.5", "", "2000000"] {
+            assert_eq!(Workload::parse(bad, 1_000_000), None, "{bad:?}");
+        }
     }
 }

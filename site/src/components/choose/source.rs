@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use wasm_core::choose::constraints::Constraints;
 use wasm_core::summary::cpu_text;
 
 use super::costs::thread_counts;
@@ -15,7 +16,10 @@ pub fn CloneSource(
     chosen: Memo<Option<(NativeFile, u32)>>,
     set_machine: WriteSignal<Option<String>>,
     set_threads: WriteSignal<Option<u32>>,
+    /// The reader's answers: threads that clone their own values use the one-thread cases.
+    constraints: Memo<Constraints>,
 ) -> impl IntoView {
+    let distinct = move || !constraints.with(|c| c.same_value);
     let machine_options = move || {
         files.get().into_iter().map(|f| {
             let selected = chosen.with(|c| c.as_ref().is_some_and(|(k, _)| k.name == f.name));
@@ -29,8 +33,13 @@ pub fn CloneSource(
         chosen.get().map(|(f, t)| {
             let r = &f.results;
             let cpus = r.machine.logical_cores.map(|n| format!(", {n} logical CPUs")).unwrap_or_default();
+            let why = if distinct() {
+                " Your threads clone their own values, so no two of them write one counter: the file's one-thread cases stand for any thread count (the allocator's own contention aside)."
+            } else {
+                ""
+            };
             format!(
-                "Clone costs below: results/{} (“{}”: {}{cpus}, allocator {}), at {t} thread{} cloning at once.",
+                "Clone costs below: results/{} (“{}”: {}{cpus}, allocator {}), at {t} thread{} cloning at once.{why}",
                 f.name,
                 r.label,
                 cpu_text(r),
@@ -46,7 +55,7 @@ pub fn CloneSource(
                 {machine_options}
             </select>
             <label for="choose-threads">"Threads:"</label>
-            <select id="choose-threads" data-testid="choose-threads" on:change=move |ev| set_threads.set(event_target_value(&ev).parse().ok())>
+            <select id="choose-threads" data-testid="choose-threads" prop:disabled=distinct on:change=move |ev| set_threads.set(event_target_value(&ev).parse().ok())>
                 {thread_options}
             </select>
         </div>

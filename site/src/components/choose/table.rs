@@ -7,10 +7,12 @@ use leptos::prelude::*;
 use crate::components::scroll_region::ScrollRegion;
 use leptos::task::spawn_local;
 use std::hint::black_box;
-use wasm_core::choose::Candidate;
+use wasm_core::choose::constraints::Constraints;
+use wasm_core::choose::{Candidate, CostRow};
 use wasm_core::heap::{dlmalloc_block, MAX_RECORDED};
 
 use super::costs::CloneCost;
+use super::form::Workload;
 use super::samples::Sample;
 use crate::components::bench::native::NativeFile;
 use crate::components::bench::timing::{performance, yield_to_browser};
@@ -45,19 +47,72 @@ pub fn measure(candidate: Candidate, strings: &[&str]) -> Measured {
     Measured { candidate, inline, count: strings.len(), bytes_per_string: bytes as f64 / n, blocks_per_string: blocks as f64 / n }
 }
 
-/// Nanoseconds to build one of `strings` as `candidate` (and drop it), timed over at least 4 ms.
-fn creation_ns(candidate: Candidate, strings: &[String]) -> f64 {
-    let perf = performance();
-    let (start, mut built) = (perf.now(), 0u64);
-    loop {
-        for s in strings {
-            drop(black_box(candidate.build(black_box(s))));
-        }
-        built += strings.len().max(1) as u64;
-        let elapsed = perf.now() - start;
-        if elapsed >= 4.0 || built > 50_000_000 {
-            return elapsed * 1e6 / built as f64;
-        }
+/// Repeats of each creation timing: enough for a median and a spread.
+const CREATE_REPEATS: u32 = 5;
+
+/// Creating one value (and dropping it), ns: the median over [`CREATE_REPEATS`] repeats of `/bench`'s
+/// timing loop (calibrated batches, every type's repeats interleaved) and how far the repeats
+/// spread either side (half their range).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Creation {
+    pub median_ns: f64,
+    pub spread_ns: f64,
+}
+
+impl Creation {
+    /// The median to the digits its spread supports, and the spread as a share of it.
+    fn text(&self) -> String {
+        let digits = crate::explorer::format::digits_for_spread(self.median_ns, self.spread_ns);
+        let share = if self.median_ns > 0.0 { 100.0 * self.spread_ns / self.median_ns } else { 0.0 };
+        format!("{} ns ±{share:.0} %", crate::explorer::format::rounded(self.median_ns, digits))
+    }
+}
+
+/// Times creating each of `strings` as every candidate, with `/bench`'s loop; `None` when a newer
+/// text cancelled it (`is_stale`).
+async fn time_creation(strings: &[String], is_stale: &dyn Fn() -> bool) -> Option<Vec<Creation>> {
+    use crate::components::bench::timing::{measure, timer_step_ms, Job, Plan, Timing};
+    let strings: Vec<&str> = if strings.is_empty() { vec![""] } else { strings.iter().map(String::as_str).collect() };
+    let mut jobs: Vec<Job<'_>> = Candidate::ALL
+        .iter()
+        .map(|&c| {
+            let strings = strings.clone();
+            let mut next = 0usize;
+            Job {
+                name: c.name().to_owned(),
+                // One operation: build the next string as `c`, then drop it.
+                run: Box::new(move |n| {
+                    for _ in 0..n {
+                        drop(black_box(c.build(black_box(strings[next]))));
+                        next = (next + 1) % strings.len();
+                    }
+                }),
+                max_warmup_ops: u64::MAX,
+            }
+        })
+        .collect();
+    let timing = Timing::for_step(timer_step_ms(&performance()));
+    // Every string at least once a repeat, so the median is over the reader's whole mix.
+    let plan = |_: usize, cal: &crate::components::bench::timing::Calibration| Plan::at_least(strings.len() as u64, &timing, cal);
+    let timed = measure(&mut jobs, timing, CREATE_REPEATS, &plan, is_stale, &|_, _| {}).await.ok()?;
+    Some(
+        timed
+            .iter()
+            .map(|t| {
+                let per_op: Vec<f64> = t.times_ns.iter().map(|ns| ns / t.ops_per_repeat as f64).collect();
+                let s = wasm_core::stats::summarize(&per_op).unwrap_or(wasm_core::stats::Summary { median: 0.0, min: 0.0, max: 0.0, mad: 0.0 });
+                Creation { median_ns: s.median, spread_ns: (s.max - s.min) / 2.0 }
+            })
+            .collect(),
+    )
+}
+
+/// Bytes in B, KB or MB (powers of 1000, as the model's inputs are counts, not pages).
+fn human_bytes(bytes: f64) -> String {
+    match bytes {
+        b if b >= 1e6 => format!("{} MB", crate::explorer::format::sig(b / 1e6, 3, true)),
+        b if b >= 1e3 => format!("{} KB", crate::explorer::format::sig(b / 1e3, 3, true)),
+        b => format!("{b:.0} B"),
     }
 }
 
@@ -82,9 +137,15 @@ pub fn ChooseTable(
     /// The results file the clone costs come from, and the thread count.
     #[prop(into)]
     source: Signal<Option<(NativeFile, u32)>>,
+    /// The reader's answers: a row they rule out says why.
+    constraints: Memo<Constraints>,
+    /// How much work the strings do, and each row's figures under it (the cost model).
+    workload: ReadSignal<Workload>,
+    rows: Memo<Vec<CostRow>>,
 ) -> impl IntoView {
-    // Creation is timed a type at a time, yielding between types; a newer text cancels an older run.
-    let (creation, set_creation) = signal(Vec::<(Candidate, f64)>::new());
+    // Creation is timed with /bench's loop, in slices that yield to the browser; a newer text
+    // cancels an older run.
+    let (creation, set_creation) = signal(Vec::<Creation>::new());
     let generation = StoredValue::new(0u32);
     Effect::new(move |_| {
         let strings: Vec<String> = sample.with(|s| s.strings.clone());
@@ -92,19 +153,19 @@ pub fn ChooseTable(
         let mine = generation.get_value();
         set_creation.set(Vec::new());
         spawn_local(async move {
-            for c in Candidate::ALL {
-                yield_to_browser().await;
-                if generation.try_get_value() != Some(mine) {
-                    return;
-                }
-                let ns = creation_ns(c, &strings);
-                set_creation.update(|v| v.push((c, ns)));
+            yield_to_browser().await;
+            let stale = move || generation.try_get_value() != Some(mine);
+            if let Some(times) = time_creation(&strings, &stale).await.filter(|_| !stale()) {
+                set_creation.set(times);
             }
         });
     });
-    let rows = move || {
+    let table_rows = move || {
         let source = source.get();
-        measured.get().into_iter().zip(clone_costs.get()).map(|(m, cost)| {
+        let (count, w) = (sample.with(|s| s.strings.len()) as f64, workload.get());
+        let model = rows.get();
+        // Rows, costs, model and creation times are all in `Candidate::ALL` order.
+        measured.get().into_iter().zip(clone_costs.get()).zip(model).enumerate().map(|(index, ((m, cost), modelled))| {
             let c = m.candidate;
             let missing = match &source {
                 Some((_, t)) if *t > 1 && c == Candidate::RcStr => "one thread only",
@@ -112,9 +173,20 @@ pub fn ChooseTable(
             };
             let machine = source.as_ref().filter(|_| cost.is_some()).map(|(f, _)| f.results.label.clone());
             let clone_ns = cost.as_ref().map(|k| k.ns.to_string());
-            let create = move || creation.with(|v| v.iter().find(|(k, _)| *k == c).map_or_else(|| "timing…".to_owned(), |(_, ns)| format!("{} ns", crate::explorer::format::sig4(*ns))));
+            // The cost model: every string held `copies` times, and the reader's clones per second.
+            let memory = modelled.bytes * count;
+            let cpu_ms = modelled.clone_ns.map(|ns| ns * w.clones_per_sec as f64 / 1e6);
+            let cpu_cell = cpu_ms.map_or_else(
+                || "–".to_owned(),
+                |ms| format!("{} ms ({} %)", crate::explorer::format::sig(ms, 3, true), crate::explorer::format::sig(ms / 10.0, 2, true)),
+            );
+            let ruled_out = constraints.with(|k| k.ruled_out(c));
+            let fits = ruled_out.map_or_else(|| view! { <td data-field="fits">"yes"</td> }.into_any(), |why| view! { <td class="muted" data-field="fits">{why}</td> }.into_any());
+            let create = move || creation.with(|v| v.get(index).map_or_else(|| "timing…".to_owned(), Creation::text));
             view! {
-                <tr data-type=c.name() data-bytes=format!("{:.1}", m.bytes_per_string) data-clone-ns=clone_ns data-machine=machine>
+                <tr data-type=c.name() data-bytes=format!("{:.1}", m.bytes_per_string) data-clone-ns=clone_ns data-machine=machine
+                    data-memory-bytes=format!("{memory:.0}") data-cpu-ms=cpu_ms.map(|ms| ms.to_string())
+                    data-ruled-out=ruled_out class:ruled-out=ruled_out.is_some()>
                     <th scope="row"><a href=c.docs_url()><code>{c.name()}</code></a></th>
                     <td class="num" data-field="bytes" title=format!("{} byte handle + {:.1} heap block(s) per string", c.size(), m.blocks_per_string)>
                         {format!("{:.1}", m.bytes_per_string)}
@@ -123,6 +195,9 @@ pub fn ChooseTable(
                     <td class="num nowrap" data-field="inline">{format!("{} of {}", m.inline, m.count)}</td>
                     <td class="num" data-field="create">{create}</td>
                     <td class="num" data-field="option">{c.option_size()}</td>
+                    <td class="num nowrap" data-field="memory">{human_bytes(memory)}</td>
+                    <td class="num nowrap" data-field="cpu">{cpu_cell}</td>
+                    {fits}
                 </tr>
             }
         }).collect_view()
@@ -133,9 +208,16 @@ pub fn ChooseTable(
             "Measured in this page (wasm32): strings kept inline, bytes per string (the handle plus every heap "
             "block it asked for, rounded to dlmalloc's blocks, the browser's allocator; on 64-bit targets words "
             "double and jemalloc's size classes apply), " <code>"size_of::<Option<T>>()"</code> " and the time to "
-            "create one. Clone costs (ns per clone plus drop) come from the one results file and thread count chosen "
+            "create one (the median of five repeats of the Benchmarks page's timing loop, every type's repeats interleaved, "
+            "to the digits their spread supports, and that spread, half the range of the repeats). Clone costs (ns per clone plus drop) come from the one results file and thread count chosen "
             "above, per string from the case nearest its length (inline or not, on the machine that measured it); "
-            "the clone suite does not measure SmolStr, CompactString or InlineStr."
+            "the clone suite does not measure SmolStr, CompactString or InlineStr. The last two rows are ways of using "
+            "a type: each thread clones the Arc<str> once and lends &str after that (the bytes are the Arc's block), or "
+            "each string is leaked once and &'static str copied (the bytes are the block a leak keeps for ever). "
+            "The cost model multiplies these by your workload: memory holds every string as many times as you said "
+            "copies are alive (a handle per copy; the heap blocks once where clones share them, once per copy where "
+            "each clone copies the text), and clone CPU is the clone cost times your clones per second, in "
+            "milliseconds of one core's time each second. The pick is weighed on that memory and the clone cost."
         </p>
         <ScrollRegion label="Every candidate on your strings">
         <table class="data compact" data-testid="choose-table">
@@ -144,8 +226,11 @@ pub fn ChooseTable(
                 // What the pick is weighed on first, so a phone shows it without scrolling.
                 <th scope="col">"Type"</th><th scope="col" class="num">"Bytes / string"</th><th scope="col" class="num">"Clone + drop"</th>
                 <th scope="col" class="num">"Inline"</th><th scope="col" class="num">"Create"</th><th scope="col" class="num">"Option<T>"</th>
+                <th scope="col" class="num">{move || format!("Memory, {} each", crate::explorer::format::count(workload.get().copies, "copy", "copies"))}</th>
+                <th scope="col" class="num">{move || format!("Clone CPU each second at {} clones/s (share of one core)", crate::components::bench::results_table::format_rate(workload.get().clones_per_sec as f64))}</th>
+                <th scope="col">"Fits your answers"</th>
             </tr></thead>
-            <tbody>{rows}</tbody>
+            <tbody>{table_rows}</tbody>
         </table>
         </ScrollRegion>
     }

@@ -1,7 +1,11 @@
 //! The chooser's rules ("Which string type should I use?"): from the lengths of a reader's sample
 //! strings and how they are shared, one pick and the reasons for it. The `/choose` page runs these
 //! rules live, and chapter 10 ("What to do instead") states the same rules in prose; a test checks
-//! that the chapter names every rule's headline, so the two cannot drift apart.
+//! that the chapter names every rule's headline, so the two cannot drift apart. What the reader's
+//! program needs beyond lengths and sharing (`Send`, a text that changes, a fixed set, one value or
+//! many) lives in [`constraints`], with the final pick.
+
+pub mod constraints;
 
 use serde::{Deserialize, Serialize};
 
@@ -56,7 +60,7 @@ pub struct Rule {
     /// The rule in a few words; chapter 10 uses the same words.
     pub headline: &'static str,
     /// The type or strategy it picks.
-    pub pick: &'static str,
+    pub pick: Candidate,
     /// Why, in one sentence.
     pub because: &'static str,
 }
@@ -65,28 +69,28 @@ pub struct Rule {
 pub const RULES: [Rule; 5] = [
     Rule {
         headline: "One thread, mostly short strings: store them inline",
-        pick: "CompactString",
-        because: "short text lives inside the 24-byte handle: no allocation to create or clone it, and it stays mutable like String",
+        pick: Candidate::HipStr,
+        because: "short text lives inside the 24-byte handle: no allocation to create or clone it, and push_str still works; CompactString keeps one byte more inline, but the clone suite does not measure it yet",
     },
     Rule {
         headline: "One thread, longer strings: share one allocation with Rc<str>",
-        pick: "Rc<str>",
+        pick: Candidate::RcStr,
         because: "a clone is a plain, non-atomic increment, the cheapest clone of a heap string in every run we have",
     },
     Rule {
         headline: "Read by many threads: Arc<str>, cloned rarely",
-        pick: "Arc<str>",
+        pick: Candidate::ArcStr,
         because: "reads never touch the counter, and every owner shares one allocation; only clones and drops pay the atomic",
     },
     Rule {
         headline: "Cloned by many threads, mostly short: an inline type with no shared counter",
-        pick: "HipStr",
+        pick: Candidate::HipStr,
         because: "an inline clone copies the handle and writes no shared memory, so it stays flat as threads are added; longer text falls back to a shared heap block",
     },
     Rule {
         headline: "Cloned by many threads, longer strings: stop cloning the shared value",
-        pick: "Arc<str>, cloned once per thread, then borrowed",
-        because: "every clone of one Arc, on any thread, writes the same cache line; one clone per thread and &str borrows after that touch it once. If the set of strings is fixed, leak or intern them once and copy &'static str",
+        pick: Candidate::ArcStrBorrow,
+        because: "every clone of one Arc, on any thread, writes the same cache line; one clone per thread and &str borrows after that touch it once. If the set of strings is fixed, leak or intern them once and copy &'static str (the last row of the table)",
     },
 ];
 
@@ -138,12 +142,12 @@ mod tests {
         let short = Profile::of(&[3, 8, 12, 23]);
         let long = Profile::of(&[64, 200, 5, 80]);
         assert!(short.mostly_short() && !long.mostly_short());
-        assert_eq!(recommend(&short, Sharing::OneThread).pick, "CompactString");
-        assert_eq!(recommend(&long, Sharing::OneThread).pick, "Rc<str>");
-        assert_eq!(recommend(&short, Sharing::ReadByMany).pick, "Arc<str>");
-        assert_eq!(recommend(&long, Sharing::ReadByMany).pick, "Arc<str>");
-        assert_eq!(recommend(&short, Sharing::ClonedByMany).pick, "HipStr");
-        assert!(recommend(&long, Sharing::ClonedByMany).pick.contains("once per thread"));
+        assert_eq!(recommend(&short, Sharing::OneThread).pick, Candidate::HipStr);
+        assert_eq!(recommend(&long, Sharing::OneThread).pick, Candidate::RcStr);
+        assert_eq!(recommend(&short, Sharing::ReadByMany).pick, Candidate::ArcStr);
+        assert_eq!(recommend(&long, Sharing::ReadByMany).pick, Candidate::ArcStr);
+        assert_eq!(recommend(&short, Sharing::ClonedByMany).pick, Candidate::HipStr);
+        assert!(recommend(&long, Sharing::ClonedByMany).pick.name().contains("one clone per thread"));
         // Three of four short is still "mostly short"; two of four is not.
         assert!(Profile::of(&[1, 2, 3, 100]).mostly_short());
         assert!(!Profile::of(&[1, 2, 100, 100]).mostly_short());
@@ -168,6 +172,10 @@ pub enum Candidate {
     TriompheArcStr,
     ArcString,
     HipStr,
+    /// A strategy: one `Arc<str>` clone per thread (or task), then `&str` borrows of it.
+    ArcStrBorrow,
+    /// A strategy: each string leaked once (`Box::leak`), then `&'static str` copies.
+    StaticStr,
 }
 
 /// One value of a [`Candidate`], kept alive while it is measured.
@@ -187,7 +195,7 @@ pub enum Built {
 }
 
 impl Candidate {
-    pub const ALL: [Candidate; 11] = [
+    pub const ALL: [Candidate; 13] = [
         Candidate::String,
         Candidate::BoxStr,
         Candidate::ArcStr,
@@ -199,6 +207,8 @@ impl Candidate {
         Candidate::TriompheArcStr,
         Candidate::ArcString,
         Candidate::HipStr,
+        Candidate::ArcStrBorrow,
+        Candidate::StaticStr,
     ];
 
     /// The type as written in Rust; the same text as the clone suite's `variant` where it has one.
@@ -215,7 +225,14 @@ impl Candidate {
             Candidate::TriompheArcStr => "triomphe::Arc<str>",
             Candidate::ArcString => "Arc<String>",
             Candidate::HipStr => "HipStr",
+            Candidate::ArcStrBorrow => "Arc<str>, one clone per thread, then &str",
+            Candidate::StaticStr => "&'static str, leaked once",
         }
+    }
+
+    /// Whether this row is a way of using a type (a strategy) rather than a type of its own.
+    pub fn is_strategy(self) -> bool {
+        matches!(self, Candidate::ArcStrBorrow | Candidate::StaticStr)
     }
 
     /// The clone suite's id for this type, when the suite measures it.
@@ -229,6 +246,8 @@ impl Candidate {
             Candidate::TriompheArcStr => "triomphe_arc_str",
             Candidate::ArcString => "arc_string",
             Candidate::HipStr => "hipstr",
+            Candidate::ArcStrBorrow => "arc_str_borrow",
+            Candidate::StaticStr => "static_str",
             Candidate::SmolStr | Candidate::CompactString | Candidate::InlineStr => return None,
         })
     }
@@ -246,6 +265,7 @@ impl Candidate {
             Candidate::Arcstr => "https://docs.rs/arcstr",
             Candidate::TriompheArcStr => "https://docs.rs/triomphe",
             Candidate::HipStr => "https://docs.rs/hipstr",
+            Candidate::ArcStrBorrow | Candidate::StaticStr => "/chapters/what-instead#candidates",
         }
     }
 
@@ -264,6 +284,8 @@ impl Candidate {
             Candidate::TriompheArcStr => size_of::<triomphe::Arc<str>>(),
             Candidate::ArcString => size_of::<std::sync::Arc<String>>(),
             Candidate::HipStr => size_of::<hipstr::HipStr<'static>>(),
+            // What each use holds: a borrowed `&str`.
+            Candidate::ArcStrBorrow | Candidate::StaticStr => size_of::<&str>(),
         }
     }
 
@@ -282,6 +304,7 @@ impl Candidate {
             Candidate::TriompheArcStr => size_of::<Option<triomphe::Arc<str>>>(),
             Candidate::ArcString => size_of::<Option<std::sync::Arc<String>>>(),
             Candidate::HipStr => size_of::<Option<hipstr::HipStr<'static>>>(),
+            Candidate::ArcStrBorrow | Candidate::StaticStr => size_of::<Option<&str>>(),
         }
     }
 
@@ -299,6 +322,11 @@ impl Candidate {
             Candidate::TriompheArcStr => Built::TriompheArcStr(triomphe::Arc::from(text)),
             Candidate::ArcString => Built::ArcString(std::sync::Arc::new(String::from(text))),
             Candidate::HipStr => Built::HipStr(hipstr::HipStr::from(text)),
+            // The block every thread borrows from: one `Arc<str>`.
+            Candidate::ArcStrBorrow => Built::ArcStr(std::sync::Arc::from(text)),
+            // The block a leak would keep for ever, built without leaking it: the page measures
+            // what `Box::leak` would cost, then frees it.
+            Candidate::StaticStr => Built::BoxStr(Box::from(text)),
         }
     }
 
@@ -333,7 +361,7 @@ mod candidate_tests {
 
     #[test]
     fn inline_types_keep_short_text_and_others_never() {
-        for c in Candidate::ALL {
+        for c in Candidate::ALL.into_iter().filter(|c| !c.is_strategy()) {
             let short = c.keeps_inline("ok");
             let long = c.keeps_inline(&"x".repeat(100));
             let inline_type = matches!(c, Candidate::SmolStr | Candidate::CompactString | Candidate::InlineStr | Candidate::HipStr);
@@ -370,16 +398,39 @@ impl Candidate {
     pub fn is_send(self) -> bool {
         self != Candidate::RcStr
     }
+
+    /// Whether clones share the heap blocks (a counted or leaked block) rather than each copying the
+    /// text into its own (`String`, `Box<str>`, and `CompactString` and `InlineStr` past their
+    /// inline bytes).
+    pub fn clones_share_blocks(self) -> bool {
+        !matches!(self, Candidate::String | Candidate::BoxStr | Candidate::CompactString | Candidate::InlineStr)
+    }
+
+    /// Bytes one string costs when `copies` of it are alive at once, from `bytes_one`, what one value
+    /// costs (its handle plus its heap blocks): a handle per copy, and the blocks once when clones
+    /// share them, else once per copy.
+    pub fn memory_per_string(self, bytes_one: f64, copies: u32) -> f64 {
+        let handle = self.size() as f64;
+        let blocks = (bytes_one - handle).max(0.0);
+        let k = f64::from(copies.max(1));
+        k * handle + if self.clones_share_blocks() { blocks } else { k * blocks }
+    }
+
+    /// Whether its text can grow or shrink after creation, in place or copy-on-write (`String`,
+    /// `CompactString` and `HipStr` have `push_str`; `Arc<String>` has `Arc::make_mut`).
+    pub fn can_change_text(self) -> bool {
+        matches!(self, Candidate::String | Candidate::CompactString | Candidate::HipStr | Candidate::ArcString)
+    }
 }
 
-/// The row that replaces the rule's pick `pick` when another row beats it on both memory and clone
-/// cost for these strings (only rows that may cross threads when `needs_send`): of those that beat
-/// it, the cheapest clone, then the fewest bytes, which no row beats in turn. `None`: the pick
-/// stands (no row beats it, it is not a row, or it has no clone cost to compare).
-pub fn better_than_pick(pick: &str, rows: &[CostRow], needs_send: bool) -> Option<CostRow> {
-    let picked = rows.iter().find(|r| r.candidate.name() == pick)?;
+/// The row that replaces `pick` when another row beats it on both memory and clone cost for these
+/// strings (only rows `fits` allows): of those that beat it, the cheapest clone, then the fewest
+/// bytes, which no row beats in turn. `None`: the pick stands (no row beats it, it is not a row, or
+/// it has no clone cost to compare).
+pub fn better_than_pick(pick: Candidate, rows: &[CostRow], fits: impl Fn(Candidate) -> bool) -> Option<CostRow> {
+    let picked = rows.iter().find(|r| r.candidate == pick)?;
     rows.iter()
-        .filter(|r| (!needs_send || r.candidate.is_send()) && r.beats(picked))
+        .filter(|r| fits(r.candidate) && r.beats(picked))
         .min_by(|a, b| a.clone_ns.unwrap_or(f64::INFINITY).total_cmp(&b.clone_ns.unwrap_or(f64::INFINITY)).then(a.bytes.total_cmp(&b.bytes)))
         .copied()
 }
@@ -390,17 +441,32 @@ mod pick_tests {
     #[cfg(target_arch = "wasm32")]
     use wasm_bindgen_test::wasm_bindgen_test as test;
 
-    fn row(candidate: Candidate, bytes: f64, clone_ns: Option<f64>) -> CostRow {
+    /// A table row, for the tests here and in `constraints`.
+    pub(super) fn row(candidate: Candidate, bytes: f64, clone_ns: Option<f64>) -> CostRow {
         CostRow { candidate, bytes, clone_ns }
+    }
+
+    #[test]
+    fn copies_share_a_counted_block_and_copy_an_owned_one() {
+        let word = std::mem::size_of::<usize>() as f64;
+        // A 100-byte text: String's handle is three words, its block 100 bytes, copied per clone.
+        let one = 3.0 * word + 100.0;
+        assert_eq!(Candidate::String.memory_per_string(one, 1), one);
+        assert_eq!(Candidate::String.memory_per_string(one, 10), 10.0 * one);
+        // Arc<str>: ten two-word handles, one block.
+        let arc_one = 2.0 * word + 2.0 * word + 100.0;
+        assert_eq!(Candidate::ArcStr.memory_per_string(arc_one, 10), 20.0 * word + 2.0 * word + 100.0);
+        assert_eq!(Candidate::ArcStr.memory_per_string(arc_one, 0), arc_one, "no copies counts as one");
     }
 
     #[test]
     fn a_pick_beaten_on_both_gives_way_and_rc_never_crosses_threads() {
         let rows = [row(Candidate::HipStr, 24.0, Some(52.9)), row(Candidate::ArcStr, 30.0, Some(26.4)), row(Candidate::RcStr, 20.0, Some(1.0)), row(Candidate::String, 12.0, Some(20.0))];
-        assert_eq!(better_than_pick("HipStr", &rows, true).map(|r| r.candidate), Some(Candidate::String));
-        assert_eq!(better_than_pick("HipStr", &rows, false).map(|r| r.candidate), Some(Candidate::RcStr));
-        assert_eq!(better_than_pick("String", &rows, true), None);
-        assert_eq!(better_than_pick("Arc<str>, cloned once per thread, then borrowed", &rows, true), None, "a strategy is not a row");
-        assert_eq!(better_than_pick("SmolStr", &[row(Candidate::SmolStr, 24.0, None), row(Candidate::String, 1.0, Some(1.0))], true), None);
+        let send = |c: Candidate| c.is_send();
+        assert_eq!(better_than_pick(Candidate::HipStr, &rows, send).map(|r| r.candidate), Some(Candidate::String));
+        assert_eq!(better_than_pick(Candidate::HipStr, &rows, |_| true).map(|r| r.candidate), Some(Candidate::RcStr));
+        assert_eq!(better_than_pick(Candidate::String, &rows, send), None);
+        assert_eq!(better_than_pick(Candidate::ArcStrBorrow, &rows, send), None, "not a row here");
+        assert_eq!(better_than_pick(Candidate::SmolStr, &[row(Candidate::SmolStr, 24.0, None), row(Candidate::String, 1.0, Some(1.0))], send), None);
     }
 }
