@@ -19,8 +19,8 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Clone twelve string types and strategies (Arc<str>, String, Box<str>, Rc<str>, ArcStr,
-    /// HipStr, ...) while other threads clone the same value.
+    /// Clone nineteen string types and strategies (Arc<str>, String, Box<str>, Rc<str>, ArcStr,
+    /// HipStr, SmolStr, CompactString, Bytes, ...) while other threads clone the same value.
     Clone(CloneArgs),
     /// Turn tag lists into owned strings nine ways (Vec<String> ... InlineStr, CompactString), on
     /// one or several threads at once.

@@ -1,8 +1,10 @@
 //! One colour per machine and per type on every page: the rule that keeps a machine orange on
 //! `/results`, in a chapter's figure and on `/bench` alike.
 //!
-//! Colours are indices into the twelve `--series-N` custom properties of `style.css`.
-//! - A type (clone variant) keeps its place in [`crate::explorer::contention_variants`].
+//! Colours are indices into the nineteen `--series-N` custom properties of `style.css`
+//! ([`SERIES_COLOURS`]).
+//! - A type (clone variant) keeps its place in [`crate::explorer::contention_variants`]; `Rc<str>`,
+//!   which no contention chart draws, takes the colour after them.
 //! - "This browser" (the reader's own run) always has the last colour, [`BROWSER_COLOUR`].
 //! - A machine has the rank of its label (the name the charts give it; a run's files share one)
 //!   among the labels of every results file the site ships, modulo the other eleven colours.
@@ -12,6 +14,9 @@
 //!   of one chart apart.
 
 use std::cell::RefCell;
+
+/// The `--series-N` colours of `style.css` (and `charts.js`): one for each clone type.
+pub const SERIES_COLOURS: u32 = 19;
 
 /// Palette slots for machines; the twelfth is the browser's.
 const MACHINE_COLOURS: u32 = 11;
@@ -72,7 +77,7 @@ pub fn type_colour(variant_id: &str) -> u32 {
         }
         count = i + 1;
     }
-    count % 12
+    count % SERIES_COLOURS
 }
 
 /// The marker shape of a machine on line charts (colour is the type there): its colour's index,
@@ -105,6 +110,18 @@ mod tests {
         let c = machine_colour("somewhere");
         assert_eq!(c, machine_colour("somewhere"));
         assert!(c < BROWSER_COLOUR);
+    }
+
+    #[test]
+    fn every_clone_type_has_a_colour_of_its_own() {
+        let mut colours: Vec<u32> = wasm_core::kernels::CloneType::ALL.iter().map(|t| type_colour(t.id())).collect();
+        assert!(colours.iter().all(|&c| c < SERIES_COLOURS));
+        colours.sort_unstable();
+        colours.dedup();
+        assert_eq!(colours.len(), wasm_core::kernels::CloneType::ALL.len(), "two types share a colour");
+        let css = include_str!("../style.css");
+        assert!(css.contains(&format!("--series-{SERIES_COLOURS}:")) && !css.contains(&format!("--series-{}:", SERIES_COLOURS + 1)));
+        assert!(include_str!("../js/charts.js").contains(&format!("% {SERIES_COLOURS}) + 1")));
     }
 
     #[test]

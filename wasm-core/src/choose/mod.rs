@@ -246,9 +246,27 @@ impl Candidate {
             Candidate::TriompheArcStr => "triomphe_arc_str",
             Candidate::ArcString => "arc_string",
             Candidate::HipStr => "hipstr",
+            Candidate::SmolStr => "smol_str",
+            Candidate::CompactString => "compact_string",
+            Candidate::InlineStr => "inline_str",
             Candidate::ArcStrBorrow => "arc_str_borrow",
             Candidate::StaticStr => "static_str",
-            Candidate::SmolStr | Candidate::CompactString | Candidate::InlineStr => return None,
+        })
+    }
+
+    /// For a type that keeps short text inline: the clone suite's id of its inline case, and how
+    /// many bytes it keeps inline on a target whose word is `word_bytes` wide (the results file
+    /// records the word as half of `&str`'s size). `None` for the other types.
+    pub fn inline_case(self, word_bytes: usize) -> Option<(&'static str, usize)> {
+        Some(match self {
+            // Three words less HipStr's tag byte: 23 on 64-bit targets, 11 on wasm32.
+            Candidate::HipStr => ("hipstr_inline", 3 * word_bytes - 1),
+            // As many bytes as the handle is wide: 24, or 12 on wasm32.
+            Candidate::CompactString => ("compact_string_inline", 3 * word_bytes),
+            // 24 bytes on every target, one of them the length.
+            Candidate::SmolStr => ("smol_str_inline", 23),
+            Candidate::InlineStr => ("inline_str_inline", crate::inline_str::InlineStr::INLINE_CAPACITY),
+            _ => return None,
         })
     }
 
@@ -372,6 +390,23 @@ mod candidate_tests {
         assert_eq!(Candidate::Arcstr.size(), std::mem::size_of::<usize>(), "ArcStr is one pointer");
         assert_eq!(Candidate::ArcString.size(), std::mem::size_of::<usize>(), "Arc<String> is thin");
         assert_eq!(Candidate::InlineStr.option_size(), 24);
+    }
+
+    #[test]
+    fn inline_cases_name_suite_variants_and_their_capacity_on_this_target() {
+        let word = std::mem::size_of::<usize>();
+        for c in Candidate::ALL {
+            let Some((id, capacity)) = c.inline_case(word) else {
+                assert!(!c.keeps_inline("ok"), "{} keeps text inline but names no inline case", c.name());
+                continue;
+            };
+            let ty = crate::kernels::CloneType::parse(id).unwrap_or_else(|| panic!("{id} is not a clone variant"));
+            assert_eq!(ty.inline_capacity(), Some(capacity), "{id}");
+            assert!(c.keeps_inline(&"x".repeat(capacity)) && !c.keeps_inline(&"x".repeat(capacity + 1)), "{id}");
+        }
+        // wasm32's figures, whatever this target is.
+        assert_eq!(Candidate::HipStr.inline_case(4), Some(("hipstr_inline", 11)));
+        assert_eq!(Candidate::CompactString.inline_case(4), Some(("compact_string_inline", 12)));
     }
 }
 

@@ -6,9 +6,11 @@
 //!
 //! Beside the article's four, the alternatives a reader might pick instead, measured the same way:
 //! `arcstr::ArcStr` (one pointer wide; a static one clones with no atomic), `triomphe::Arc<str>` (no
-//! weak count), `Arc<String>` (two blocks), `hipstr::HipStr` (inline up to 23 bytes, else a shared
-//! heap block), and two strategies rather than types: take one `Arc` clone per thread and borrow it,
-//! or leak the text once and copy the `&'static str`.
+//! weak count), `Arc<String>` (two blocks), the small-string types at the case's length (a heap
+//! block) and at 16 bytes (inline): `hipstr::HipStr` and `smol_str::SmolStr` share their heap block,
+//! `compact_str::CompactString` and this crate's `InlineStr` copy it; `bytes::Bytes` (a shared,
+//! counted buffer); and two strategies rather than types: take one `Arc` clone per thread and
+//! borrow it, or leak the text once and copy the `&'static str`.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -38,6 +40,24 @@ pub enum CloneType {
     /// `hipstr::HipStr` of [`INLINE_TEXT_BYTES`] bytes, or its inline capacity where that is less
     /// (11 on wasm32): inline, so a clone copies the handle.
     HipstrInline,
+    /// `smol_str::SmolStr` of the case's length: past 23 bytes an `Arc<str>` inside, so a clone is
+    /// one shared atomic increment.
+    SmolStr,
+    /// `smol_str::SmolStr` of [`INLINE_TEXT_BYTES`] bytes: inline, a clone copies 24 bytes.
+    SmolStrInline,
+    /// `compact_str::CompactString` of the case's length: on the heap, and a clone allocates and
+    /// copies like `String`.
+    CompactString,
+    /// `compact_str::CompactString` of [`INLINE_TEXT_BYTES`] bytes, or its inline capacity where that
+    /// is less (12 on wasm32): inline, a clone copies the handle.
+    CompactStringInline,
+    /// [`crate::inline_str::InlineStr`] of the case's length: a heap `Box<str>`, copied on clone.
+    InlineStr,
+    /// [`crate::inline_str::InlineStr`] of [`INLINE_TEXT_BYTES`] bytes: inline on every target.
+    InlineStrInline,
+    /// `bytes::Bytes` holding the text: a shared block with an atomic counter (its first clone
+    /// turns the `Vec` it came from into that block).
+    Bytes,
     /// A strategy: each thread clones the shared `Arc<str>` once, then borrows `&str` from its own
     /// clone for every use.
     ArcStrBorrow,
@@ -45,13 +65,14 @@ pub enum CloneType {
     StaticStr,
 }
 
-/// Length of [`CloneType::HipstrInline`]'s text on 64-bit targets (`HipStr` keeps 23 bytes inline
-/// there); on wasm32, whose `HipStr` keeps 11, the text is cut to fit (see [`CloneType::text_len`]).
+/// Length of the inline variants' text ([`CloneType::HipstrInline`] and the like). Every small-string
+/// type keeps it inline on 64-bit targets; on wasm32, `HipStr` keeps 11 bytes inline and
+/// `CompactString` 12, so their text is cut to fit (see [`CloneType::text_len`]).
 pub const INLINE_TEXT_BYTES: usize = 16;
 
 impl CloneType {
     /// Every type, in the order results and charts list them: the article's four first.
-    pub const ALL: [CloneType; 12] = [
+    pub const ALL: [CloneType; 19] = [
         CloneType::ArcStr,
         CloneType::String,
         CloneType::BoxStr,
@@ -62,6 +83,13 @@ impl CloneType {
         CloneType::ArcString,
         CloneType::Hipstr,
         CloneType::HipstrInline,
+        CloneType::SmolStr,
+        CloneType::SmolStrInline,
+        CloneType::CompactString,
+        CloneType::CompactStringInline,
+        CloneType::InlineStr,
+        CloneType::InlineStrInline,
+        CloneType::Bytes,
         CloneType::ArcStrBorrow,
         CloneType::StaticStr,
     ];
@@ -79,6 +107,13 @@ impl CloneType {
             CloneType::ArcString => "arc_string",
             CloneType::Hipstr => "hipstr",
             CloneType::HipstrInline => "hipstr_inline",
+            CloneType::SmolStr => "smol_str",
+            CloneType::SmolStrInline => "smol_str_inline",
+            CloneType::CompactString => "compact_string",
+            CloneType::CompactStringInline => "compact_string_inline",
+            CloneType::InlineStr => "inline_str",
+            CloneType::InlineStrInline => "inline_str_inline",
+            CloneType::Bytes => "bytes",
             CloneType::ArcStrBorrow => "arc_str_borrow",
             CloneType::StaticStr => "static_str",
         }
@@ -97,6 +132,13 @@ impl CloneType {
             CloneType::ArcString => "Arc<String>",
             CloneType::Hipstr => "HipStr",
             CloneType::HipstrInline => "HipStr (inline)",
+            CloneType::SmolStr => "SmolStr",
+            CloneType::SmolStrInline => "SmolStr (inline)",
+            CloneType::CompactString => "CompactString",
+            CloneType::CompactStringInline => "CompactString (inline)",
+            CloneType::InlineStr => "InlineStr",
+            CloneType::InlineStrInline => "InlineStr (inline)",
+            CloneType::Bytes => "bytes::Bytes",
             CloneType::ArcStrBorrow => "Arc<str> cloned once, borrowed",
             CloneType::StaticStr => "leaked &'static str",
         }
@@ -115,6 +157,13 @@ impl CloneType {
             CloneType::ArcString => "Arc<String>: one shared counter, two heap blocks, two hops to the text",
             CloneType::Hipstr => "hipstr::HipStr of the case's length: a shared heap block with a counter",
             CloneType::HipstrInline => "hipstr::HipStr of 16 bytes (11 on wasm32): inline, a clone copies the handle",
+            CloneType::SmolStr => "smol_str::SmolStr of the case's length: an Arc<str> inside, one shared atomic counter",
+            CloneType::SmolStrInline => "smol_str::SmolStr of 16 bytes: inline, a clone copies 24 bytes",
+            CloneType::CompactString => "compact_str::CompactString of the case's length: allocate and copy, like String",
+            CloneType::CompactStringInline => "compact_str::CompactString of 16 bytes (12 on wasm32): inline, a clone copies the handle",
+            CloneType::InlineStr => "this project's InlineStr of the case's length: a Box<str> inside, allocate and copy",
+            CloneType::InlineStrInline => "this project's InlineStr of 16 bytes: inline, a clone copies 24 bytes",
+            CloneType::Bytes => "bytes::Bytes: a shared block with one atomic counter, reached through a vtable",
             CloneType::ArcStrBorrow => "strategy: one Arc<str> clone per thread, then borrow &str for each use",
             CloneType::StaticStr => "strategy: leak the text once, copy the &'static str for each use",
         }
@@ -132,7 +181,7 @@ impl CloneType {
 
     /// Whether a clone allocates a new heap buffer (so a forgotten clone leaks memory).
     pub fn clone_allocates(self) -> bool {
-        matches!(self, CloneType::String | CloneType::BoxStr)
+        matches!(self, CloneType::String | CloneType::BoxStr | CloneType::CompactString | CloneType::InlineStr)
     }
 
     /// Whether forget mode means anything: the strategies make no clone to forget.
@@ -140,12 +189,25 @@ impl CloneType {
         !matches!(self, CloneType::ArcStrBorrow | CloneType::StaticStr)
     }
 
-    /// The text length a case of this type measures when the run asks for `len` bytes.
+    /// The most bytes this variant keeps inline on this target, for the variants measured inline.
+    pub fn inline_capacity(self) -> Option<usize> {
+        match self {
+            CloneType::HipstrInline => Some(hipstr::HipStr::inline_capacity()),
+            // compact_str keeps as many bytes inline as the handle is wide.
+            CloneType::CompactStringInline => Some(std::mem::size_of::<compact_str::CompactString>()),
+            // SmolStr's inline buffer is 23 bytes on every target.
+            CloneType::SmolStrInline => Some(23),
+            CloneType::InlineStrInline => Some(crate::inline_str::InlineStr::INLINE_CAPACITY),
+            _ => None,
+        }
+    }
+
+    /// The text length a case of this type measures when the run asks for `len` bytes: the
+    /// inline variants measure [`INLINE_TEXT_BYTES`], cut to what fits inline here.
     pub fn text_len(self, len: usize) -> usize {
-        if self == CloneType::HipstrInline {
-            INLINE_TEXT_BYTES.min(hipstr::HipStr::inline_capacity()).min(len)
-        } else {
-            len
+        match self.inline_capacity() {
+            Some(capacity) => INLINE_TEXT_BYTES.min(capacity).min(len),
+            None => len,
         }
     }
 }
@@ -203,6 +265,13 @@ pub struct SharedCloneSource {
     pub(super) arc_string: Arc<String>,
     pub(super) hipstr: hipstr::HipStr<'static>,
     pub(super) hipstr_inline: hipstr::HipStr<'static>,
+    pub(super) smol: smol_str::SmolStr,
+    pub(super) smol_inline: smol_str::SmolStr,
+    pub(super) compact: compact_str::CompactString,
+    pub(super) compact_inline: compact_str::CompactString,
+    pub(super) inline_str: crate::inline_str::InlineStr,
+    pub(super) inline_str_inline: crate::inline_str::InlineStr,
+    pub(super) bytes: bytes::Bytes,
     pub(super) leaked: &'static str,
 }
 
@@ -235,6 +304,13 @@ impl SharedCloneSource {
             arc_string: Arc::new(text.clone()),
             hipstr: hipstr::HipStr::from(text.as_str()),
             hipstr_inline: hipstr::HipStr::from(&text[..CloneType::HipstrInline.text_len(len)]),
+            smol: smol_str::SmolStr::new(&text),
+            smol_inline: smol_str::SmolStr::new(&text[..CloneType::SmolStrInline.text_len(len)]),
+            compact: compact_str::CompactString::new(&text),
+            compact_inline: compact_str::CompactString::new(&text[..CloneType::CompactStringInline.text_len(len)]),
+            inline_str: crate::inline_str::InlineStr::new(&text),
+            inline_str_inline: crate::inline_str::InlineStr::new(&text[..CloneType::InlineStrInline.text_len(len)]),
+            bytes: bytes::Bytes::from(text.clone()),
             leaked: Box::leak(text.clone().into_boxed_str()),
             string: text,
         }
@@ -247,10 +323,7 @@ impl SharedCloneSource {
 
     /// The text every value of `ty` holds (to check clones against).
     pub fn text_of(&self, ty: CloneType) -> &str {
-        match ty {
-            CloneType::HipstrInline => &self.hipstr_inline,
-            _ => &self.string,
-        }
+        &self.string[..ty.text_len(self.string.len())]
     }
 }
 
@@ -272,6 +345,35 @@ impl CloneSource {
         self.shared.len_bytes()
     }
 }
+
+/// Applies `$body` (a generic expression over `$value`) to the value of `$ty` in `$source` (a
+/// [`SharedCloneSource`]). `Rc<str>` and the borrow strategy have no shared value to clone: the
+/// caller handles them first.
+macro_rules! with_shared_value {
+    ($source:expr, $ty:expr, |$value:ident| $body:expr) => {
+        match $ty {
+            CloneType::ArcStr => { let $value = &$source.arc; $body }
+            CloneType::String => { let $value = &$source.string; $body }
+            CloneType::BoxStr => { let $value = &$source.boxed; $body }
+            CloneType::RcStr | CloneType::ArcStrBorrow => unreachable!("handled by the caller"),
+            CloneType::Arcstr => { let $value = &$source.arcstr; $body }
+            CloneType::ArcstrStatic => { let $value = &$source.arcstr_static; $body }
+            CloneType::TriompheArcStr => { let $value = &$source.triomphe; $body }
+            CloneType::ArcString => { let $value = &$source.arc_string; $body }
+            CloneType::Hipstr => { let $value = &$source.hipstr; $body }
+            CloneType::HipstrInline => { let $value = &$source.hipstr_inline; $body }
+            CloneType::SmolStr => { let $value = &$source.smol; $body }
+            CloneType::SmolStrInline => { let $value = &$source.smol_inline; $body }
+            CloneType::CompactString => { let $value = &$source.compact; $body }
+            CloneType::CompactStringInline => { let $value = &$source.compact_inline; $body }
+            CloneType::InlineStr => { let $value = &$source.inline_str; $body }
+            CloneType::InlineStrInline => { let $value = &$source.inline_str_inline; $body }
+            CloneType::Bytes => { let $value = &$source.bytes; $body }
+            CloneType::StaticStr => { let $value = &$source.leaked; $body }
+        }
+    };
+}
+pub(super) use with_shared_value;
 
 /// Clones `value` `n` times; `black_box` keeps the optimiser from deleting the clones.
 #[inline(never)]
@@ -335,18 +437,9 @@ pub fn clone_batch_shared(
     n: u64,
 ) -> Result<(), NotThreadSafe> {
     match ty {
-        CloneType::ArcStr => clone_n(&source.arc, mode, n),
-        CloneType::String => clone_n(&source.string, mode, n),
-        CloneType::BoxStr => clone_n(&source.boxed, mode, n),
         CloneType::RcStr => return Err(NotThreadSafe(ty)),
-        CloneType::Arcstr => clone_n(&source.arcstr, mode, n),
-        CloneType::ArcstrStatic => clone_n(&source.arcstr_static, mode, n),
-        CloneType::TriompheArcStr => clone_n(&source.triomphe, mode, n),
-        CloneType::ArcString => clone_n(&source.arc_string, mode, n),
-        CloneType::Hipstr => clone_n(&source.hipstr, mode, n),
-        CloneType::HipstrInline => clone_n(&source.hipstr_inline, mode, n),
         CloneType::ArcStrBorrow => borrow_n(&source.arc, mode, n),
-        CloneType::StaticStr => clone_n(&source.leaked, mode, n),
+        _ => with_shared_value!(source, ty, |value| clone_n(value, mode, n)),
     }
     Ok(())
 }
@@ -376,6 +469,13 @@ pub fn one_clone_text(source: &SharedCloneSource, ty: CloneType) -> Option<Strin
         CloneType::ArcString => (*Arc::clone(&source.arc_string)).clone(),
         CloneType::Hipstr => source.hipstr.clone().to_string(),
         CloneType::HipstrInline => source.hipstr_inline.clone().to_string(),
+        CloneType::SmolStr => source.smol.clone().to_string(),
+        CloneType::SmolStrInline => source.smol_inline.clone().to_string(),
+        CloneType::CompactString => source.compact.clone().to_string(),
+        CloneType::CompactStringInline => source.compact_inline.clone().to_string(),
+        CloneType::InlineStr => source.inline_str.clone().to_string(),
+        CloneType::InlineStrInline => source.inline_str_inline.clone().to_string(),
+        CloneType::Bytes => String::from_utf8(source.bytes.clone().to_vec()).expect("built from a String"),
         CloneType::StaticStr => (*black_box(&source.leaked)).to_owned(),
     })
 }
@@ -423,8 +523,14 @@ mod tests {
                 assert_eq!(text.len(), ty.text_len(len), "{ty} at {len} bytes");
             }
         }
-        assert!(SharedCloneSource::new(64).hipstr_inline.is_inline(), "the short text fits inline on this target");
-        assert!(!SharedCloneSource::new(64).hipstr.is_inline(), "64 bytes do not");
+        let source = SharedCloneSource::new(64);
+        assert!(source.hipstr_inline.is_inline(), "the short text fits inline on this target");
+        assert!(!source.hipstr.is_inline(), "64 bytes do not");
+        assert!(!source.smol_inline.is_heap_allocated() && source.smol.is_heap_allocated());
+        assert!(!source.compact_inline.is_heap_allocated() && source.compact.is_heap_allocated());
+        assert!(source.inline_str_inline.is_inline() && !source.inline_str.is_inline());
+        assert_eq!(CloneType::SmolStrInline.text_len(64), INLINE_TEXT_BYTES);
+        assert_eq!(CloneType::SmolStr.text_len(64), 64);
         assert!(!CloneType::StaticStr.has_forget_mode() && CloneType::Hipstr.has_forget_mode());
     }
 
@@ -444,6 +550,20 @@ mod tests {
         assert_eq!(triomphe::Arc::count(&source.shared.triomphe), 3);
         clone_batch(&source, CloneType::ArcstrStatic, CloneMode::Forget, 5);
         assert_eq!(arcstr::ArcStr::strong_count(&source.shared.arcstr_static), None, "no counter to leak");
+    }
+
+    #[test]
+    fn the_copying_small_strings_leak_a_block_per_forgotten_clone_and_the_sharing_ones_do_not() {
+        let source = CloneSource::new(40);
+        let bytes = &source.shared.bytes;
+        clone_batch(&source, CloneType::Bytes, CloneMode::Drop, 3);
+        assert_eq!(&bytes[..], source.shared.string.as_bytes(), "clones of a promoted Bytes keep its text");
+        // A forgotten clone of a heap CompactString or InlineStr is a leaked block of its own.
+        clone_batch(&source, CloneType::CompactString, CloneMode::Forget, 2);
+        clone_batch(&source, CloneType::InlineStr, CloneMode::Forget, 2);
+        assert!(CloneType::CompactString.clone_allocates() && CloneType::InlineStr.clone_allocates());
+        assert!(!CloneType::SmolStr.clone_allocates() && !CloneType::Bytes.clone_allocates());
+        assert!(!CloneType::CompactStringInline.clone_allocates());
     }
 
     #[test]

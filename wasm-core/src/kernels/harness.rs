@@ -7,7 +7,7 @@
 //! article's program does neither: its loop body reads the drop setting through a `OnceLock` on
 //! every clone (`should_drop()`), and each contender polls its own `mpsc` channel after every clone.
 
-use super::clone::{borrow_n, clone_n, CloneMode, CloneSource, CloneType, NotThreadSafe, SharedCloneSource};
+use super::clone::{borrow_n, clone_n, with_shared_value, CloneMode, CloneSource, CloneType, NotThreadSafe, SharedCloneSource};
 use std::hint::black_box;
 use std::sync::OnceLock;
 
@@ -180,25 +180,6 @@ fn clone_n_styled<T: Clone>(value: &T, mode: CloneMode, harness: Harness, should
     } else {
         as_compiled!(clone_n_as(value, should_drop, n), harness, mode);
     }
-}
-
-/// Applies `$body` (a generic expression over `$value`) to the value of `$ty` in `$source`.
-macro_rules! with_shared_value {
-    ($source:expr, $ty:expr, |$value:ident| $body:expr) => {
-        match $ty {
-            CloneType::ArcStr => { let $value = &$source.arc; $body }
-            CloneType::String => { let $value = &$source.string; $body }
-            CloneType::BoxStr => { let $value = &$source.boxed; $body }
-            CloneType::RcStr | CloneType::ArcStrBorrow => unreachable!("handled by the caller"),
-            CloneType::Arcstr => { let $value = &$source.arcstr; $body }
-            CloneType::ArcstrStatic => { let $value = &$source.arcstr_static; $body }
-            CloneType::TriompheArcStr => { let $value = &$source.triomphe; $body }
-            CloneType::ArcString => { let $value = &$source.arc_string; $body }
-            CloneType::Hipstr => { let $value = &$source.hipstr; $body }
-            CloneType::HipstrInline => { let $value = &$source.hipstr_inline; $body }
-            CloneType::StaticStr => { let $value = &$source.leaked; $body }
-        }
-    };
 }
 
 /// Like [`super::clone_batch`], with the loop written as `harness` says. `should_drop` is read only

@@ -38,11 +38,9 @@ pub fn richest(files: &[NativeFile]) -> Option<usize> {
         })
 }
 
-/// Bytes of text `HipStr` keeps inline on the target `file` was measured on: three words less its
-/// tag byte (23 on 64-bit targets, 11 on wasm32). The word is half of `&str`'s recorded size.
-fn hipstr_inline_capacity(file: &NativeFile) -> usize {
-    let word = file.results.layouts.types.iter().find(|t| t.type_name == "&str").map_or(8, |t| t.size_bytes as usize / 2);
-    3 * word - 1
+/// The word size of the target `file` was measured on: half of `&str`'s recorded size.
+fn word_bytes(file: &NativeFile) -> usize {
+    file.results.layouts.types.iter().find(|t| t.type_name == "&str").map_or(8, |t| t.size_bytes as usize / 2)
 }
 
 /// One candidate's clone cost on the reader's strings, from one file at one thread count.
@@ -58,12 +56,15 @@ pub struct CloneCost {
 /// has no case for it there (or there are no strings).
 pub fn clone_cost(file: &NativeFile, candidate: Candidate, threads: u32, lengths: &[usize]) -> Option<CloneCost> {
     let id = candidate.clone_id()?;
-    let inline_cap = hipstr_inline_capacity(file);
+    let inline = candidate.inline_case(word_bytes(file));
     let cases: Vec<&CaseResult> = drop_cases(file).filter(|c| c.threads == threads).collect();
     // Each case used, its median, and how many of the strings it stands for.
     let mut used: Vec<(String, f64, usize)> = Vec::new();
     for &len in lengths {
-        let variant = if candidate == Candidate::HipStr && len <= inline_cap { "hipstr_inline" } else { id };
+        let variant = match inline {
+            Some((inline_id, capacity)) if len <= capacity => inline_id,
+            _ => id,
+        };
         let nearest = cases
             .iter()
             .filter(|c| c.variant_id == variant)
@@ -117,7 +118,7 @@ mod tests {
         // String: the case of the nearest length.
         assert_eq!(clone_cost(&epyc, Candidate::String, 2, &[10]).unwrap().ns, 20.0);
         assert_eq!(clone_cost(&epyc, Candidate::String, 2, &[50]).unwrap().ns, 30.0);
-        // Nothing at another thread count, and nothing for a type the suite does not measure.
+        // Nothing at another thread count, and nothing for a type this file did not measure.
         assert_eq!(clone_cost(&epyc, Candidate::String, 1, &[10]), None);
         assert_eq!(clone_cost(&epyc, Candidate::SmolStr, 2, &[10]), None);
         assert_eq!(clone_cost(&epyc, Candidate::String, 2, &[]), None);
@@ -125,6 +126,10 @@ mod tests {
         let browser = file("browser", 4, &[("hipstr", 2, 64, 40.0), ("hipstr_inline", 2, 16, 1.0)]);
         assert_eq!(clone_cost(&browser, Candidate::HipStr, 2, &ids).unwrap().ns, 40.0);
         assert_eq!(clone_cost(&browser, Candidate::HipStr, 2, &[11]).unwrap().ns, 1.0);
+        // Each inline type by its own capacity there: CompactString keeps 12 bytes inline on wasm32.
+        let browser = file("browser", 4, &[("compact_string", 2, 64, 30.0), ("compact_string_inline", 2, 12, 0.5)]);
+        assert_eq!(clone_cost(&browser, Candidate::CompactString, 2, &ids).unwrap().ns, 0.5);
+        assert_eq!(clone_cost(&browser, Candidate::CompactString, 2, &[13]).unwrap().ns, 30.0);
     }
 
     #[test]
