@@ -70,7 +70,7 @@ pub const RULES: [Rule; 5] = [
     Rule {
         headline: "One thread, mostly short strings: store them inline",
         pick: Candidate::HipStr,
-        because: "short text lives inside the 24-byte handle: no allocation to create or clone it, and push_str still works; CompactString keeps one byte more inline, but the clone suite does not measure it yet",
+        because: "short text lives inside the 24-byte handle: no allocation to create or clone it, and push_str still works; CompactString keeps one byte more inline, and the table shows which inline type clones fastest on the chosen machine",
     },
     Rule {
         headline: "One thread, longer strings: share one allocation with Rc<str>",
