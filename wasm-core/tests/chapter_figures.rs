@@ -178,14 +178,36 @@ fn sso_findings_match_the_xeon_run() {
 fn clone_cost_lede_spans_every_jemalloc_run() {
     let text = chapter("04-clone-cost.md");
     let reference = results("reference-ryzen5600x-2024.json");
-    let ours = ["xeon-2.1ghz-2vcpu-jemalloc-2026-11-21.json", "epyc-2vcpu-jemalloc-2026-11-23.json", "epyc-2vcpu-jemalloc-pinned-2026-11-23.json", "epyc-2vcpu-jemalloc-rounds-2026-11-24.json"]
-        .map(results);
+    let names = [
+        "xeon-2.1ghz-2vcpu-jemalloc-2026-11-21.json",
+        "epyc-2vcpu-jemalloc-2026-11-23.json",
+        "epyc-2vcpu-jemalloc-pinned-2026-11-23.json",
+        "epyc-2vcpu-jemalloc-rounds-2026-11-24.json",
+        "xeon-2vcpu-jemalloc-all-types-2026-11-25.json",
+    ];
+    // Every jemalloc clone run of ours the site ships: a new one must join the lede (or this list).
+    let mut shipped: Vec<String> = std::fs::read_dir(root().join("content/results"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".json") && !n.starts_with("reference-"))
+        .filter(|n| {
+            let f = results(n);
+            f.allocator.name == "jemalloc" && f.runner.name == "native-runner" && f.cases.iter().any(|c| c.suite == "clone")
+        })
+        .collect();
+    shipped.sort();
+    let mut listed = names.map(str::to_owned).to_vec();
+    listed.sort();
+    assert_eq!(shipped, listed, "the lede speaks for every jemalloc clone run of ours");
+    let ours = names.map(results);
     let one = |f: &ResultsFile, v: &str| clone_case(f, v, "drop", 1).1;
     let won = |f: &ResultsFile| format!("{:.1}×", one(f, "string") / one(f, "arc_str"));
     let lost = |f: &ResultsFile| format!("{:.1}×", one(f, "arc_str") / one(f, "string"));
     assert!(text.contains(&format!("`Arc<str>` won by {} on the article's desktop Ryzen and by {} on one of our EPYC VMs", won(&reference), won(&ours[3]))),
         "won: {} and {}", won(&reference), won(&ours[3]));
-    assert!(text.contains(&format!("lost by {} on our Xeon and by {} on another EPYC VM", lost(&ours[0]), lost(&ours[1]))), "lost: {} {}", lost(&ours[0]), lost(&ours[1]));
+    let lost_line = format!("lost by {} and {} on two runs on our Xeon VMs and by {} on another EPYC VM", lost(&ours[0]), lost(&ours[4]), lost(&ours[1]));
+    assert!(text.contains(&lost_line), "{lost_line}");
+    assert!(text.contains("the article's Ryzen and five runs of ours on cloud VMs, all with jemalloc"));
     let slowdowns: Vec<f64> = std::iter::once(&reference).chain(&ours).map(|f| clone_case(f, "arc_str", "drop", 2).1 / one(f, "arc_str")).collect();
     let (low, high) = (slowdowns.iter().copied().fold(f64::INFINITY, f64::min), slowdowns.iter().copied().fold(0.0, f64::max));
     assert!(text.contains(&format!("`Arc<str>` gets {low:.1}× to {high:.1}× slower than on one thread, and `String` does not")), "{slowdowns:?}");
@@ -342,4 +364,30 @@ fn cache_lines_figures_match_the_epyc_run() {
     assert!(ratio("adjacent") > 3.0 && ns("adjacent", 2) < 1.2 * ns("one_counter", 2), "adjacent costs as much as one counter");
     assert!(ns("padded", 2) <= ns("padded", 1) * 1.05, "padded: no slower than one thread");
     assert!(ratio("many_counters") < ratio("one_counter") && ns("many_counters", 1) > ns("one_counter", 1));
+}
+
+#[test]
+fn small_string_figures_match_the_run_with_every_type() {
+    let name = "10-what-instead.md";
+    let text = chapter(name);
+    let file = results("xeon-2vcpu-jemalloc-all-types-2026-11-25.json");
+    let at = |variant: &str, threads: u32| clone_case(&file, variant, "drop", threads).1;
+    // One thread, then two: "a and b ns" at the digits the chapter uses.
+    let both1 = |variant: &str| format!("{:.1} and {:.1} ns", at(variant, 1), at(variant, 2));
+    let both2 = |variant: &str| format!("{:.2} and {:.2} ns", at(variant, 1), at(variant, 2));
+    let lines = [
+        format!("An inline `HipStr` took {}, an inline `CompactString` {}, an inline `SmolStr` {}", both2("hipstr_inline"), both2("compact_string_inline"), both2("smol_str_inline")),
+        format!("took {} and {}, where `Arc<str>` itself took {}", both1("smol_str"), both1("bytes"), both1("arc_str")),
+        format!("`CompactString` allocates and copies, as `String` does: {}, against `String`'s {}", both1("compact_string"), both1("string")),
+        format!("Its inline clone took {}", both2("inline_str_inline")),
+        format!("its heap clone {}, against {} for the `Box<str>`", both1("inline_str"), both1("box_str")),
+    ];
+    assert_lines(name, &text, &lines);
+    // "six to eight times the crates' inline clones", and the inline clones flat with threads.
+    let ours = at("inline_str_inline", 1);
+    let ratios: Vec<f64> = ["hipstr_inline", "compact_string_inline", "smol_str_inline"].iter().map(|v| ours / at(v, 1)).collect();
+    assert!(ratios.iter().all(|r| (6.0..9.0).contains(r)), "{ratios:?}");
+    for v in ["hipstr_inline", "compact_string_inline", "smol_str_inline"] {
+        assert!((at(v, 2) / at(v, 1) - 1.0).abs() < 0.1, "{v} is not flat");
+    }
 }
