@@ -96,7 +96,7 @@ function drawChart(host, specJson) {
 
   let x;
   if (spec.kind === "bars") {
-    const categories = [...new Set(points.map((p) => String(p.x)))];
+    const categories = barCategories(spec);
     x = d3.scaleBand().domain(categories).range([0, inner.w]).padding(0.2);
     const sub = d3.scaleBand().domain(spec.series.map((s) => s.name)).range([0, x.bandwidth()]).padding(0.1);
     spec.series.forEach((s, i) => {
@@ -277,6 +277,22 @@ const ROW = 9;
 const GROUP_GAP = 10;
 const GROUP_LABEL = 18;
 
+/** The bar groups in an order every series agrees with: a category only later series have (a type
+ *  only newer files measured) goes right after the category before it in that series, not at the end. */
+function barCategories(spec) {
+  const order = [];
+  for (const s of spec.series) {
+    let after = -1;
+    for (const p of s.points) {
+      const c = String(p.x);
+      const at = order.indexOf(c);
+      if (at === -1) order.splice(++after, 0, c);
+      else after = Math.max(after, at);
+    }
+  }
+  return order;
+}
+
 /** How wide each bar of an upright bar chart of `spec` would be at `width`. */
 function barWidth(spec, width) {
   const categories = new Set(spec.series.flatMap((s) => s.points.map((p) => String(p.x)))).size;
@@ -289,7 +305,7 @@ function drawSidewaysBars(host, spec, width) {
   const legendRows = legendLayout(spec, width);
   const top = MARGIN.top + 16 * lastLegendRow(legendRows);
   const xNames = new Map(spec.x_names ?? []);
-  const categories = [...new Set(spec.series.flatMap((s) => s.points.map((p) => String(p.x))))];
+  const categories = barCategories(spec);
   // Each group has a row for each series measured in it, no empty rows: a type only some machines ran
   // stays short. The series keep their order (and colour) in every group.
   const groups = categories.map((category) => ({

@@ -96,10 +96,16 @@ test("on a phone a chart of many machines × many types lays its bars sideways, 
   // Each type's name is written above its group, in full.
   const labels = await chart.locator(".group-label").allTextContents();
   assert.ok(labels.includes("Arc<str>") && labels.includes("String"), `${labels}`);
+  // Types only the newest file measured sit where that file lists them, not after every other type.
+  assert.equal(labels[labels.indexOf("HipStr (inline)") + 1], "SmolStr", `${labels}`);
+  assert.equal(labels.at(-1), "leaked &'static str", `${labels}`);
   await screenshot(phone.page, "chart-sideways-phone");
-  const desk = await h.open("/chapters/what-instead");
-  await desk.page.locator(`${CLONE_CHART} rect.bar`).first().waitFor();
-  assert.equal(await desk.page.locator(`${CLONE_CHART} svg`).getAttribute("data-layout"), null, "upright where the bars have room");
+  // Upright where the bars have room: the arena chapter's few bars on a desktop. (Chapter 10's
+  // nineteen types × seven machines are too many for upright bars even there.)
+  const desk = await h.open("/chapters/bump-arenas");
+  const arena = desk.page.locator('[data-testid="recorded-arena-chart"]');
+  await arena.locator("rect.bar").first().waitFor();
+  assert.equal(await arena.locator("svg").getAttribute("data-layout"), null, "upright where the bars have room");
   assert.deepEqual([...phone.errors, ...desk.errors], []);
 });
 

@@ -62,11 +62,11 @@ pub fn Results() -> impl IntoView {
             <p class="lede">
                 "Cloning an Arc<str> bumps one shared counter; cloning a String asks the allocator for new memory. "
                 "On one thread it depends on the machine: the counter wins 3× on the article's Ryzen and 1.7× on one of "
-                "our 2-vCPU EPYC VMs, while on our Xeon VM and another EPYC VM String clones 2.4–2.5× faster (all with "
+                "our 2-vCPU EPYC VMs, while in two runs on our Xeon VMs and one on another EPYC VM String clones 2.4–2.6× faster (all with "
                 "jemalloc). With every extra thread cloning the same Arc<str>, the threads queue for that one "
                 "cache line: on every native machine here, in drop mode (each clone dropped at once), String is the faster "
                 "clone from two threads on. In forget mode (each clone leaked), String pays for fresh memory instead, and "
-                "Arc<str> was the faster clone at two threads in every native jemalloc run here (the Ryzen and our three VMs). "
+                "Arc<str> was the faster clone at two threads in every native jemalloc run here (the Ryzen and four runs on our VMs). "
                 "In a browser it turns round: Rust's wasm32 allocator has one lock, so String queues too, and in headless "
                 "Chromium on our EPYC VM Arc<str> was the faster clone at two threads."
             </p>
@@ -128,24 +128,27 @@ mod tests {
         (out, forget_two)
     }
 
-    /// The lede's figures: 3× on the Ryzen and 1.7× on one EPYC VM, 2.4–2.5× the other way on our
-    /// Xeon and the other EPYC VM with jemalloc, String
+    /// The lede's figures: 3× on the Ryzen and 1.7× on one EPYC VM, 2.4–2.6× the other way in every
+    /// other native jemalloc run with forget cases (the pinned file has none), String
     /// faster from two threads on in every shipped native run (drop mode), and Arc<str> faster at two
     /// threads in every shipped browser run (a new file that breaks this fails here, so the sentence
     /// gets rewritten rather than silently wrong).
     #[test]
     fn the_lede_matches_the_shipped_results() {
         let (ratios, forget_two) = ratios();
-        assert!(forget_two.len() >= 4, "the lede names the Ryzen and our three VMs: {forget_two:?}");
+        assert_eq!(forget_two.len(), 5, "the lede names the Ryzen and four runs on our VMs: {forget_two:?}");
         for (label, ratio) in &forget_two {
             assert!(*ratio < 1.0, "{label}: String is faster than Arc<str> at 2 threads in forget mode ({ratio})");
         }
         let one = |file: &str| ratios[file].1.iter().find(|(t, _)| *t == 1).unwrap().1;
         assert_eq!((1.0 / one("reference-ryzen5600x-2024")).round(), 3.0);
         assert_eq!((10.0 / one("epyc-2vcpu-jemalloc-rounds-2026-11-24")).round(), 17.0, "1.7× on one EPYC VM");
-        for vm in ["xeon-2.1ghz-2vcpu-jemalloc-2026-11-21", "epyc-2vcpu-jemalloc-2026-11-23"] {
+        // Every other native jemalloc run: String faster on one thread, by 2.4–2.6×.
+        let others: Vec<&String> = forget_two.iter().map(|(label, _)| label).filter(|l| !l.starts_with("reference-") && !l.contains("rounds")).collect();
+        assert_eq!(others.len(), 3, "two Xeon runs and one EPYC run: {others:?}");
+        for vm in others {
             let r = one(vm);
-            assert!((2.35..2.55).contains(&r), "{vm}: {r}");
+            assert!((2.35..2.65).contains(&r), "{vm}: {r}");
         }
         for (label, (browser, r)) in ratios.iter().filter(|(_, (browser, _))| !browser) {
             for (t, ratio) in r.iter().filter(|(t, _)| *t >= 2) {
