@@ -172,6 +172,9 @@ pub enum Candidate {
     TriompheArcStr,
     ArcString,
     HipStr,
+    /// `bytes::Bytes`: bytes, not `str` (reading the text back needs `str::from_utf8`), in a shared
+    /// counted block; the buffer async networking code already passes around.
+    Bytes,
     /// A strategy: one `Arc<str>` clone per thread (or task), then `&str` borrows of it.
     ArcStrBorrow,
     /// A strategy: each string leaked once (`Box::leak`), then `&'static str` copies.
@@ -192,10 +195,11 @@ pub enum Built {
     TriompheArcStr(triomphe::Arc<str>),
     ArcString(std::sync::Arc<String>),
     HipStr(hipstr::HipStr<'static>),
+    Bytes(bytes::Bytes),
 }
 
 impl Candidate {
-    pub const ALL: [Candidate; 13] = [
+    pub const ALL: [Candidate; 14] = [
         Candidate::String,
         Candidate::BoxStr,
         Candidate::ArcStr,
@@ -207,6 +211,7 @@ impl Candidate {
         Candidate::TriompheArcStr,
         Candidate::ArcString,
         Candidate::HipStr,
+        Candidate::Bytes,
         Candidate::ArcStrBorrow,
         Candidate::StaticStr,
     ];
@@ -225,6 +230,7 @@ impl Candidate {
             Candidate::TriompheArcStr => "triomphe::Arc<str>",
             Candidate::ArcString => "Arc<String>",
             Candidate::HipStr => "HipStr",
+            Candidate::Bytes => "bytes::Bytes",
             Candidate::ArcStrBorrow => "Arc<str>, one clone per thread, then &str",
             Candidate::StaticStr => "&'static str, leaked once",
         }
@@ -249,6 +255,7 @@ impl Candidate {
             Candidate::SmolStr => "smol_str",
             Candidate::CompactString => "compact_string",
             Candidate::InlineStr => "inline_str",
+            Candidate::Bytes => "bytes",
             Candidate::ArcStrBorrow => "arc_str_borrow",
             Candidate::StaticStr => "static_str",
         })
@@ -283,6 +290,7 @@ impl Candidate {
             Candidate::Arcstr => "https://docs.rs/arcstr",
             Candidate::TriompheArcStr => "https://docs.rs/triomphe",
             Candidate::HipStr => "https://docs.rs/hipstr",
+            Candidate::Bytes => "https://docs.rs/bytes",
             Candidate::ArcStrBorrow | Candidate::StaticStr => "/chapters/what-instead#candidates",
         }
     }
@@ -302,6 +310,7 @@ impl Candidate {
             Candidate::TriompheArcStr => size_of::<triomphe::Arc<str>>(),
             Candidate::ArcString => size_of::<std::sync::Arc<String>>(),
             Candidate::HipStr => size_of::<hipstr::HipStr<'static>>(),
+            Candidate::Bytes => size_of::<bytes::Bytes>(),
             // What each use holds: a borrowed `&str`.
             Candidate::ArcStrBorrow | Candidate::StaticStr => size_of::<&str>(),
         }
@@ -322,6 +331,7 @@ impl Candidate {
             Candidate::TriompheArcStr => size_of::<Option<triomphe::Arc<str>>>(),
             Candidate::ArcString => size_of::<Option<std::sync::Arc<String>>>(),
             Candidate::HipStr => size_of::<Option<hipstr::HipStr<'static>>>(),
+            Candidate::Bytes => size_of::<Option<bytes::Bytes>>(),
             Candidate::ArcStrBorrow | Candidate::StaticStr => size_of::<Option<&str>>(),
         }
     }
@@ -340,6 +350,14 @@ impl Candidate {
             Candidate::TriompheArcStr => Built::TriompheArcStr(triomphe::Arc::from(text)),
             Candidate::ArcString => Built::ArcString(std::sync::Arc::new(String::from(text))),
             Candidate::HipStr => Built::HipStr(hipstr::HipStr::from(text)),
+            // A `Bytes` made from a `Vec` keeps only the buffer until its first clone, which adds
+            // the shared block with the counter. Clone it once, so that block is counted: the
+            // chooser is about strings that are cloned.
+            Candidate::Bytes => {
+                let value = bytes::Bytes::copy_from_slice(text.as_bytes());
+                drop(value.clone());
+                Built::Bytes(value)
+            }
             // The block every thread borrows from: one `Arc<str>`.
             Candidate::ArcStrBorrow => Built::ArcStr(std::sync::Arc::from(text)),
             // The block a leak would keep for ever, built without leaking it: the page measures
