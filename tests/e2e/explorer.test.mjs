@@ -177,6 +177,26 @@ test("the URL keeps the chart state and restores it", async () => {
   assert.deepEqual([...errors, ...fresh.errors], []);
 });
 
+test("the Types control narrows the lines to one kind of clone, and the link keeps it", async () => {
+  const { page, errors } = await openExplorer(`?machines=${REF}&view=time&mode=drop&scale=linear`);
+  const names = async () => perSeries(await marks(page, "contention-chart")).map(([name]) => name);
+  assert.deepEqual(await names(), ["Arc<str>", "String", "Box<str>"]);
+  await page.selectOption("#types-select", "allocation");
+  await page.waitForURL((url) => url.searchParams.get("types") === "allocation");
+  await page.waitForFunction(() => !document.querySelector('[data-testid="contention-chart"] .point[data-series="Arc<str>"]'));
+  assert.deepEqual(await names(), ["String", "Box<str>"]);
+  const fresh = await h.open(new URL(page.url()).pathname + new URL(page.url()).search);
+  assert.deepEqual(perSeries(await marks(fresh.page, "contention-chart")).map(([name]) => name), ["String", "Box<str>"]);
+  assert.equal(await fresh.page.locator("#types-select").inputValue(), "allocation");
+  // Nothing of a kind these files measured: the chart says so rather than drawing nothing.
+  await fresh.page.selectOption("#types-select", "copy");
+  await fresh.page.getByTestId("contention-chart-empty").waitFor();
+  // The ratio view is Arc<str> against String, whatever the filter: no Types control there.
+  await fresh.page.selectOption("#view-select", "ratio");
+  await fresh.page.locator("#types-select").waitFor({ state: "detached" });
+  assert.deepEqual([...errors, ...fresh.errors], []);
+});
+
 test("the table shows the chart's numbers", async () => {
   const { page, errors } = await openExplorer(`?machines=${REF},${XEON}&view=time&mode=forget&scale=linear`);
   const drawn = await marks(page, "contention-chart");

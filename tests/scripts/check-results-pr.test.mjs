@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const script = path.join(root, "scripts/check-results-pr.sh");
-const validator = path.join(root, "target/debug/native-runner");
+const validator = path.join(process.env.CARGO_TARGET_DIR ?? path.join(root, "target"), "debug/native-runner");
 const good = fs.readFileSync(path.join(root, "content/results/epyc-2vcpu-jemalloc-pinned-2026-11-23.json"));
 
 function git(dir, ...args) {

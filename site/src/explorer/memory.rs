@@ -34,7 +34,7 @@ impl Figure {
 
 /// The figure after the last timed repeat, in MiB, against threads: one line per variant and mode.
 pub fn memory_spec(machines: &[&Machine], mode: ModeFilter, figure: Figure, scale: Scale) -> ChartSpec {
-    let series = contention_lines(machines, mode)
+    let series = contention_lines(machines, mode, crate::explorer::state::TypeFilter::All)
         .into_iter()
         .filter_map(|line| {
             let points: Vec<ChartPoint> = line

@@ -2,7 +2,7 @@
 //! Arc<str> ÷ String ratio and the allocator A/B, all over the thread count.
 
 use super::format::{count, sig4};
-use super::state::{ModeFilter, View};
+use super::state::{ModeFilter, TypeFilter, View};
 use super::{contention_variants, machine_names, Machine};
 use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, SeriesStyle, XValue};
 use wasm_core::results::CaseResult;
@@ -41,13 +41,13 @@ pub fn line_name(base: &str, machine: Option<&str>, mode: Option<&str>) -> Strin
 }
 
 /// One line per (machine, mode, variant) with data, in that nesting order.
-pub fn contention_lines<'a>(machines: &[&'a Machine], mode: ModeFilter) -> Vec<Line<'a>> {
+pub fn contention_lines<'a>(machines: &[&'a Machine], mode: ModeFilter, types: TypeFilter) -> Vec<Line<'a>> {
     let names = machine_names(machines);
     let markers = machine_colours(machines);
     let mut lines = Vec::new();
     for (&marker, (m, machine_name)) in markers.iter().zip(machines.iter().zip(&names)) {
         for &md in mode.modes() {
-            for (colour, v) in (0u32..).zip(contention_variants()) {
+            for (colour, v) in (0u32..).zip(contention_variants()).filter(|(_, v)| types.keeps(v)) {
                 let cases = cases_of(m, v, md);
                 let Some(first) = cases.first() else { continue };
                 let name = line_name(
@@ -178,33 +178,33 @@ fn metric_y_label(view: View) -> &'static str {
 }
 
 /// Time or rate against threads for every chosen machine.
-pub fn contention_spec(machines: &[&Machine], view: View, mode: ModeFilter, scale: Scale) -> ChartSpec {
+pub fn contention_spec(machines: &[&Machine], view: View, mode: ModeFilter, scale: Scale, types: TypeFilter) -> ChartSpec {
     if view == View::Ratio {
         return ratio_spec(machines, mode, scale);
     }
     if view == View::Placement {
-        return placement_spec(machines, mode, scale);
+        return placement_spec(machines, mode, scale, types);
     }
-    metric_spec(machines, view, mode, scale)
+    metric_spec(machines, view, mode, scale, types)
 }
 
 /// Time or rate per clone against threads, one line per machine, mode and type: the time and rate
 /// views, and the browser's own contention run (which needs none of the other views' code).
-pub fn metric_spec(machines: &[&Machine], view: View, mode: ModeFilter, scale: Scale) -> ChartSpec {
+pub fn metric_spec(machines: &[&Machine], view: View, mode: ModeFilter, scale: Scale, types: TypeFilter) -> ChartSpec {
     let title = if view == View::Rate { "Clones per second under contention" } else { "Time per clone under contention" };
-    lines_spec(title.into(), metric_y_label(view), scale, metric_series(contention_lines(machines, mode), view))
+    lines_spec(title.into(), metric_y_label(view), scale, metric_series(contention_lines(machines, mode, types), view))
 }
 
 /// The pinned cases (`clone --pin`): time per clone over threads, one line per machine, type,
 /// placement and mode. Colour is the type; the marker is the placement, so the same placement looks
 /// the same on every machine.
-pub fn placement_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> ChartSpec {
+pub fn placement_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale, types: TypeFilter) -> ChartSpec {
     use wasm_core::results::PLACEMENTS;
     let names = machine_names(machines);
     let mut lines = Vec::new();
     for (m, machine_name) in machines.iter().zip(&names) {
         for &md in mode.modes() {
-            for (colour, v) in (0u32..).zip(contention_variants()) {
+            for (colour, v) in (0u32..).zip(contention_variants()).filter(|(_, v)| types.keeps(v)) {
                 for (marker, placement) in (0u32..).zip(PLACEMENTS) {
                     let cases = cases_at(m, v, md, Some(placement));
                     let Some(first) = cases.first() else { continue };
@@ -303,11 +303,11 @@ fn ratio_point(series: &str, arc: &CaseResult, string: &CaseResult) -> ChartPoin
 }
 
 /// The allocator A/B of one machine: each variant once per allocator, for the chosen modes.
-pub fn allocator_spec(group: &[&Machine], view: View, mode: ModeFilter, scale: Scale) -> ChartSpec {
+pub fn allocator_spec(group: &[&Machine], view: View, mode: ModeFilter, scale: Scale, types: TypeFilter) -> ChartSpec {
     let view = if view == View::Rate { View::Rate } else { View::Time };
     let mut lines = Vec::new();
     for &md in mode.modes() {
-        for (colour, v) in (0u32..).zip(contention_variants()) {
+        for (colour, v) in (0u32..).zip(contention_variants()).filter(|(_, v)| types.keeps(v)) {
             for (i, m) in (0u32..).zip(group) {
                 let cases = cases_of(m, v, md);
                 let Some(first) = cases.first() else { continue };
@@ -333,7 +333,7 @@ mod tests {
     #[test]
     fn time_per_clone_one_line_per_variant() {
         let m = contention_machine("box", "Xeon", "jemalloc");
-        let spec = contention_spec(&[&m], View::Time, ModeFilter::Drop, Scale::Log);
+        let spec = contention_spec(&[&m], View::Time, ModeFilter::Drop, Scale::Log, TypeFilter::All);
         assert_eq!(spec.y_scale, Scale::Log);
         assert_eq!(spec.series.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["Arc<str>", "String"]);
         assert_eq!(ys(&spec.series[0]), [10.0, 30.0, 70.0]);
@@ -347,7 +347,7 @@ mod tests {
     #[test]
     fn rate_inverts_time_and_its_spread() {
         let m = contention_machine("box", "Xeon", "jemalloc");
-        let spec = contention_spec(&[&m], View::Rate, ModeFilter::Forget, Scale::Linear);
+        let spec = contention_spec(&[&m], View::Rate, ModeFilter::Forget, Scale::Linear, TypeFilter::All);
         let p = &spec.series[1].points[0];
         assert_eq!(spec.series[1].name, "String");
         assert!(spec.series[1].dashed, "forget lines are dashed");
@@ -361,7 +361,7 @@ mod tests {
         let a = contention_machine("a", "Xeon", "jemalloc");
         let mut b = contention_machine("b", "Xeon", "system");
         b.data.label = "a".into();
-        let spec = contention_spec(&[&a, &b], View::Time, ModeFilter::Both, Scale::Linear);
+        let spec = contention_spec(&[&a, &b], View::Time, ModeFilter::Both, Scale::Linear, TypeFilter::All);
         assert_eq!(spec.series.len(), 2 * 2 * 2);
         assert_eq!(spec.series[0].name, "Arc<str> · a (jemalloc) · drop");
         assert_eq!(spec.series[7].name, "String · a (system) · forget");
@@ -385,7 +385,7 @@ mod tests {
     fn allocator_ab_pairs_each_variant() {
         let je = contention_machine("je", "Xeon", "jemalloc");
         let sys = contention_machine("sys", "Xeon", "system");
-        let spec = allocator_spec(&[&je, &sys], View::Ratio, ModeFilter::Drop, Scale::Linear);
+        let spec = allocator_spec(&[&je, &sys], View::Ratio, ModeFilter::Drop, Scale::Linear, TypeFilter::All);
         let names: Vec<&str> = spec.series.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(names, ["Arc<str> · jemalloc", "Arc<str> · system", "String · jemalloc", "String · system"]);
         assert_eq!(spec.y_label, "ns per clone (median)");
@@ -402,7 +402,7 @@ mod tests {
     fn contention_lines_colour_by_type_and_mark_by_machine() {
         let a = contention_machine("a", "Xeon", "jemalloc");
         let b = contention_machine("b", "Ryzen", "jemalloc");
-        let spec = contention_spec(&[&a, &b], View::Time, ModeFilter::Both, Scale::Linear);
+        let spec = contention_spec(&[&a, &b], View::Time, ModeFilter::Both, Scale::Linear, TypeFilter::All);
         let styles: Vec<_> = spec.series.iter().map(|s| s.style.clone().unwrap()).collect();
         for (s, st) in spec.series.iter().zip(&styles) {
             assert!(s.name.starts_with(&st.colour_name), "{} is coloured as {}", s.name, st.colour_name);
@@ -415,7 +415,7 @@ mod tests {
             }
         }
         // A machine's marker is its identity's, whichever machines share the chart.
-        let alone = contention_spec(&[&b], View::Time, ModeFilter::Drop, Scale::Linear);
+        let alone = contention_spec(&[&b], View::Time, ModeFilter::Drop, Scale::Linear, TypeFilter::All);
         let names = machine_names(&[&a, &b]);
         let marker_of = |name: &str| styles.iter().find(|st| st.marker_name == name).unwrap().marker;
         assert_eq!(marker_of(&names[1]), alone.series[0].style.clone().unwrap().marker);
@@ -430,12 +430,12 @@ mod tests {
         let mut quiet = case("string", "drop", 1, &[10.0, 10.1, 9.9]);
         quiet.mark_noise();
         let m = machine("m", "EPYC", "jemalloc", vec![noisy, quiet]);
-        let time = contention_spec(&[&m], View::Time, ModeFilter::Drop, Scale::Linear);
+        let time = contention_spec(&[&m], View::Time, ModeFilter::Drop, Scale::Linear, TypeFilter::All);
         let flags: Vec<(String, bool)> = time.series.iter().map(|s| (s.name.clone(), s.points[0].noisy)).collect();
         assert_eq!(flags, [("Arc<str>".to_owned(), true), ("String".to_owned(), false)]);
         assert!(time.series[0].points[0].tooltip.contains("noisy"));
         // A ratio is as noisy as either of its two cases.
-        let ratio = contention_spec(&[&m], View::Ratio, ModeFilter::Drop, Scale::Linear);
+        let ratio = contention_spec(&[&m], View::Ratio, ModeFilter::Drop, Scale::Linear, TypeFilter::All);
         assert!(ratio.series[0].points[0].noisy);
     }
 
@@ -444,10 +444,10 @@ mod tests {
         let mut pinned = case("arc_str", "drop", 2, &[90.0]);
         (pinned.placement, pinned.cpus) = (Some("same-l3".into()), Some(vec![0, 1]));
         let m = machine("m", "EPYC", "jemalloc", vec![case("arc_str", "drop", 2, &[40.0]), pinned]);
-        let time = contention_spec(&[&m], View::Time, ModeFilter::Drop, Scale::Linear);
+        let time = contention_spec(&[&m], View::Time, ModeFilter::Drop, Scale::Linear, TypeFilter::All);
         assert_eq!(time.series.len(), 1);
         assert_eq!(time.series[0].points[0].y, 4.0, "the ordinary case, not the pinned one");
-        let placed = contention_spec(&[&m], View::Placement, ModeFilter::Drop, Scale::Linear);
+        let placed = contention_spec(&[&m], View::Placement, ModeFilter::Drop, Scale::Linear, TypeFilter::All);
         assert_eq!(placed.series.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["Arc<str> @same-l3"]);
         assert_eq!(placed.series[0].points[0].y, 9.0);
         assert_eq!(placed.series[0].style.as_ref().unwrap().marker_name, "same-l3");
@@ -456,7 +456,7 @@ mod tests {
     #[test]
     fn missing_data_gives_empty_charts() {
         let m = machine("empty", "Xeon", "jemalloc", vec![case("rc_str", "drop", 1, &[5.0])]);
-        assert!(contention_spec(&[&m], View::Time, ModeFilter::Both, Scale::Linear).series.is_empty());
+        assert!(contention_spec(&[&m], View::Time, ModeFilter::Both, Scale::Linear, TypeFilter::All).series.is_empty());
         assert!(ratio_spec(&[&m], ModeFilter::Drop, Scale::Linear).series.is_empty());
     }
 

@@ -30,6 +30,43 @@ pub enum ModeFilter {
     Both,
 }
 
+/// Which clone types the contention charts draw: every one, the article's, or those whose clone
+/// does one kind of work ([`wasm_core::kernels::CloneWork`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TypeFilter {
+    #[default]
+    All,
+    Article,
+    Counter,
+    Allocation,
+    Copy,
+}
+
+impl TypeFilter {
+    /// Whether the charts draw clone variant `variant_id` under this filter.
+    pub fn keeps(self, variant_id: &str) -> bool {
+        use wasm_core::kernels::{CloneType, CloneWork};
+        let Some(ty) = CloneType::parse(variant_id) else { return self == TypeFilter::All };
+        match self {
+            TypeFilter::All => true,
+            TypeFilter::Article => matches!(ty, CloneType::ArcStr | CloneType::String | CloneType::BoxStr | CloneType::RcStr),
+            TypeFilter::Counter => ty.work() == CloneWork::Counter,
+            TypeFilter::Allocation => ty.work() == CloneWork::Allocation,
+            TypeFilter::Copy => ty.work() == CloneWork::Copy,
+        }
+    }
+}
+
+impl Choice for TypeFilter {
+    const ALL: &'static [(Self, &'static str, &'static str)] = &[
+        (TypeFilter::All, "all", "every type"),
+        (TypeFilter::Article, "article", "the article's: Arc<str>, String, Box<str>"),
+        (TypeFilter::Counter, "counter", "a clone bumps a shared counter"),
+        (TypeFilter::Allocation, "allocation", "a clone allocates and copies"),
+        (TypeFilter::Copy, "copy", "a clone copies the handle"),
+    ];
+}
+
 impl Choice for View {
     const ALL: &'static [(Self, &'static str, &'static str)] = &[
         (View::Time, "time", "Time per clone"),
@@ -71,6 +108,9 @@ pub struct ExplorerState {
     pub view: View,
     pub mode: ModeFilter,
     pub scale: Scale,
+    /// The clone types the time, rate and placement charts draw (`all`, the default, is left out
+    /// of the URL).
+    pub types: TypeFilter,
     /// `clone` (the default, left out of the URL) or another suite.
     pub suite: Suite,
     /// The other suites' chosen condition key, if any (an unknown one falls back to the default).
@@ -95,6 +135,7 @@ impl ExplorerState {
             view: get("view").and_then(|v| View::parse(&v)).unwrap_or_default(),
             mode: get("mode").and_then(|v| ModeFilter::parse(&v)).unwrap_or_default(),
             scale: get("scale").and_then(|v| Scale::parse(&v)).unwrap_or_default(),
+            types: get("types").and_then(|v| TypeFilter::parse(&v)).unwrap_or_default(),
             suite: suite_in(&get),
             condition: get("condition").filter(|c| !c.is_empty()),
             kept: Suite::ALL
@@ -125,6 +166,9 @@ impl ExplorerState {
     pub fn to_query(&self) -> String {
         let machines: Vec<String> = self.machines.iter().map(|m| encode(m)).collect();
         let mut q = format!("machines={}&view={}&mode={}&scale={}", machines.join(","), self.view.key(), self.mode.key(), self.scale.key());
+        if self.types != TypeFilter::All {
+            q.push_str(&format!("&types={}", self.types.key()));
+        }
         if self.suite != Suite::Clone {
             q.push_str(&format!("&suite={}", self.suite.key()));
             if let Some(c) = &self.condition {
@@ -203,7 +247,7 @@ mod tests {
     #[test]
     fn defaults_pick_the_reference_dataset() {
         let s = parse(&[]);
-        assert_eq!(s, ExplorerState { machines: vec!["ref".into()], view: View::Time, mode: ModeFilter::Drop, scale: Scale::Linear, suite: Suite::Clone, condition: None, kept: Vec::new() });
+        assert_eq!(s, ExplorerState { machines: vec!["ref".into()], view: View::Time, mode: ModeFilter::Drop, scale: Scale::Linear, types: TypeFilter::All, suite: Suite::Clone, condition: None, kept: Vec::new() });
         assert_eq!(ExplorerState::from_query(|_| None, &[("x".into(), false)]).machines, vec!["x"]);
         assert!(ExplorerState::from_query(|_| None, &[]).machines.is_empty());
     }
@@ -215,6 +259,7 @@ mod tests {
             view: View::Ratio,
             mode: ModeFilter::Both,
             scale: Scale::Log,
+            types: TypeFilter::All,
             suite: Suite::Clone,
             condition: None,
             kept: Vec::new(),
@@ -232,12 +277,36 @@ mod tests {
         let pairs: Vec<(&str, &str)> = q.split('&').map(|kv| kv.split_once('=').unwrap()).collect();
         assert_eq!(parse(&pairs), arena);
         assert_eq!(parse(&[("suite", "pie")]).suite, Suite::Clone);
+
+        // A type filter other than "all" is in the link, and comes back from it.
+        let counted = ExplorerState { types: TypeFilter::Counter, ..s.clone() };
+        let q = counted.to_query().replace("%20", " ");
+        assert!(q.ends_with("&types=counter"), "{q}");
+        let pairs: Vec<(&str, &str)> = q.split('&').map(|kv| kv.split_once('=').unwrap()).collect();
+        assert_eq!(parse(&pairs), counted);
+        assert_eq!(parse(&[("types", "most")]).types, TypeFilter::All);
+    }
+
+    #[test]
+    fn each_type_filter_keeps_the_types_that_clone_that_way() {
+        use wasm_core::kernels::CloneType;
+        let kept = |f: TypeFilter| CloneType::ALL.iter().map(|t| t.id()).filter(|id| f.keeps(id)).collect::<Vec<_>>();
+        assert_eq!(kept(TypeFilter::All).len(), CloneType::ALL.len());
+        assert_eq!(kept(TypeFilter::Article), ["arc_str", "string", "box_str", "rc_str"]);
+        assert_eq!(kept(TypeFilter::Allocation), ["string", "box_str", "compact_string", "inline_str"]);
+        assert!(kept(TypeFilter::Counter).contains(&"smol_str") && kept(TypeFilter::Counter).contains(&"bytes"));
+        assert!(kept(TypeFilter::Copy).contains(&"hipstr_inline") && !kept(TypeFilter::Copy).contains(&"hipstr"));
+        // Every type is in exactly one of the three kinds of work.
+        for ty in CloneType::ALL {
+            let kinds = [TypeFilter::Counter, TypeFilter::Allocation, TypeFilter::Copy].iter().filter(|f| f.keeps(ty.id())).count();
+            assert_eq!(kinds, 1, "{ty}");
+        }
     }
 
     #[test]
     fn ignores_unknown_values() {
         let s = parse(&[("machines", "nope,a-1,<script>"), ("view", "pie"), ("mode", "forget"), ("scale", "cubic")]);
-        assert_eq!(s, ExplorerState { machines: vec!["a-1".into()], view: View::Time, mode: ModeFilter::Forget, scale: Scale::Linear, suite: Suite::Clone, condition: None, kept: Vec::new() });
+        assert_eq!(s, ExplorerState { machines: vec!["a-1".into()], view: View::Time, mode: ModeFilter::Forget, scale: Scale::Linear, types: TypeFilter::All, suite: Suite::Clone, condition: None, kept: Vec::new() });
     }
 
     #[test]

@@ -32,7 +32,7 @@ fn FirstFrame(data: StaticResults) -> impl IntoView {
     let available = crate::components::results::app::available(&summary, Suite::Clone);
     let state = ExplorerState::from_query(|_| None, &available);
     let chosen: Vec<&crate::explorer::Machine> = data.machines.iter().filter(|m| state.machines.contains(&m.id)).collect();
-    let spec = contention_spec(&chosen, state.view, state.mode, state.scale);
+    let spec = contention_spec(&chosen, state.view, state.mode, state.scale, state.types);
     let table_spec = spec.clone();
     view! {
         <div data-first-frame="">

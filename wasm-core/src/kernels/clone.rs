@@ -184,6 +184,29 @@ impl CloneType {
         matches!(self, CloneType::String | CloneType::BoxStr | CloneType::CompactString | CloneType::InlineStr)
     }
 
+    /// What one clone of this type does to memory: the one fact that decides how it scales with
+    /// threads.
+    pub fn work(self) -> CloneWork {
+        match self {
+            CloneType::ArcStr
+            | CloneType::RcStr
+            | CloneType::Arcstr
+            | CloneType::TriompheArcStr
+            | CloneType::ArcString
+            | CloneType::Hipstr
+            | CloneType::SmolStr
+            | CloneType::Bytes => CloneWork::Counter,
+            CloneType::String | CloneType::BoxStr | CloneType::CompactString | CloneType::InlineStr => CloneWork::Allocation,
+            CloneType::ArcstrStatic
+            | CloneType::HipstrInline
+            | CloneType::SmolStrInline
+            | CloneType::CompactStringInline
+            | CloneType::InlineStrInline
+            | CloneType::ArcStrBorrow
+            | CloneType::StaticStr => CloneWork::Copy,
+        }
+    }
+
     /// Whether forget mode means anything: the strategies make no clone to forget.
     pub fn has_forget_mode(self) -> bool {
         !matches!(self, CloneType::ArcStrBorrow | CloneType::StaticStr)
@@ -210,6 +233,17 @@ impl CloneType {
             None => len,
         }
     }
+}
+
+/// What a clone does, in the three kinds that decide how it scales with threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CloneWork {
+    /// Increments a counter in a block every clone shares (atomic but for `Rc<str>`'s).
+    Counter,
+    /// Asks the allocator for a block of its own and copies the text into it.
+    Allocation,
+    /// Copies the handle (an inline text, a static pointer, a borrow): writes nothing shared.
+    Copy,
 }
 
 impl fmt::Display for CloneType {
@@ -564,6 +598,18 @@ mod tests {
         assert!(CloneType::CompactString.clone_allocates() && CloneType::InlineStr.clone_allocates());
         assert!(!CloneType::SmolStr.clone_allocates() && !CloneType::Bytes.clone_allocates());
         assert!(!CloneType::CompactStringInline.clone_allocates());
+    }
+
+    #[test]
+    fn a_clone_allocates_exactly_when_its_work_is_an_allocation() {
+        for ty in CloneType::ALL {
+            assert_eq!(ty.clone_allocates(), ty.work() == CloneWork::Allocation, "{ty}");
+        }
+        // The counted types are the ones with a reference count to read.
+        let source = SharedCloneSource::new(64);
+        for (ty, count) in reference_counts(&source) {
+            assert_eq!(count.is_some(), ty.work() == CloneWork::Counter, "{ty}");
+        }
     }
 
     #[test]

@@ -8,4 +8,4 @@ pub mod harness;
 pub mod lines;
 pub mod sso;
 
-pub use clone::{clone_batch, clone_batch_shared, CloneMode, CloneSource, CloneType, SharedCloneSource};
+pub use clone::{clone_batch, clone_batch_shared, CloneMode, CloneSource, CloneType, CloneWork, SharedCloneSource};

@@ -15,7 +15,7 @@ pub fn chart(file: &ResultsFile) -> ChartSpec {
     let machine = Machine { id: file.label.clone(), file_name: wasm_core::browser::file_name(file), data: file.clone() };
     let both = file.cases.iter().any(|c| c.mode.as_deref() == Some("forget"));
     let mode = if both { ModeFilter::Both } else { ModeFilter::Drop };
-    let mut spec = metric_spec(&[&machine], View::Time, mode, Scale::Log);
+    let mut spec = metric_spec(&[&machine], View::Time, mode, Scale::Log, crate::explorer::state::TypeFilter::All);
     spec.title = "Time per clone in this browser".into();
     spec
 }

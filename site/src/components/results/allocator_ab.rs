@@ -25,7 +25,7 @@ pub fn AllocatorComparison(machines: StoredValue<Vec<Machine>>, state: Memo<Expl
                     let s = state.get();
                     machines.with_value(|all| {
                         let group: Vec<&Machine> = ids.iter().filter_map(|id| all.iter().find(|m| &m.id == id)).collect();
-                        allocator_spec(&group, s.view, s.mode, s.scale)
+                        allocator_spec(&group, s.view, s.mode, s.scale, s.types)
                     })
                 });
                 view! {

@@ -32,7 +32,7 @@ pub fn ContentionChart(#[prop(into)] spec: Signal<ChartSpec>) -> impl IntoView {
         <ChartWithTable
             spec=spec
             test_id="contention-chart"
-            empty_note="Nothing to chart: choose a machine that recorded Arc<str>, String or Box<str> clone cases in this mode."
+            empty_note="Nothing to chart: choose a machine that recorded clone cases of these types in this mode."
         />
     }
 }

@@ -21,7 +21,7 @@ use super::memory_chart::MemoryCharts;
 use super::suite_chart::{ConditionSelect, SuiteChart};
 use crate::charts::Scale;
 use crate::explorer::series::contention_spec;
-use crate::explorer::state::{ExplorerState, ModeFilter, View};
+use crate::explorer::state::{ExplorerState, ModeFilter, TypeFilter, View};
 use crate::explorer::suites::{has_suite, summary_has_suite, Suite};
 use crate::explorer::{partition, BadFile, BadKind, Machine};
 
@@ -62,6 +62,9 @@ pub fn Explorer(
     let view_sig = Signal::derive(move || state.read().view);
     let mode_sig = Signal::derive(move || state.read().mode);
     let scale_sig = Signal::derive(move || state.read().scale);
+    let types_sig = Signal::derive(move || state.read().types);
+    // The ratio and memory views chart Arc<str> and String, or memory, not a line per type.
+    let per_type = Memo::new(move |_| matches!(state.read().view, View::Time | View::Rate | View::Placement));
     let chosen = Signal::derive(move || state.read().machines.clone());
     // A new suite gets back the machines chosen under it before (or its default), and its default condition.
     let on_suite = Callback::new(move |v: Suite| set_state.run(state.get_untracked().switch_suite(v)));
@@ -108,6 +111,9 @@ pub fn Explorer(
                             <ChoiceSelect label="Clones are" id="mode-select" value=mode_sig on_pick=Callback::new(move |v: ModeFilter| set_state.run(ExplorerState { mode: v, ..state.get_untracked() }))/>
                             // Only the clone suite has line charts; the other suites' bars are always linear.
                             <ChoiceSelect label="Scale" id="scale-select" value=scale_sig on_pick=Callback::new(move |v: Scale| set_state.run(ExplorerState { scale: v, ..state.get_untracked() }))/>
+                            {move || per_type.get().then(|| view! {
+                                <ChoiceSelect label="Types" id="types-select" value=types_sig on_pick=Callback::new(move |v: TypeFilter| set_state.run(ExplorerState { types: v, ..state.get_untracked() }))/>
+                            })}
                         }.into_any()
                     } else {
                         ().into_any()
@@ -162,7 +168,7 @@ fn Charts(good: Vec<Machine>, bad: Vec<BadFile>, loaded_for: Suite, state: Memo<
     let all = StoredValue::new(good);
     let clone_machines = StoredValue::new(all.with_value(|a| a.iter().filter(|m| has_suite(m, Suite::Clone)).cloned().collect::<Vec<_>>()));
     let is_memory = Memo::new(move |_| state.read().view == View::Memory);
-    let contention = chosen_memo(clone_machines, state, |m, s| contention_spec(m, s.view, s.mode, s.scale));
+    let contention = chosen_memo(clone_machines, state, |m, s| contention_spec(m, s.view, s.mode, s.scale, s.types));
     let charts = move || view! {
         {move || (suite.get() != Suite::Clone).then(|| view! {
             <div class="explorer-selects"><ConditionSelect machines=all state=state on_pick=on_condition/></div>
