@@ -295,7 +295,7 @@ function barCategories(spec) {
 
 /** How wide each bar of an upright bar chart of `spec` would be at `width`. */
 function barWidth(spec, width) {
-  const categories = new Set(spec.series.flatMap((s) => s.points.map((p) => String(p.x)))).size;
+  const categories = barCategories(spec).length;
   const series = spec.series.length;
   const band = ((width - MARGIN.left - MARGIN.right) / Math.max(1, categories)) * 0.8;
   return (band / Math.max(1, series)) * 0.9;

@@ -4,6 +4,7 @@
 use super::choice::Choice;
 use super::suites::Suite;
 use crate::charts::Scale;
+use wasm_core::kernels::{CloneType, CloneWork};
 
 /// Which question the main chart answers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -31,28 +32,23 @@ pub enum ModeFilter {
 }
 
 /// Which clone types the contention charts draw: every one, the article's, or those whose clone
-/// does one kind of work ([`wasm_core::kernels::CloneWork`]).
+/// does one kind of work.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum TypeFilter {
     #[default]
     All,
     Article,
-    Counter,
-    Allocation,
-    Copy,
+    Work(CloneWork),
 }
 
 impl TypeFilter {
     /// Whether the charts draw clone variant `variant_id` under this filter.
     pub fn keeps(self, variant_id: &str) -> bool {
-        use wasm_core::kernels::{CloneType, CloneWork};
         let Some(ty) = CloneType::parse(variant_id) else { return self == TypeFilter::All };
         match self {
             TypeFilter::All => true,
             TypeFilter::Article => matches!(ty, CloneType::ArcStr | CloneType::String | CloneType::BoxStr | CloneType::RcStr),
-            TypeFilter::Counter => ty.work() == CloneWork::Counter,
-            TypeFilter::Allocation => ty.work() == CloneWork::Allocation,
-            TypeFilter::Copy => ty.work() == CloneWork::Copy,
+            TypeFilter::Work(work) => ty.work() == work,
         }
     }
 }
@@ -61,9 +57,9 @@ impl Choice for TypeFilter {
     const ALL: &'static [(Self, &'static str, &'static str)] = &[
         (TypeFilter::All, "all", "every type"),
         (TypeFilter::Article, "article", "the article's: Arc<str>, String, Box<str>"),
-        (TypeFilter::Counter, "counter", "a clone bumps a shared counter"),
-        (TypeFilter::Allocation, "allocation", "a clone allocates and copies"),
-        (TypeFilter::Copy, "copy", "a clone copies the handle"),
+        (TypeFilter::Work(CloneWork::Counter), "counter", "a clone bumps a shared counter"),
+        (TypeFilter::Work(CloneWork::Allocation), "allocation", "a clone allocates and copies"),
+        (TypeFilter::Work(CloneWork::Copy), "copy", "a clone copies the handle"),
     ];
 }
 
@@ -279,7 +275,7 @@ mod tests {
         assert_eq!(parse(&[("suite", "pie")]).suite, Suite::Clone);
 
         // A type filter other than "all" is in the link, and comes back from it.
-        let counted = ExplorerState { types: TypeFilter::Counter, ..s.clone() };
+        let counted = ExplorerState { types: TypeFilter::Work(CloneWork::Counter), ..s.clone() };
         let q = counted.to_query().replace("%20", " ");
         assert!(q.ends_with("&types=counter"), "{q}");
         let pairs: Vec<(&str, &str)> = q.split('&').map(|kv| kv.split_once('=').unwrap()).collect();
@@ -289,16 +285,15 @@ mod tests {
 
     #[test]
     fn each_type_filter_keeps_the_types_that_clone_that_way() {
-        use wasm_core::kernels::CloneType;
         let kept = |f: TypeFilter| CloneType::ALL.iter().map(|t| t.id()).filter(|id| f.keeps(id)).collect::<Vec<_>>();
         assert_eq!(kept(TypeFilter::All).len(), CloneType::ALL.len());
         assert_eq!(kept(TypeFilter::Article), ["arc_str", "string", "box_str", "rc_str"]);
-        assert_eq!(kept(TypeFilter::Allocation), ["string", "box_str", "compact_string", "inline_str"]);
-        assert!(kept(TypeFilter::Counter).contains(&"smol_str") && kept(TypeFilter::Counter).contains(&"bytes"));
-        assert!(kept(TypeFilter::Copy).contains(&"hipstr_inline") && !kept(TypeFilter::Copy).contains(&"hipstr"));
+        assert_eq!(kept(TypeFilter::Work(CloneWork::Allocation)), ["string", "box_str", "compact_string", "inline_str"]);
+        assert!(kept(TypeFilter::Work(CloneWork::Counter)).contains(&"smol_str") && kept(TypeFilter::Work(CloneWork::Counter)).contains(&"bytes"));
+        assert!(kept(TypeFilter::Work(CloneWork::Copy)).contains(&"hipstr_inline") && !kept(TypeFilter::Work(CloneWork::Copy)).contains(&"hipstr"));
         // Every type is in exactly one of the three kinds of work.
         for ty in CloneType::ALL {
-            let kinds = [TypeFilter::Counter, TypeFilter::Allocation, TypeFilter::Copy].iter().filter(|f| f.keeps(ty.id())).count();
+            let kinds = [TypeFilter::Work(CloneWork::Counter), TypeFilter::Work(CloneWork::Allocation), TypeFilter::Work(CloneWork::Copy)].iter().filter(|f| f.keeps(ty.id())).count();
             assert_eq!(kinds, 1, "{ty}");
         }
     }
