@@ -21,9 +21,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MOBILE = { latencyMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4, width: 375, height: 812, mobile: true };
 const DESKTOP = { latencyMs: 20, downKbps: 20000, upKbps: 10000, cpuSlowdown: 1, width: 1280, height: 900, mobile: false };
 
-const { values } = parseArgs({ options: { files: { type: "string", default: "100,1000,10000" }, help: { type: "boolean", short: "h" } } });
+const { values } = parseArgs({ options: { files: { type: "string", default: "100,1000,10000" }, trace: { type: "boolean" }, help: { type: "boolean", short: "h" } } });
 if (values.help) {
-  console.log("usage: npm run bench:scale -- [--files 100,1000,10000]   (measures the dist/ already built: run `npm run build` first)");
+  console.log("usage: npm run bench:scale -- [--files 100,1000,10000] [--trace]   (measures the dist/ already built: run `npm run build` first)");
+  console.log("  --trace   also print each load's requests: when each was sent and finished (ms from navigation) and its bytes");
   process.exit(0);
 }
 const counts = values.files.split(",").map(Number);
@@ -48,13 +49,22 @@ async function load(browser, url, p) {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: p.cpuSlowdown });
   // Bytes as the network saw them (Resource Timing's transferSize undercounts a body read as a
   // stream): every request sent, and the encoded bytes of each that finished, until the chart is seen.
-  const sent = new Set();
+  const sent = new Map();
   let bytes = 0;
-  cdp.on("Network.requestWillBeSent", (e) => sent.add(e.requestId));
-  cdp.on("Network.loadingFinished", (e) => (bytes += e.encodedDataLength));
+  cdp.on("Network.requestWillBeSent", (e) => sent.set(e.requestId, { url: new URL(e.request.url).pathname, sent: e.timestamp }));
+  cdp.on("Network.loadingFinished", (e) => {
+    bytes += e.encodedDataLength;
+    Object.assign(sent.get(e.requestId) ?? {}, { done: e.timestamp, bytes: e.encodedDataLength });
+  });
   await page.goto(url, { waitUntil: "commit", timeout: 300_000 });
   await page.waitForFunction(() => document.querySelector('[data-testid="contention-chart"] .point'), null, { timeout: 300_000, polling: 50 });
   const seen = { requests: sent.size, bytes };
+  if (values.trace) {
+    const start = Math.min(...[...sent.values()].map((r) => r.sent));
+    const ms = (t) => (t === undefined ? "–" : String(Math.round((t - start) * 1000))).padStart(6);
+    for (const r of sent.values()) process.stderr.write(`\n${ms(r.sent)} ${ms(r.done)} ${String(r.bytes ?? "–").padStart(8)}  ${r.url}`);
+    process.stderr.write("\n");
+  }
   const m = await page.evaluate(() => ({
     chartMs: performance.now(),
     fcpMs: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
@@ -86,7 +96,7 @@ try {
       const htmlText = fs.readFileSync(html, "utf8");
       const htmlBytes = Buffer.byteLength(htmlText);
       // The first chart a reader sees: the SVG the build drew into the HTML (no script needed).
-      const staticChart = /data-static-chart="\d+"[^>]*><svg/.test(htmlText);
+      const staticChart = /data-static-chart="\d+"[^>]*>(<div[^>]*>)*<svg/.test(htmlText);
       const summary = fs.readFileSync(path.join(results, "summary.json"));
       const server = await serveStatic(dir, { gzip: true });
       const base = `http://127.0.0.1:${server.address().port}`;

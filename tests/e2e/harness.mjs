@@ -57,7 +57,7 @@ export async function screenshot(page, name) {
 /** A temporary copy of the build whose results files are those in `fixturesDir` (the index lists
  *  them, and the summary holds them; fixtures may be bad on purpose, so the summary lists those as
  *  refused where a site build would stop). The pages' static first frames still show the shipped
- *  results until the wasm replaces them. `results/` also holds the /results route's index.html, so only `.json` is swapped. */
+ *  results until the wasm replaces them; /results' fetch-ahead list keeps only files this folder has. `results/` also holds the /results route's index.html, so only `.json` is swapped. */
 export function distWithResults(fixturesDir) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-dist-"));
   fs.cpSync(dist, dir, { recursive: true });
@@ -66,6 +66,12 @@ export function distWithResults(fixturesDir) {
   fs.cpSync(fixturesDir, results, { recursive: true });
   writeResultsIndex(dir);
   writeSummary(results, { keepRefused: true });
+  // The first frame's fetch-ahead list (data-fetches) names the build's files; a build of this folder
+  // would name its own, so keep only those the folder has.
+  const page = path.join(results, "index.html");
+  const html = fs.readFileSync(page, "utf8").replace(/data-fetches="([^"]*)"/, (_, urls) =>
+    `data-fetches="${urls.split(" ").filter((u) => fs.existsSync(path.join(dir, u))).join(" ")}"`);
+  fs.writeFileSync(page, html);
   return dir;
 }
 

@@ -193,6 +193,11 @@ test("a page fetches only the results files it can use: a chapter its suite's, t
   // /results reads the build's summary, then only the charted machine's file (the reference by default).
   const all = await fetchedOn("/results", (p) => p.getByTestId("contention-chart").locator(".point").first().waitFor());
   assert.deepEqual(all.sort(), ["reference-ryzen5600x-2024.json", "summary.json"]);
+  // The loader asks for those two beside the wasm (data-fetches), and each arrives by one request:
+  // the island's own fetch takes the preloaded response, never a second download.
+  const html = fs.readFileSync(path.join(dist, "results/index.html"), "utf8");
+  const ahead = html.match(/data-fetches="([^"]*)"/)[1].split(" ").map((u) => u.replace("/results/", ""));
+  assert.deepEqual(ahead.sort(), all);
 });
 
 test("with JavaScript off, /results shows the ranking and an SVG chart drawn at build time", async () => {
