@@ -391,3 +391,36 @@ fn small_string_figures_match_the_run_with_every_type() {
         assert!((at(v, 2) / at(v, 1) - 1.0).abs() < 0.1, "{v} is not flat");
     }
 }
+
+/// Chapter 10's browser paragraph: the nineteen types in headless Chromium on the Xeon VM.
+#[test]
+fn small_string_browser_figures_match_the_browser_run() {
+    use wasm_core::kernels::{CloneType, CloneWork};
+    let name = "10-what-instead.md";
+    let text = chapter(name);
+    let file = results("browser-headless-chrome-156-xeon-2vcpu-all-types-2026-11-25.json");
+    let at = |variant: &str, threads: u32| clone_case(&file, variant, "drop", threads).1;
+    let inline = |variant: &str| format!("{:.2} and {:.2} ns", at(variant, 1), at(variant, 2));
+    let went = |variant: &str| format!("from {:.1} to {:.1} ns", at(variant, 1), at(variant, 2));
+    let lines = [
+        format!("An inline `HipStr` (11 bytes, all it keeps inline on wasm32) took {}", inline("hipstr_inline")),
+        format!("an inline `CompactString` (12 bytes) {}, an inline `SmolStr` {}", inline("compact_string_inline"), inline("smol_str_inline")),
+        format!("`String` went {}, `CompactString` {} and our `InlineStr` {}", went("string"), went("compact_string"), went("inline_str")),
+        format!("`Arc<str>` went {}, `SmolStr` {} and `Bytes` {}", went("arc_str"), went("smol_str"), went("bytes")),
+    ];
+    assert_lines(name, &text, &lines);
+    // The inline cases measured what wasm32 keeps inline: 11 bytes for HipStr, 12 for CompactString.
+    let len = |variant: &str| file.cases.iter().find(|c| c.variant_id == variant).and_then(|c| c.params.string_len_bytes);
+    assert_eq!((len("hipstr_inline"), len("compact_string_inline")), (Some(11), Some(12)));
+    for v in ["hipstr_inline", "compact_string_inline", "smol_str_inline"] {
+        assert!((at(v, 2) / at(v, 1) - 1.0).abs() < 0.1, "{v} is not flat");
+    }
+    // "every type that bumps a shared counter cloned faster than every type that allocates" at two
+    // threads (rc_str is not Send, so the browser run has no case for it).
+    let two = |work: CloneWork| -> Vec<f64> {
+        CloneType::ALL.iter().filter(|t| t.work() == work && t.id() != "rc_str").map(|t| at(t.id(), 2)).collect()
+    };
+    let slowest_counter = two(CloneWork::Counter).into_iter().fold(0.0, f64::max);
+    let fastest_allocation = two(CloneWork::Allocation).into_iter().fold(f64::INFINITY, f64::min);
+    assert!(slowest_counter < fastest_allocation, "{slowest_counter} vs {fastest_allocation}");
+}
