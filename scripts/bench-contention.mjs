@@ -12,7 +12,8 @@ import { chromium } from "playwright-core";
 import { serveStatic } from "./serve.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-// The thread-safe clone types, in wasm-core's order (CloneType::ALL without rc_str).
+// The thread-safe clone types, in wasm-core's order (CloneType::ALL without rc_str); a test in
+// wasm-core/tests/script_lists.rs checks this list against it.
 const ALL_TYPES = ["arc_str", "string", "box_str", "arcstr", "arcstr_static", "triomphe_arc_str", "arc_string", "hipstr",
   "hipstr_inline", "smol_str", "smol_str_inline", "compact_string", "compact_string_inline", "inline_str", "inline_str_inline",
   "bytes", "arc_str_borrow", "static_str"];
