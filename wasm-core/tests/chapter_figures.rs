@@ -392,7 +392,7 @@ fn small_string_figures_match_the_run_with_every_type() {
     }
 }
 
-/// Chapter 10's browser paragraph: the nineteen types in headless Chromium on the Xeon VM.
+/// Chapter 10's browser paragraph: the eighteen thread-safe types in headless Chromium on the Xeon VM.
 #[test]
 fn small_string_browser_figures_match_the_browser_run() {
     use wasm_core::kernels::{CloneType, CloneWork};
