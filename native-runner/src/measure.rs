@@ -11,7 +11,7 @@ use std::sync::Barrier;
 use crate::common::{spawn_failure, StartGate};
 use std::time::{Duration, Instant};
 use wasm_core::clone_run::{contend_harnessed, contender_cap};
-use wasm_core::kernels::harness::{self, ContenderStop, Harness};
+use wasm_core::kernels::harness::{self, ContenderStop};
 use wasm_core::kernels::{CloneMode, CloneSource, CloneType};
 use std::sync::mpsc;
 use wasm_core::results::{MemoryStats, TimelinePoint};
@@ -52,16 +52,8 @@ fn sample_mapped(running: &AtomicBool, interval: Duration) -> Vec<TimelinePoint>
 /// One repeat: contenders (and the optional sampler) start together with the timed thread. Every
 /// helper thread is started before any of them passes the gate; if one cannot be started, the rest
 /// are released and the repeat fails with one line instead of waiting forever at the barrier.
-fn run_repeat(
-    source: &CloneSource,
-    ty: CloneType,
-    mode: CloneMode,
-    threads: u32,
-    samples: u64,
-    timeline: Option<Duration>,
-    cpus: Option<&[u32]>,
-    method: Harness,
-) -> Result<Repeat, String> {
+fn run_repeat(source: &CloneSource, ty: CloneType, mode: CloneMode, args: &CaseArgs, timeline: Option<Duration>) -> Result<Repeat, String> {
+    let (threads, samples, cpus, method) = (args.threads, args.samples, args.cpus.as_deref(), args.harness);
     let shared = source.shared();
     // Read by loops that check the mode on every clone, as the article's `should_drop()` does.
     let should_drop = harness::should_drop_lock(mode);
@@ -171,7 +163,7 @@ pub fn run_case(args: &CaseArgs) -> Result<CaseReport, String> {
         let last = i + 1 == total;
         let before = if last { allocator::snapshot() } else { None };
         let timeline = if last { args.timeline_ms.map(Duration::from_millis) } else { None };
-        let repeat = run_repeat(&source, ty, mode, args.threads, args.samples, timeline, args.cpus.as_deref(), args.harness)?;
+        let repeat = run_repeat(&source, ty, mode, args, timeline)?;
         if last {
             report.memory = allocator::memory_stats(before, allocator::snapshot());
             report.mapped_timeline = repeat.timeline;
