@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::results::{CaseResult, ResultsFile};
 
 /// Version of the summary's format; the site refuses a summary of another version.
-pub const SUMMARY_VERSION: u32 = 3;
+pub const SUMMARY_VERSION: u32 = 4;
 
 /// Every valid results file, summarised.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -108,9 +108,11 @@ pub struct MachineSummary {
     pub vendor: String,
     /// `machine.arch`.
     pub arch: String,
-    /// The same for every file whose `machine` record is the same (the first 16 hex digits of
-    /// its SHA-256): runs of one machine with another allocator are found by it (allocator A/B).
-    pub hardware: String,
+    /// The same for every file of this summary whose `machine` record is the same: the place, among
+    /// the summary's distinct records, of this file's record (a small number, not a hash, so that
+    /// it costs a few bytes per machine). Runs of one machine with another allocator are found by
+    /// it (allocator A/B). `None` for a run that is not in the summary (a reader's own).
+    pub hardware: Option<u32>,
     /// Where an imported dataset came from (`provenance.source`).
     pub source: Option<String>,
     /// Logical CPUs, when recorded.
@@ -263,10 +265,17 @@ pub fn cpu_vendor(model: Option<&str>) -> &'static str {
 }
 
 /// First 16 hex digits of the SHA-256 of the machine record's JSON.
-fn hardware_id(machine: &crate::results::MachineInfo) -> String {
-    use sha2::Digest;
-    let digest = sha2::Sha256::digest(serde_json::to_vec(machine).unwrap_or_default());
-    digest.iter().take(8).map(|b| format!("{b:02x}")).collect()
+/// Each file's [`MachineSummary::hardware`]: files whose `machine` records serialise the same get
+/// the same number, numbered in the order the records first appear.
+fn hardware_numbers(files: &[(String, ResultsFile)]) -> Vec<u32> {
+    let mut seen: std::collections::HashMap<Vec<u8>, u32> = std::collections::HashMap::new();
+    files
+        .iter()
+        .map(|(_, file)| {
+            let next = seen.len() as u32;
+            *seen.entry(serde_json::to_vec(&file.machine).unwrap_or_default()).or_insert(next)
+        })
+        .collect()
 }
 
 fn noise_code(case: &CaseResult) -> u8 {
@@ -283,7 +292,8 @@ impl Summary {
     pub fn of(files: &[(String, ResultsFile)], refused: Vec<RefusedFile>) -> Summary {
         let machines = files
             .iter()
-            .map(|(name, file)| MachineSummary { hardware: hardware_id(&file.machine), ..MachineSummary::unlisted(name, file) })
+            .zip(hardware_numbers(files))
+            .map(|((name, file), hardware)| MachineSummary { hardware: Some(hardware), ..MachineSummary::unlisted(name, file) })
             .collect();
         Summary { summary_version: SUMMARY_VERSION, machines, refused }
     }
@@ -356,7 +366,7 @@ impl MachineSummary {
             cpu: cpu_text(file),
             vendor: cpu_vendor(m.cpu_model.as_deref()).to_owned(),
             arch: m.arch.clone(),
-            hardware: String::new(),
+            hardware: None,
             source: file.provenance.as_ref().map(|p| p.source.clone()),
             logical_cpus: m.logical_cores,
             os: m.os.clone(),
@@ -479,9 +489,12 @@ mod tests {
         assert_eq!(summary.machines[0].vendor, "AMD");
         assert_eq!(summary.machines[1].vendor, "Intel");
         assert_eq!(summary.machines[2].source.as_deref(), file_source(&files[2].1));
-        let system = Summary::of(&[("s.json".to_owned(), shipped!("xeon-2.1ghz-2vcpu-system-2026-11-22.json"))], Vec::new());
-        assert_eq!(system.machines[0].hardware, summary.machines[1].hardware, "one Xeon, two allocators");
-        assert_ne!(summary.machines[0].hardware, summary.machines[1].hardware);
+        let mut with_system = files.clone();
+        with_system.push(("s.json".to_owned(), shipped!("xeon-2.1ghz-2vcpu-system-2026-11-22.json")));
+        let both = Summary::of(&with_system, Vec::new());
+        assert_eq!(both.machines[3].hardware, both.machines[1].hardware, "one Xeon, two allocators");
+        assert_ne!(both.machines[0].hardware, both.machines[1].hardware);
+        assert_eq!(both.machines.iter().map(|m| m.hardware).collect::<Vec<_>>(), [Some(0), Some(1), Some(2), Some(1)], "numbered as first seen");
         let back = Summary::from_json(serde_json::to_string(&summary).unwrap().as_bytes()).unwrap();
         assert_eq!(back, summary);
     }

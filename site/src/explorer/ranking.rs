@@ -374,7 +374,7 @@ mod tests {
             cpu: cpu.into(),
             vendor: wasm_core::summary::cpu_vendor(Some(cpu)).into(),
             arch: arch.into(),
-            hardware: format!("{file}-hw"),
+            hardware: None,
             source: None,
             logical_cpus: Some(8),
             os: None,

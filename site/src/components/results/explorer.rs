@@ -31,7 +31,7 @@ fn to_load(summary: &Summary, state: &ExplorerState) -> Vec<String> {
     let mut ids = state.machines.clone();
     if state.suite == Suite::Clone {
         for m in summary.machines.iter().filter(|m| state.machines.iter().any(|id| id == m.id())) {
-            for other in summary.machines.iter().filter(|o| o.hardware == m.hardware && o.allocator != m.allocator) {
+            for other in summary.machines.iter().filter(|o| o.hardware.is_some() && o.hardware == m.hardware && o.allocator != m.allocator) {
                 if summary_has_suite(other, Suite::Clone) && !ids.iter().any(|id| id == other.id()) {
                     ids.push(other.id().to_owned());
                 }
