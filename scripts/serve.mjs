@@ -19,8 +19,15 @@ export function serveStatic(dir, { host = "127.0.0.1", port = 0, gzip = false, i
   const assets = sirv(dir, { dev: true, etag: true });
   const notFound = path.join(dir, "404.html");
   // expressjs's compression middleware, gzip level 6 like most hosts; it also takes plain node http.
+  // Gzip only, as GitHub Pages sends: the middleware would answer brotli to a browser that asks (and
+  // Chromium asks even of 127.0.0.1), and brotli's long window shrinks repetitive files, such as the
+  // synthetic results of bench:scale, far below what a host that sends gzip would send.
+  const gzipOnly = (req) => {
+    const asked = String(req.headers["accept-encoding"] ?? "").split(",").map((e) => e.trim());
+    req.headers["accept-encoding"] = asked.filter((e) => /^(gzip|identity)\b/.test(e)).join(", ");
+  };
   const compress = gzip ? compression({ level: 6, threshold: 0 }) : (_req, _res, next) => next();
-  const server = http.createServer((req, res) => compress(req, res, () => {
+  const server = http.createServer((req, res) => (gzip && gzipOnly(req), compress(req, res, () => {
     if (isolate) {
       res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
       res.setHeader("Cross-Origin-Embedder-Policy", "require-corp");
@@ -35,7 +42,7 @@ export function serveStatic(dir, { host = "127.0.0.1", port = 0, gzip = false, i
         res.end(`404: no file for ${req.url}\n`);
       }
     });
-  }));
+  })));
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => resolve(server));
