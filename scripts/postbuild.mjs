@@ -175,10 +175,10 @@ export function prerenderPages(resultsDir) {
 /** `html` whose wasm starts after the first paint: trunk's loader imports the glue statically (so
  *  it is fetched while the page is still parsing, competing with the stylesheet) and preloads the
  *  glue and the wasm. Here the loader waits for the first frame to be painted, then asks for the
- *  glue, its `modules`, d3 and the islands' first files all at once, and starts the wasm, which a
- *  low-priority preload has been fetching since the page was parsed; trunk's own preloads go.
- *  Throws if trunk's loader changes shape. */
-export function withLateStart(html, app = null, modules = []) {
+ *  glue, the modules it imports (read from the glue in `dist`), d3 and the islands' first files all
+ *  at once, and starts the wasm, which a low-priority preload has been fetching since the page was
+ *  parsed; trunk's own preloads go. Throws if trunk's loader changes shape. */
+export function withLateStart(html, app = null, dist = null) {
   const loader = /<script type="module">\s*import init, \* as bindings from '([^']+)';\s*const wasm = await init\(\{ module_or_path: '([^']+)' \}\);([\s\S]*?)<\/script>/;
   if (html.includes("start the wasm once the first frame has been painted")) return html; // done already
   const m = html.match(loader);
@@ -186,6 +186,7 @@ export function withLateStart(html, app = null, modules = []) {
   if (!html.includes('<link rel="stylesheet"')) throw new Error("postbuild: trunk's stylesheet link was not found in dist/index.html; update withLateStart");
   const [, trunkGlue, trunkWasm, rest] = m;
   const { glue, wasm } = app ?? { glue: trunkGlue, wasm: trunkWasm };
+  const modules = dist ? glueModules(dist, glue) : [];
   // The wasm, the largest download, starts while the page is parsed, at low priority so that the
   // stylesheet goes first; compiling it needs no main thread, so the first paint barely moves. A
   // script adds the preload, so a reader with JavaScript off never downloads the wasm; it goes before
@@ -214,16 +215,9 @@ const wasm = await init({ module_or_path: '${wasm}' });${rest}</script>`;
     .replace(/<link rel="preload" href="[^"]*\.wasm"[^>]*>/g, "");
 }
 
-/** The glue URL trunk's own loader imports (`import init, * as bindings from '/site-….js'`). */
-function trunkGlueOf(html) {
-  const m = html.match(/import init, \* as bindings from '([^']+)'/) ?? html.match(/await import\('([^']+)'\)/);
-  if (!m) throw new Error("postbuild: no wasm glue import found in dist/index.html");
-  return m[1];
-}
-
 /** The modules the glue at `glueUrl` imports (wasm-bindgen's snippets: `js/charts.js`), as URLs, so
  *  the loader can ask for them beside the glue instead of after it. */
-export function glueModules(dist, glueUrl) {
+function glueModules(dist, glueUrl) {
   const text = fs.readFileSync(path.join(dist, glueUrl.replace(/^\//, "")), "utf8");
   const base = new URL(glueUrl, "http://site/");
   const found = [...text.matchAll(/^import\b[^;]*?from\s*['"](\.[^'"]+)['"]/gm)].map((m) => new URL(m[1], base).pathname);
@@ -363,8 +357,8 @@ export async function writeRoutePages(dist, pages = prerenderPages(path.join(dis
   const d3 = writeD3Subset(dist);
   // Each page loads the smallest wasm that carries all its live parts (the pre-renderer says which):
   // trunk's own (`site`) or one built above.
-  const shells = { [TRUNK_BIN]: withCsp(withLateStart(trunkShell, null, glueModules(dist, trunkGlueOf(trunkShell)))) };
-  for (const [bin, urls] of Object.entries(tiers)) shells[bin] = withCsp(withLateStart(trunkShell, urls, glueModules(dist, urls.glue)));
+  const shells = { [TRUNK_BIN]: withCsp(withLateStart(trunkShell, null, dist)) };
+  for (const [bin, urls] of Object.entries(tiers)) shells[bin] = withCsp(withLateStart(trunkShell, urls, dist));
   for (const page of pages) {
     const route = page.path === null ? "404" : page.path.slice(1);
     const shell = shells[page.wasm];

@@ -264,7 +264,6 @@ pub fn cpu_vendor(model: Option<&str>) -> &'static str {
     MAKERS.iter().find(|(needle, _)| lower.contains(needle)).map_or("other", |(_, maker)| maker)
 }
 
-/// First 16 hex digits of the SHA-256 of the machine record's JSON.
 /// Each file's [`MachineSummary::hardware`]: files whose `machine` records serialise the same get
 /// the same number, numbered in the order the records first appear.
 fn hardware_numbers(files: &[(String, ResultsFile)]) -> Vec<u32> {
@@ -344,8 +343,8 @@ impl CaseMedians {
 
 impl MachineSummary {
     /// The summary of one validated file named `name` that is not on the site (a reader's own
-    /// browser run, before they submit it): everything but the `hardware` fingerprint, which only
-    /// pairs files on the site (and would carry a hash and a serialiser into `/results`'s wasm).
+    /// browser run, before they submit it): everything but the `hardware` number, which only pairs
+    /// files of one summary (and would carry a serialiser of the machine record into `/results`'s wasm).
     pub fn unlisted(name: &str, file: &ResultsFile) -> MachineSummary {
         let mut suites: Vec<String> = file.cases.iter().map(|c| c.suite.clone()).collect();
         suites.sort();

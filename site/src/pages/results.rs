@@ -34,11 +34,12 @@ fn FirstFrame(data: StaticResults) -> impl IntoView {
     let chosen: Vec<&crate::explorer::Machine> = data.machines.iter().filter(|m| state.machines.contains(&m.id)).collect();
     let spec = contention_spec(&chosen, state.view, state.mode, state.scale, state.types);
     let table_spec = spec.clone();
-    // What the island reads before its first chart: the summary, then the default view's files. The
-    // loader asks for them beside the wasm (scripts/postbuild.mjs, `withLateStart`).
+    // What the island reads before its first chart: the summary, then the default view's files (the
+    // explorer's own `to_load`). The loader asks for them beside the wasm (scripts/postbuild.mjs,
+    // `withLateStart`).
     let dir = crate::components::results::loader::RESULTS_DIR;
     let fetches = std::iter::once(format!("{dir}/summary.json"))
-        .chain(summary.machines.iter().filter(|m| state.machines.iter().any(|id| id == m.id())).map(|m| format!("{dir}/{}", m.file)))
+        .chain(crate::components::results::explorer::to_load(&summary, &state).into_iter().map(|id| format!("{dir}/{id}.json")))
         .collect::<Vec<_>>()
         .join(" ");
     view! {

@@ -25,9 +25,10 @@ use crate::explorer::state::{ExplorerState, ModeFilter, TypeFilter, View};
 use crate::explorer::suites::{has_suite, summary_has_suite, Suite};
 use crate::explorer::{partition, BadFile, BadKind, Machine};
 
-/// The files to fetch for `state`: the chosen machines and, for the clone suite, every run of the
-/// same hardware with another allocator (the A/B chart).
-fn to_load(summary: &Summary, state: &ExplorerState) -> Vec<String> {
+/// The files to fetch for `state` (ids, each the file `ID.json`): the chosen machines and, for the
+/// clone suite, every run of the same hardware with another allocator (the A/B chart). The build's
+/// first frame of `/results` lists the default state's, so the loader can fetch them early.
+pub fn to_load(summary: &Summary, state: &ExplorerState) -> Vec<String> {
     let mut ids = state.machines.clone();
     if state.suite == Suite::Clone {
         for m in summary.machines.iter().filter(|m| state.machines.iter().any(|id| id == m.id())) {
