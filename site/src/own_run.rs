@@ -30,7 +30,8 @@ pub fn load() -> Option<ResultsFile> {
 }
 
 fn parse(text: &str) -> Option<ResultsFile> {
-    serde_json::from_str(text).ok()
+    // from_slice, as the explorer reads files: one instantiation of the parser for ResultsFile.
+    serde_json::from_slice(text.as_bytes()).ok()
 }
 
 /// Forgets the kept run.

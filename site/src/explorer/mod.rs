@@ -113,8 +113,13 @@ impl LoadedFile {
 }
 
 fn claimed_label(bytes: &[u8]) -> Option<String> {
-    let value: serde_json::Value = serde_json::from_slice(bytes).ok()?;
-    Some(value.get("label")?.as_str()?.chars().take(120).collect())
+    // Only the label: a one-field struct, so the wasm carries no parser for serde_json::Value.
+    #[derive(serde::Deserialize)]
+    struct Labelled {
+        label: String,
+    }
+    let labelled: Labelled = serde_json::from_slice(bytes).ok()?;
+    Some(labelled.label.chars().take(120).collect())
 }
 
 /// Splits loaded files into the good ones (machines) and the bad ones (error cards), keeping order.
