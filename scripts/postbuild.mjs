@@ -11,7 +11,7 @@
 // 3. A Content-Security-Policy that allows only this site's own scripts (the inline loader trunk
 //    writes is allowed by its hash) and wasm.
 // 4. The smaller wasm builds (`Tier` in site/src/islands.rs), each page pointed at the smallest one
-//    that carries its live parts, and the d3 modules the charts use, in place of all of d3.
+//    that carries its live parts, and only the d3 functions the charts use (bundled by esbuild).
 //    Static charts (the pre-renderer's `static_charts`) are drawn into the HTML by js/charts.js itself,
 //    on linkedom (scripts/static-charts.mjs).
 // 5. The threaded wasm tier in dist/threads/ and its service worker (scripts/threads-tier.mjs).
@@ -21,6 +21,7 @@ import os from "node:os";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import esbuild from "esbuild";
 import { buildThreadsTier } from "./threads-tier.mjs";
 import { withStaticCharts } from "./static-charts.mjs";
 
@@ -267,6 +268,14 @@ export function buildTiers(dist, bins) {
 /** The smaller tiers `pages` ask for (each page names its wasm; the pre-renderer decides). */
 const smallerTiersOf = (pages) => [...new Set(pages.map((page) => page.wasm))].filter((bin) => bin !== TRUNK_BIN);
 
+/** `html` with the icon trunk copied into `dist` written into its link as a `data:` URL: the icon is
+ *  300 bytes, and a request of its own would cost a first visit a round trip on a slow link beside
+ *  the wasm (the CSP's `img-src` allows `data:`). */
+export function withInlineIcon(html, dist) {
+  return html.replace(/<link rel="icon" href="\/([^"]+\.svg)"[^>]*>/, (_, file) =>
+    `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(fs.readFileSync(path.join(dist, file), "utf8").trim())}"/>`);
+}
+
 /** `html` with the page's body in place of the shell's empty one. */
 export function withBody(html, body) {
   return html.replace(/<body>[\s\S]*<\/body>/, () => `<body>\n${body}\n</body>`);
@@ -275,21 +284,28 @@ export function withBody(html, body) {
 /** Routes whose first view draws charts, besides the chapters that place a charting widget. */
 const CHART_ROUTES = ["bench", "results"];
 
-/** The d3 modules js/charts.js uses, each after the ones it needs: their UMD builds extend one global
- *  `d3`, so concatenated in this order they are d3 for our charts at 37 KB gzip instead of the whole
- *  library's 92 KB. tests/scripts/d3-subset.test.mjs checks that every d3 name charts.js uses is in it. */
-export const D3_MODULES = [
-  "d3-array", "d3-color", "d3-interpolate", "d3-format", "d3-time", "d3-time-format", "d3-scale",
-  "d3-selection", "d3-axis", "d3-path", "d3-shape",
-];
+/** Every d3 name `js/charts.js` uses: its `d3.name` calls, and the symbol types it picks by name
+ *  (`d3[MARKERS[i]]`). The subset is exactly these, so it cannot drift from the charts. */
+export function d3NamesUsed(chartsText = fs.readFileSync(path.join(root, "site", "js", "charts.js"), "utf8")) {
+  const names = [...chartsText.matchAll(/\bd3\.(\w+)/g), ...chartsText.matchAll(/"(symbol[A-Z]\w*)"/g)].map((m) => m[1]);
+  return [...new Set(names)].sort();
+}
 
-/** The d3 subset's text: the modules' minified UMD builds, from the versions d3 itself depends on
- *  (package-lock.json pins them), each keeping its own copyright line. */
+/** The d3 subset's text: d3's own ES modules (the version package-lock.json pins) bundled by esbuild
+ *  with only the names charts.js uses, tree-shaken and minified into a classic script that defines
+ *  one global `d3`: 21 KB gzip, against 37 KB for the eleven modules' whole UMD builds and 92 KB for
+ *  all of d3. tests/scripts/d3-subset.test.mjs runs it and draws with it. */
 export function d3SubsetText() {
-  const dirOf = (name) =>
-    [path.join(root, "node_modules", "d3", "node_modules", name), path.join(root, "node_modules", name)].find((dir) => fs.existsSync(dir)) ??
-    (() => { throw new Error(`${name} is not installed (it comes with d3; run npm ci)`); })();
-  return D3_MODULES.map((name) => fs.readFileSync(path.join(dirOf(name), "dist", `${name}.min.js`), "utf8").trim()).join("\n") + "\n";
+  const version = JSON.parse(fs.readFileSync(path.join(root, "node_modules", "d3", "package.json"), "utf8")).version;
+  const names = d3NamesUsed();
+  const { outputFiles } = esbuild.buildSync({
+    stdin: { contents: `export { ${names.join(", ")} } from "d3";`, resolveDir: root, loader: "js" },
+    bundle: true, write: false, minify: true, format: "iife", globalName: "d3", target: "es2020",
+    // d3 is ISC-licensed: keep its notice, as each module's own build does.
+    banner: { js: `// d3 ${version} (https://d3js.org), only ${names.join(", ")}. Copyright 2010-2026 Mike Bostock; ISC license.` },
+    legalComments: "none",
+  });
+  return outputFiles[0].text;
 }
 
 /** Writes the d3 subset into `dist` as `d3-charts-<hash>.js`; returns its URL and SRI hash. */
@@ -353,7 +369,7 @@ export function writeSummary(resultsDir, { keepRefused = false } = {}) {
 
 export async function writeRoutePages(dist, pages = prerenderPages(path.join(dist, "results")), tiers = buildTiers(dist, smallerTiersOf(pages))) {
   const indexPath = path.join(dist, "index.html");
-  const trunkShell = fs.readFileSync(indexPath, "utf8");
+  const trunkShell = withInlineIcon(fs.readFileSync(indexPath, "utf8"), dist);
   const d3 = writeD3Subset(dist);
   // Each page loads the smallest wasm that carries all its live parts (the pre-renderer says which):
   // trunk's own (`site`) or one built above.

@@ -123,7 +123,9 @@ test("every navigation link loads its own page: its title, its heading, and the 
 test("each route's head parses whole: no stray text, the icon still found", async () => {
   const { page, errors } = await h.open("/chapters/inside-arc");
   await page.locator("main h1").waitFor();
-  assert.equal(await page.evaluate(() => document.head.querySelector('link[rel="icon"]') !== null), true);
+  // The icon rides in its link (postbuild's withInlineIcon), so it costs no request of its own.
+  const icon = await page.evaluate(() => document.head.querySelector('link[rel="icon"]')?.getAttribute("href") ?? "");
+  assert.match(decodeURIComponent(icon), /^data:image\/svg\+xml,<svg [\s\S]*<\/svg>$/);
   assert.equal(await page.evaluate(() => document.body.firstChild?.nodeType === Node.TEXT_NODE && document.body.firstChild.textContent.trim() !== ""), false);
   assert.deepEqual(errors, []);
 });

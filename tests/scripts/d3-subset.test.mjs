@@ -1,5 +1,5 @@
-// The site ships the d3 modules js/charts.js uses, not all of d3 (scripts/postbuild.mjs,
-// D3_MODULES). Loading that subset the way a browser does must give every d3 name charts.js calls.
+// The site ships only the d3 functions js/charts.js uses, bundled by esbuild (scripts/postbuild.mjs,
+// d3SubsetText). Loading that subset the way a browser does must give every d3 name charts.js calls.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
