@@ -7,7 +7,7 @@
 #   scripts/check-results-pr.sh PR_DIR BASE_REV HEAD_REV VALIDATOR
 #
 # Refuses, naming each file: anything under content/results/ that is not a plain <name>.json (or the
-# .gitkeep), the site's own index.json, summary.json and medians.json, and hidden names, a symbolic link or a file whose mode is not
+# .gitkeep), the site's own index.json, summary.json, headlines.json and medians.json, and hidden names, a symbolic link or a file whose mode is not
 # 100644 (a link to /dev/zero would make every reader read forever), content/ or content/results/
 # turned into anything but a folder (a link to another folder would publish whatever it points at),
 # and any file the validator rejects. Results files are added, not rewritten: a pull request that
@@ -74,8 +74,8 @@ for path in "${changed[@]}"; do
     fail "$shown: content/results/ takes only <label>-<date>.json files (letters, digits, '.', '_', '-')"
     continue
   fi
-  if [[ "$path" == content/results/index.json || "$path" == content/results/summary.json || "$path" == content/results/medians.json || "$path" == content/results/.* ]]; then
-    fail "$shown: a reserved name (the site writes results/index.json, summary.json and medians.json itself; a name starting with '.' is hidden)"
+  if [[ "$path" == content/results/index.json || "$path" == content/results/summary.json || "$path" == content/results/headlines.json || "$path" == content/results/medians.json || "$path" == content/results/.* ]]; then
+    fail "$shown: a reserved name (the site writes results/index.json, summary.json, headlines.json and medians.json itself; a name starting with '.' is hidden)"
     continue
   fi
   mode=$(git -C "$pr" ls-tree "$head" -- "$path" | cut -d' ' -f1)

@@ -90,7 +90,7 @@ export function aboutResultsFile(text) {
 
 /** What the build writes into results/ beside the results files (site/src/static_data.rs's
  *  NOT_RESULTS; the pull-request check reserves the names). */
-export const SITE_WRITTEN = ["index.json", "summary.json", "medians.json"];
+export const SITE_WRITTEN = ["index.json", "summary.json", "headlines.json", "medians.json"];
 
 /** `results/index.json`: every results file (a static host cannot list a folder), and what
  *  `aboutResultsFile` read of each, so that a page fetches only the files it can use. */

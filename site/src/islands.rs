@@ -325,6 +325,15 @@ pub fn remove_first_frame(box_selector: &str) {
     }
 }
 
+/// Removes one part of the box's first frame (its element marked `data-first-frame-part=PART`),
+/// for an island whose parts go live one at a time; the rest of the frame stays.
+pub fn remove_first_frame_part(box_selector: &str, part: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    if let Ok(Some(old)) = document.query_selector(&format!("{box_selector} > [data-first-frame] [data-first-frame-part={part}]")) {
+        old.remove();
+    }
+}
+
 /// Mounts every island of the page into its box (the full wasm).
 pub fn mount_all() {
     mount_with(Tier::Full, Island::full_view);

@@ -1,6 +1,6 @@
 //! The results as the build sees them: every file of the results folder validated once (the same
-//! `LoadedFile::from_bytes` the browser uses), summarised into `results/summary.json` and
-//! `results/medians.json`, and handed
+//! `LoadedFile::from_bytes` the browser uses), summarised into `results/summary.json`,
+//! `results/headlines.json` and `results/medians.json`, and handed
 //! to the pre-renderer's pages as context ([`StaticResults`]), so that `/results` carries its
 //! ranking and a chart in the static HTML. In the browser no page has this context: the wasm loads
 //! the summary instead.
@@ -21,7 +21,7 @@ pub struct StaticResults {
 }
 
 /// Names the summary never reads as results files: what the build writes beside them.
-pub const NOT_RESULTS: [&str; 3] = ["index.json", "summary.json", "medians.json"];
+pub const NOT_RESULTS: [&str; 4] = ["index.json", "summary.json", "headlines.json", "medians.json"];
 
 impl StaticResults {
     /// The summary of `files`. A bad file is an error naming it and each problem, unless

@@ -77,6 +77,16 @@ export function distWithResults(fixturesDir) {
 
 /** Records every long task from page load on in `window.__longTasks`; pass as `open`'s `setup`
  *  (the observer must exist before the page's scripts run). */
+/** A built `results/summary.json` with each machine's `headline` from `headlines.json` beside it
+ *  (the build writes them apart: wasm-core's summary.rs). */
+export function readSummary(resultsDir) {
+  const summary = JSON.parse(fs.readFileSync(path.join(resultsDir, "summary.json"), "utf8"));
+  const { headlines } = JSON.parse(fs.readFileSync(path.join(resultsDir, "headlines.json"), "utf8"));
+  if (headlines.length !== summary.machines.length) throw new Error(`headlines.json has ${headlines.length} headlines for ${summary.machines.length} machines`);
+  summary.machines.forEach((m, i) => (m.headline = headlines[i]));
+  return summary;
+}
+
 export const watchLongTasks = (context) =>
   context.addInitScript(() => {
     window.__longTasks = [];

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { distWithResults, root, start } from "./harness.mjs";
+import { distWithResults, readSummary, root, start } from "./harness.mjs";
 import { writeSynthetic } from "../../scripts/synthetic-results.mjs";
 
 const SYNTHETIC = 60;
@@ -17,7 +17,7 @@ before(async () => {
   fs.cpSync(path.join(root, "content", "results"), fixtures, { recursive: true });
   writeSynthetic(fixtures, SYNTHETIC);
   dir = distWithResults(fixtures);
-  summary = JSON.parse(fs.readFileSync(path.join(dir, "results", "summary.json"), "utf8"));
+  summary = readSummary(path.join(dir, "results"));
   h = await start({ dir });
 });
 
@@ -48,6 +48,29 @@ test("the ranking shows 50 native machines, then all of them; nothing is skipped
   assert.ok(best[0] >= 1 && best.every((v, i) => i === 0 || v >= best[i - 1]), JSON.stringify(best));
   assert.ok((await page.getByTestId("machine-option").count()) <= 13, "the picker lists the chosen machine and at most 12 more");
   assert.deepEqual(errors, []);
+});
+
+test("the chart goes live before the ranking's headlines; headlines of another build leave the build's ranking up, under a card", async () => {
+  // Held back: the explorer must not wait for them.
+  let release;
+  const held = new Promise((r) => (release = r));
+  const { page, errors } = await h.open("/results", {
+    setup: (_, p) => p.route("**/results/headlines.json", async (route) => {
+      await held;
+      // A file written for another build: one machine fewer than summary.json lists.
+      await route.fulfill({ contentType: "application/json", body: JSON.stringify({ summary_version: 5, machines: summary.machines.length - 1, headlines: [] }) });
+    }),
+  });
+  await page.getByTestId("contention-chart").locator(".point").first().waitFor();
+  assert.equal(await page.locator("[data-first-frame] [data-testid=static-chart]").count(), 0, "the build's chart gave way to the live one");
+  const built = await page.locator("[data-first-frame] [data-testid=ranking-row]").count();
+  assert.ok(built > 0, "the build's ranking is still up");
+  release();
+  const card = page.getByTestId("ranking-load-error");
+  await card.waitFor();
+  assert.match(await card.textContent(), /headlines\.json: 0 headlines for \d+ machines, but summary\.json has \d+/);
+  assert.equal(await page.locator("[data-first-frame] [data-testid=ranking-row]").count(), built, "and stays, since it is right");
+  assert.equal(errors.filter((e) => !/headlines/.test(e)).length, 0, errors.join("\n"));
 });
 
 test("search finds any machine by label or CPU, in the ranking and as a machine-option; ticking it charts it", async () => {

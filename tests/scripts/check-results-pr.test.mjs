@@ -71,16 +71,18 @@ test("a revision git cannot read fails the check instead of passing with nothing
   assert.match(run.stdout + run.stderr, /cannot list the changes/);
 });
 
-test("the site's own index.json, summary.json and medians.json, and hidden names, are refused", () => {
+test("the site's own index.json, summary.json, headlines.json and medians.json, and hidden names, are refused", () => {
   const { code, out } = check(pullRequest((d) => {
     fs.writeFileSync(path.join(d, "index.json"), good);
     fs.writeFileSync(path.join(d, "summary.json"), good);
+    fs.writeFileSync(path.join(d, "headlines.json"), good);
     fs.writeFileSync(path.join(d, "medians.json"), good);
     fs.writeFileSync(path.join(d, ".sneaky.json"), good);
   }));
   assert.equal(code, 1, out);
   assert.match(out, /index\.json: a reserved name/);
   assert.match(out, /summary\.json: a reserved name/);
+  assert.match(out, /headlines\.json: a reserved name/);
   assert.match(out, /medians\.json: a reserved name/);
   assert.match(out, /\.sneaky\.json: a reserved name/);
 });

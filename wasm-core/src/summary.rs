@@ -1,7 +1,11 @@
-//! The build-time summary of every results file, in two parts:
-//! - `results/summary.json` ([`Summary`]): what the ranking, the search and the first chart of
-//!   `/results` need, for any number of machines, in one request: each file's facts and headline
-//!   measures (about 60 bytes gzip'd per machine).
+//! The build-time summary of every results file, in three parts:
+//! - `results/summary.json` ([`Summary`]): what the search, the machine picker and the first chart
+//!   of `/results` need, for any number of machines, in one request: each file's facts (about 10
+//!   bytes gzip'd per machine).
+//! - `results/headlines.json` ([`Headlines`]): each file's headline measures, which only the
+//!   ranking needs. Kept apart because they are most of the bytes (full-precision medians do not
+//!   compress: about 50 bytes gzip'd per machine), so `/results` asks for them only once its wasm
+//!   has arrived, and its first live chart never waits for them.
 //! - `results/medians.json` ([`CaseMedians`]): every case's median ns per op, for pages that
 //!   compare one case across all machines (several times the summary's size, so `/results` never
 //!   waits for it).
@@ -17,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::results::{CaseResult, ResultsFile};
 
 /// Version of the summary's format; the site refuses a summary of another version.
-pub const SUMMARY_VERSION: u32 = 4;
+pub const SUMMARY_VERSION: u32 = 5;
 
 /// Every valid results file, summarised.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -144,8 +148,21 @@ pub struct MachineSummary {
     pub noisy_cases: u32,
     /// Cases whose noise is not known (fewer than three repeats, nothing recorded).
     pub unknown_noise_cases: u32,
-    /// The ranking's measures.
+    /// The ranking's measures. Not in `summary.json`: they travel in `headlines.json`
+    /// ([`Headlines`]), and are the default (none) until [`Summary::with_headlines`] adds them.
+    #[serde(skip)]
     pub headline: Headline,
+}
+
+/// Every machine's headline measures (`results/headlines.json`), in the summary's order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Headlines {
+    /// Format version ([`SUMMARY_VERSION`]).
+    pub summary_version: u32,
+    /// How many machines the summary they belong to has (a check that the two files match).
+    pub machines: usize,
+    /// One per machine of the summary, in the same order.
+    pub headlines: Vec<Headline>,
 }
 
 /// The ranking's measures for one machine: `Arc<str>` and `String` clone costs (clone and drop,
@@ -297,13 +314,39 @@ impl Summary {
         Summary { summary_version: SUMMARY_VERSION, machines, refused }
     }
 
-    /// Reads a summary, refusing another format version.
+    /// Reads a summary, refusing another format version. Its machines have no headline yet.
     pub fn from_json(bytes: &[u8]) -> Result<Summary, String> {
         let summary: Summary = serde_json::from_slice(bytes).map_err(|e| format!("summary.json: {e}"))?;
         if summary.summary_version != SUMMARY_VERSION {
             return Err(format!("summary.json: summary_version {} is not {SUMMARY_VERSION}; rebuild the site", summary.summary_version));
         }
         Ok(summary)
+    }
+
+    /// The headlines of this summary's machines, for `headlines.json`.
+    pub fn headlines(&self) -> Headlines {
+        Headlines { summary_version: SUMMARY_VERSION, machines: self.machines.len(), headlines: self.machines.iter().map(|m| m.headline.clone()).collect() }
+    }
+
+    /// This summary with each machine's headline read from `headlines.json`'s `bytes`, refusing
+    /// another format version or a file written for another number of machines.
+    pub fn with_headlines(mut self, bytes: &[u8]) -> Result<Summary, String> {
+        let h: Headlines = serde_json::from_slice(bytes).map_err(|e| format!("headlines.json: {e}"))?;
+        if h.summary_version != SUMMARY_VERSION {
+            return Err(format!("headlines.json: summary_version {} is not {SUMMARY_VERSION}; rebuild the site", h.summary_version));
+        }
+        if h.machines != self.machines.len() || h.headlines.len() != self.machines.len() {
+            return Err(format!(
+                "headlines.json: {} headlines for {} machines, but summary.json has {}; the two files are from different builds",
+                h.headlines.len(),
+                h.machines,
+                self.machines.len()
+            ));
+        }
+        for (m, headline) in self.machines.iter_mut().zip(h.headlines) {
+            m.headline = headline;
+        }
+        Ok(self)
     }
 }
 
@@ -494,8 +537,16 @@ mod tests {
         assert_eq!(both.machines[3].hardware, both.machines[1].hardware, "one Xeon, two allocators");
         assert_ne!(both.machines[0].hardware, both.machines[1].hardware);
         assert_eq!(both.machines.iter().map(|m| m.hardware).collect::<Vec<_>>(), [Some(0), Some(1), Some(2), Some(1)], "numbered as first seen");
-        let back = Summary::from_json(serde_json::to_string(&summary).unwrap().as_bytes()).unwrap();
-        assert_eq!(back, summary);
+        // The facts and the headlines travel in two files, and come back together.
+        let facts = Summary::from_json(serde_json::to_string(&summary).unwrap().as_bytes()).unwrap();
+        assert!(facts.machines.iter().all(|m| m.headline == Headline::default()), "summary.json carries no headline");
+        assert!(summary.machines.iter().all(|m| m.headline.most_threads.is_some()));
+        let headlines = serde_json::to_string(&summary.headlines()).unwrap();
+        assert_eq!(facts.clone().with_headlines(headlines.as_bytes()).unwrap(), summary);
+        // Headlines of another build (another number of machines) are refused, not misassigned.
+        let fewer = Summary { machines: summary.machines[..2].to_vec(), ..summary.clone() };
+        let err = facts.with_headlines(serde_json::to_string(&fewer.headlines()).unwrap().as_bytes()).unwrap_err();
+        assert!(err.contains("2 headlines for 2 machines, but summary.json has 3"), "{err}");
     }
 
     fn file_source(file: &ResultsFile) -> Option<&str> {
@@ -516,6 +567,9 @@ mod tests {
     fn another_format_version_is_refused() {
         let err = Summary::from_json(br#"{"summary_version":99,"machines":[]}"#).unwrap_err();
         assert!(err.contains("summary_version 99"), "{err}");
+        let empty = Summary::from_json(format!(r#"{{"summary_version":{SUMMARY_VERSION},"machines":[]}}"#).as_bytes()).unwrap();
+        let err = empty.with_headlines(br#"{"summary_version":99,"machines":0,"headlines":[]}"#).unwrap_err();
+        assert!(err.starts_with("headlines.json: summary_version 99"), "{err}");
     }
 
     #[test]

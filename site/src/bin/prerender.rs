@@ -1,9 +1,9 @@
 //! Renders every page of the site to HTML at build time: `prerender OUT.json RESULTS_DIR` validates
 //! every results file of RESULTS_DIR (one that fails stops the build, named), writes their summary
-//! to `RESULTS_DIR/summary.json` and their medians to `RESULTS_DIR/medians.json`, and writes one
-//! entry per route (path, title, description, whether it charts, which wasm it needs, the `<body>`
+//! to `RESULTS_DIR/summary.json`, their headline measures to `headlines.json` and their medians to
+//! `medians.json`, and writes one entry per route (path, title, description, whether it charts, which wasm it needs, the `<body>`
 //! content and the specs of its static charts), which `scripts/postbuild.mjs` puts into each
-//! route's `index.html`. `prerender --summary DIR [--keep-refused]` only writes the two summaries
+//! route's `index.html`. `prerender --summary DIR [--keep-refused]` only writes those three
 //! (test fixtures keep their bad files, as `refused`). The pages are the same Leptos
 //! components the site is made of, rendered natively; the live parts come out as empty boxes
 //! (`islands::Live`) that the wasm fills in the browser.
@@ -51,6 +51,7 @@ fn main() {
         }
     };
     write_atomic(&dir.join("summary.json"), &serde_json::to_string(&*data.summary).expect("the summary serialises"));
+    write_atomic(&dir.join("headlines.json"), &serde_json::to_string(&data.summary.headlines()).expect("the headlines serialise"));
     write_atomic(&dir.join("medians.json"), &serde_json::to_string(&*data.medians).expect("the medians serialise"));
     let Some(out) = out else { return };
     any_spawner::Executor::init_custom_executor(NeverRun).expect("the executor is set once");

@@ -15,8 +15,8 @@ use crate::static_data::StaticResults;
 
 /// The build's first frame of the explorer: the ranking (the top [`FIRST_ROWS`] and every machine
 /// that is not a synthetic benchmark file) and the default chart, from the same components and
-/// specs the browser uses. Readable with JavaScript off; the wasm replaces it once it has the
-/// summary.
+/// specs the browser uses. Readable with JavaScript off; the wasm replaces the chart once it has the
+/// summary, and the ranking once it has the headline measures too.
 #[component]
 fn FirstFrame(data: StaticResults) -> impl IntoView {
     let summary = data.summary.clone();
@@ -36,7 +36,8 @@ fn FirstFrame(data: StaticResults) -> impl IntoView {
     let table_spec = spec.clone();
     // What the island reads before its first chart: the summary, then the default view's files (the
     // explorer's own `to_load`). The loader asks for them beside the wasm (scripts/postbuild.mjs,
-    // `withLateStart`).
+    // `withLateStart`). Not `headlines.json`: only the ranking needs it, and its bytes would delay
+    // the wasm; the island asks for it when it starts.
     let dir = crate::components::results::loader::RESULTS_DIR;
     let fetches = std::iter::once(format!("{dir}/summary.json"))
         .chain(crate::components::results::explorer::to_load(&summary, &state).into_iter().map(|id| format!("{dir}/{id}.json")))
@@ -53,7 +54,7 @@ fn FirstFrame(data: StaticResults) -> impl IntoView {
                 <RankingTable summary=summary.clone() rows=rows sort=Measure::default() shown=shown picked=Signal::derive(Vec::new)/>
             </section>
             {(!spec.series.is_empty()).then(|| view! {
-                <figure class="explorer-figure">
+                <figure class="explorer-figure" data-first-frame-part="chart">
                     <StaticChart spec=spec test_id="static-chart"/>
                     <ChartTable spec=Signal::derive(move || table_spec.clone()) test_id="static-chart-table"/>
                 </figure>

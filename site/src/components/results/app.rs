@@ -1,7 +1,8 @@
 //! The live part of `/results` (an island): the build's summary of every results file
-//! (`results/summary.json`, one request whatever the number of machines), then the ranking and the
-//! explorer, which share the address bar. Raw results files are fetched only for the machines a
-//! reader puts on the charts.
+//! (`results/summary.json`, one request whatever the number of machines), then the explorer, and
+//! the ranking once the machines' headline measures (`results/headlines.json`) have arrived; the
+//! two share the address bar. Until then the build's ranking stays on screen. Raw results files
+//! are fetched only for the machines a reader puts on the charts.
 
 use std::sync::Arc;
 
@@ -9,7 +10,7 @@ use leptos::prelude::*;
 use wasm_core::summary::Summary;
 
 use super::explorer::Explorer;
-use super::loader::load_summary;
+use super::loader::{load_headlines, load_summary};
 use super::query::{encode_pairs, join, page_query, part, query_value, replace_query};
 use super::ranking_section::RankingSection;
 use crate::explorer::ranking::RankingState;
@@ -44,10 +45,13 @@ pub fn available(summary: &Summary, suite: Suite) -> Vec<(String, bool)> {
         .collect()
 }
 
+/// The box of this island, whose first frame (the build's ranking and chart) stays until replaced.
+const BOX: &str = "[data-live=results]";
+
 #[component]
 fn ResultsPage(summary: Arc<Summary>) -> impl IntoView {
-    // The static first frame (ranking and chart from the build) stays until this replaces it.
-    Effect::new(|_| crate::islands::remove_first_frame("[data-live=results]"));
+    // The explorer replaces the build's chart now; the build's ranking stays until the live one.
+    Effect::new(|_| crate::islands::remove_first_frame_part(BOX, "chart"));
     let (query, set_query) = signal(page_query());
     let write = move |q: String| {
         replace_query(&q);
@@ -70,8 +74,25 @@ fn ResultsPage(summary: Arc<Summary>) -> impl IntoView {
         write(join(kept.into_iter().chain(encode_pairs(&r.to_pairs()))));
     });
     let search = Signal::derive(move || ranking.read().search.clone());
+    let for_headlines = summary.clone();
+    let ranked = LocalResource::new(move || load_headlines(for_headlines.clone()));
     view! {
-        <RankingSection summary=summary.clone() state=ranking on_state=set_ranking explorer=state on_explorer=set_state/>
+        // No fallback: the build's ranking is on screen meanwhile. On an error it stays, under a card.
+        <Suspense>
+            <ErrorBoundary fallback=|errors| view! {
+                <div class="error-card" data-testid="ranking-load-error">
+                    <p>"The ranking's measures could not be loaded; the table above is the one this site was built with."</p>
+                    <ul>{move || errors.get().into_iter().map(|(_, e)| view! { <li>{e.to_string()}</li> }).collect_view()}</ul>
+                </div>
+            }>
+                {move || Suspend::new(async move {
+                    ranked.await.map(|summary| {
+                        Effect::new(|_| crate::islands::remove_first_frame(BOX));
+                        view! { <RankingSection summary=summary state=ranking on_state=set_ranking explorer=state on_explorer=set_state/> }
+                    })
+                })}
+            </ErrorBoundary>
+        </Suspense>
         <Explorer summary=summary state=state set_state=set_state search=search/>
     }
 }

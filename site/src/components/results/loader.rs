@@ -15,8 +15,10 @@
 use futures::StreamExt;
 use serde::Deserialize;
 use std::fmt;
+use std::sync::Arc;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
+use wasm_core::summary::Summary;
 use wasm_core::validate::MAX_FILE_BYTES;
 
 /// Most results files one page loads. Far more than the project will hold for years; an index
@@ -210,13 +212,22 @@ const MAX_SUMMARY_BYTES: usize = 64 << 20;
 
 /// The build's summary of every results file (`results/summary.json`): one request, validated at
 /// build time, so nothing in it is validated again here.
-pub async fn load_summary() -> Result<wasm_core::summary::Summary, LoadError> {
+pub async fn load_summary() -> Result<Summary, LoadError> {
     let bytes = fetch_bytes(&format!("{RESULTS_DIR}/summary.json"), MAX_SUMMARY_BYTES)
         .await
         .map_err(|e| LoadError(format!("results/summary.json {e}")))?;
-    let summary = wasm_core::summary::Summary::from_json(&bytes).map_err(LoadError)?;
+    let summary = Summary::from_json(&bytes).map_err(LoadError)?;
     crate::palette::know_machines(summary.machines.iter().map(|m| &m.label));
     Ok(summary)
+}
+
+/// `summary` with every machine's headline measures, from `results/headlines.json` (what only the
+/// ranking needs: asked for once the wasm runs, so the first chart never waits for its bytes).
+pub async fn load_headlines(summary: Arc<Summary>) -> Result<Arc<Summary>, LoadError> {
+    let bytes = fetch_bytes(&format!("{RESULTS_DIR}/headlines.json"), MAX_SUMMARY_BYTES)
+        .await
+        .map_err(|e| LoadError(format!("results/headlines.json {e}")))?;
+    Ok(Arc::new((*summary).clone().with_headlines(&bytes).map_err(LoadError)?))
 }
 
 /// The results files `wanted` asks for, validated, in the order of the index.
