@@ -49,7 +49,8 @@ fn FirstFrame(data: StaticResults) -> impl IntoView {
                 <h2 id="ranking-heading">"Ranking"</h2>
                 <p class="note">
                     {format!("{} results files, {} with clone measurements. Sorting, filters, search and charts of any machine need JavaScript; ", summary.machines.len(), with_clone)}
-                    "every number here is also in " <a href="/results/summary.json">"summary.json"</a> "."
+                    "the machines are also in " <a href="/results/summary.json">"summary.json"</a> " and their numbers in "
+                    <a href="/results/headlines.json">"headlines.json"</a> "."
                 </p>
                 <RankingTable summary=summary.clone() rows=rows sort=Measure::default() shown=shown picked=Signal::derive(Vec::new)/>
             </section>
