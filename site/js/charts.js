@@ -475,7 +475,7 @@ function legendLayout(spec, width) {
 
 /** The last row the legend's entries take, counting the wrapped lines of a long one. */
 function lastLegendRow(rows) {
-  return Math.max(0, ...rows.map((r) => r.row));
+  return Math.max(0, ...rows.map((r) => r.row + r.lines.length - 1));
 }
 
 /** `text` in lines of at most `max` characters, broken at spaces (a longer word gets a line of its own). */
