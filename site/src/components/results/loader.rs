@@ -195,14 +195,38 @@ pub async fn index() -> Result<Index, LoadError> {
     Ok(index)
 }
 
-/// One results file, fetched and validated.
+/// How this page reads a results file the site ships: see [`read_shipped_with`].
+type ReadShipped = fn(&str, &[u8]) -> LoadedFile;
+
+static READ_SHIPPED: std::sync::OnceLock<ReadShipped> = std::sync::OnceLock::new();
+
+/// Makes [`load_file`] read with `read` for the rest of the page; each wasm's mount function sets
+/// it (`islands::mount_*`), so a wasm links only the reader it names. Most only parse
+/// (`LoadedFile::from_built_bytes`): every file `results/index.json` lists passed the validator when
+/// the site was built (the build stops on one that does not), so they need not carry it (55 KB gzip
+/// of the chapters' wasm). A wasm that carries the validator anyway, for the reader's own run (the
+/// lab's tiers and the full one), reads with [`validate_shipped`]: a second path for the same files
+/// would cost it 17 KB gzip.
+pub fn read_shipped_with(read: ReadShipped) {
+    let _ = READ_SHIPPED.set(read);
+}
+
+/// A shipped file, validated as the build did (and, with the page's clock, not dated in the future).
+pub fn validate_shipped(name: &str, bytes: &[u8]) -> LoadedFile {
+    // wasm32 has no system clock; the page's is Date.now() (ms since the epoch).
+    LoadedFile::from_bytes(name, bytes, std::time::UNIX_EPOCH + std::time::Duration::from_millis(js_sys::Date::now() as u64))
+}
+
+/// One results file the site ships, fetched and read ([`read_shipped_with`]).
 pub async fn load_file(name: &str) -> LoadedFile {
     if !is_plain_name(name) {
         return LoadedFile::unreachable(name, "is not a plain .json file name".into());
     }
     match fetch_bytes(&format!("{RESULTS_DIR}/{name}"), MAX_FILE_BYTES).await {
-        // wasm32 has no system clock; the page's is Date.now() (ms since the epoch).
-        Ok(bytes) => LoadedFile::from_bytes(name, &bytes, std::time::UNIX_EPOCH + std::time::Duration::from_millis(js_sys::Date::now() as u64)),
+        Ok(bytes) => match READ_SHIPPED.get() {
+            Some(read) => read(name, &bytes),
+            None => LoadedFile::unreachable(name, "could not be read: this page's wasm set no reader for results files".into()),
+        },
         Err(why) => LoadedFile::unreachable(name, why),
     }
 }
