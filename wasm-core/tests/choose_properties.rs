@@ -1,11 +1,12 @@
-//! Property test of the chooser's final pick: whatever the table's numbers and the reader's
-//! answers, the pick fits the answers and no row that fits them beats it on both memory and clone
-//! cost (native only: proptest's runner wants a
+//! Property test of the chooser's final pick: whatever the table's numbers, the reader's answers
+//! and clone rate, the pick fits the answers, its clone is within the model's tolerance of the
+//! cheapest that fits, and no row that fits beats it on both memory and clone cost (native only: proptest's runner wants a
 //! native std; an integration test, so `miri test --lib` does not run proptest's file persistence).
 #![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
 use wasm_core::choose::constraints::{final_pick, Constraints};
+use wasm_core::choose::model::limit_ns;
 use wasm_core::choose::{Candidate, CostRow};
 
 fn beats(a: &CostRow, b: &CostRow) -> bool {
@@ -26,14 +27,19 @@ fn rows() -> impl Strategy<Value = Vec<CostRow>> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
     #[test]
-    fn the_final_pick_fits_and_is_never_beaten_on_both(rows in rows(), pick in 0..Candidate::ALL.len(), bits in 0u8..32) {
+    fn the_final_pick_fits_and_is_never_beaten_on_both(rows in rows(), pick in 0..Candidate::ALL.len(), bits in 0u8..32, rate in 1u64..10_000_000_000) {
         let rule_pick = Candidate::ALL[pick];
         let answers = Constraints { needs_send: bits & 1 != 0, changes: bits & 2 != 0, fixed_set: bits & 4 != 0, same_value: bits & 8 != 0, cloned_by_many: bits & 16 != 0 };
-        let last = final_pick(rule_pick, &rows, &answers).candidate;
+        let last = final_pick(rule_pick, &rows, &answers, rate).candidate;
         prop_assert!(answers.fits(last), "{:?} does not fit {:?}", last, answers);
         // A measured row that fits means the pick is measured too.
         if rows.iter().any(|r| answers.fits(r.candidate) && r.clone_ns.is_some()) {
             prop_assert!(rows.iter().any(|r| r.candidate == last && r.clone_ns.is_some()), "{:?} is not measured", last);
+        }
+        // Its clone is as cheap as the cheapest that fits, within the model's tolerance at this rate.
+        let fitting_ns = rows.iter().filter(|r| answers.fits(r.candidate)).filter_map(|r| r.clone_ns);
+        if let (Some(min), Some(ns)) = (fitting_ns.reduce(f64::min), rows.iter().find(|r| r.candidate == last).and_then(|r| r.clone_ns)) {
+            prop_assert!(ns <= limit_ns(min, rate), "{:?} clones in {} ns; the cheapest that fits in {}", last, ns, min);
         }
         if let Some(last_row) = rows.iter().find(|r| r.candidate == last) {
             for r in rows.iter().filter(|r| answers.fits(r.candidate)) {

@@ -1,11 +1,15 @@
-//! The chooser's rules ("Which string type should I use?"): from the lengths of a reader's sample
-//! strings and how they are shared, one pick and the reasons for it. The `/choose` page runs these
-//! rules live, and chapter 10 ("What to do instead") states the same rules in prose; a test checks
-//! that the chapter names every rule's headline, so the two cannot drift apart. What the reader's
-//! program needs beyond lengths and sharing (`Send`, a text that changes, a fixed set, one value or
-//! many) lives in [`constraints`], with the final pick.
+//! The chooser ("Which string type should I use?"): the candidates, what each costs on a reader's
+//! strings (`CostRow`), and the rules of thumb. The pick itself is the cost model's ([`model`]):
+//! memory with the copies the reader keeps, and clone CPU at their rate on the chosen machine. The
+//! rules (`RULES`, by the strings' lengths and how they are shared) summarise what the model picks
+//! in the common cases; `/choose` shows the rule beside the pick and says where the numbers part
+//! from it, and chapter 10 ("What to do instead") states the model and the rules in prose (a test
+//! checks it names every rule's headline). What the reader's program needs beyond lengths and
+//! sharing (`Send`, a text that changes, a fixed set, one value or many) lives in [`constraints`],
+//! with the final pick.
 
 pub mod constraints;
+pub mod model;
 
 use serde::{Deserialize, Serialize};
 
@@ -78,9 +82,9 @@ pub const RULES: [Rule; 5] = [
         because: "a clone is a plain, non-atomic increment, the cheapest clone of a heap string in every run we have",
     },
     Rule {
-        headline: "Read by many threads: Arc<str>, cloned rarely",
-        pick: Candidate::ArcStr,
-        because: "reads never touch the counter, and every owner shares one allocation; only clones and drops pay the atomic",
+        headline: "Read by many threads, several owners: one counted block with a one-word handle",
+        pick: Candidate::Arcstr,
+        because: "every owner shares one allocation and reads never touch the counter; arcstr's ArcStr keeps the length in the block, so each owner holds one word where Arc<str> holds two, and at a rare clone its slightly dearer clone does not count. With one owner lending &str, nothing is shared and Box<str> is smaller",
     },
     Rule {
         headline: "Cloned by many threads, mostly short: an inline type with no shared counter",
@@ -144,8 +148,8 @@ mod tests {
         assert!(short.mostly_short() && !long.mostly_short());
         assert_eq!(recommend(&short, Sharing::OneThread).pick, Candidate::HipStr);
         assert_eq!(recommend(&long, Sharing::OneThread).pick, Candidate::RcStr);
-        assert_eq!(recommend(&short, Sharing::ReadByMany).pick, Candidate::ArcStr);
-        assert_eq!(recommend(&long, Sharing::ReadByMany).pick, Candidate::ArcStr);
+        assert_eq!(recommend(&short, Sharing::ReadByMany).pick, Candidate::Arcstr);
+        assert_eq!(recommend(&long, Sharing::ReadByMany).pick, Candidate::Arcstr);
         assert_eq!(recommend(&short, Sharing::ClonedByMany).pick, Candidate::HipStr);
         assert!(recommend(&long, Sharing::ClonedByMany).pick.name().contains("one clone per thread"));
         // Three of four short is still "mostly short"; two of four is not.
@@ -476,18 +480,6 @@ impl Candidate {
     }
 }
 
-/// The row that replaces `pick` when another row beats it on both memory and clone cost for these
-/// strings (only rows `fits` allows): of those that beat it, the cheapest clone, then the fewest
-/// bytes, which no row beats in turn. `None`: the pick stands (no row beats it, it is not a row, or
-/// it has no clone cost to compare).
-pub fn better_than_pick(pick: Candidate, rows: &[CostRow], fits: impl Fn(Candidate) -> bool) -> Option<CostRow> {
-    let picked = rows.iter().find(|r| r.candidate == pick)?;
-    rows.iter()
-        .filter(|r| fits(r.candidate) && r.beats(picked))
-        .min_by(|a, b| a.clone_ns.unwrap_or(f64::INFINITY).total_cmp(&b.clone_ns.unwrap_or(f64::INFINITY)).then(a.bytes.total_cmp(&b.bytes)))
-        .copied()
-}
-
 #[cfg(test)]
 mod pick_tests {
     use super::*;
@@ -513,13 +505,14 @@ mod pick_tests {
     }
 
     #[test]
-    fn a_pick_beaten_on_both_gives_way_and_rc_never_crosses_threads() {
-        let rows = [row(Candidate::HipStr, 24.0, Some(52.9)), row(Candidate::ArcStr, 30.0, Some(26.4)), row(Candidate::RcStr, 20.0, Some(1.0)), row(Candidate::String, 12.0, Some(20.0))];
-        let send = |c: Candidate| c.is_send();
-        assert_eq!(better_than_pick(Candidate::HipStr, &rows, send).map(|r| r.candidate), Some(Candidate::String));
-        assert_eq!(better_than_pick(Candidate::HipStr, &rows, |_| true).map(|r| r.candidate), Some(Candidate::RcStr));
-        assert_eq!(better_than_pick(Candidate::String, &rows, send), None);
-        assert_eq!(better_than_pick(Candidate::ArcStrBorrow, &rows, send), None, "not a row here");
-        assert_eq!(better_than_pick(Candidate::SmolStr, &[row(Candidate::SmolStr, 24.0, None), row(Candidate::String, 1.0, Some(1.0))], send), None);
+    fn a_row_beats_another_only_when_no_worse_on_both_and_better_on_one() {
+        let hip = row(Candidate::HipStr, 24.0, Some(52.9));
+        assert!(row(Candidate::String, 12.0, Some(20.0)).beats(&hip));
+        assert!(row(Candidate::String, 24.0, Some(20.0)).beats(&hip), "same bytes, cheaper clone");
+        assert!(!row(Candidate::String, 24.0, Some(52.9)).beats(&hip), "equal is not better");
+        assert!(!row(Candidate::ArcStr, 30.0, Some(26.4)).beats(&hip), "cheaper clone, more bytes");
+        assert!(!row(Candidate::SmolStr, 1.0, None).beats(&hip), "an unmeasured clone beats nothing");
+        assert!(!row(Candidate::String, 1.0, Some(1.0)).beats(&row(Candidate::SmolStr, 24.0, None)), "nor is beaten");
+        assert!(!Candidate::RcStr.is_send() && Candidate::ArcStr.is_send());
     }
 }

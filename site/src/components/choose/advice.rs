@@ -1,12 +1,23 @@
-//! The chooser's recommendation: the rule `wasm_core::choose::recommend` picks for the reader's
-//! strings and sharing, then `constraints::final_pick` for their answers and the table's numbers,
-//! with the reason for each step and where to read more.
+//! The chooser's recommendation: the cost model's pick (`constraints::final_pick`, from the
+//! table's memory and clone cost, the reader's answers and clone rate) with the numbers that
+//! decided it, then the rule of thumb for the same case (`wasm_core::choose::recommend`) and, where
+//! the model parts from it, why.
 
 use leptos::prelude::*;
 use wasm_core::choose::constraints::{final_pick, Constraints};
+use wasm_core::choose::model::{core_share, Decider, CLONE_FACTOR, NEGLIGIBLE_CORE_SHARE};
 use wasm_core::choose::{recommend, CostRow, Profile, Sharing, MOSTLY_SHORT, SHORT_BYTES};
 
+use super::form::Workload;
 use super::samples::Sample;
+use super::table::human_bytes;
+use crate::explorer::format::{count, sig, sig4};
+
+/// Clone CPU as the table shows it: ms of one core each second, and that as a share of the core.
+fn cpu_text(clone_ns: f64, clones_per_sec: u64) -> String {
+    let share = core_share(clone_ns, clones_per_sec);
+    format!("{} ms of one core each second ({} %)", sig(share * 1e3, 3, true), sig(share * 100.0, 2, true))
+}
 
 #[component]
 pub fn Advice(
@@ -19,6 +30,8 @@ pub fn Advice(
     rows: Memo<Vec<CostRow>>,
     /// That machine's label and the thread count.
     source: Signal<Option<(String, u32)>>,
+    /// The copies alive and the clone rate the model weighs the rows at.
+    workload: ReadSignal<Workload>,
 ) -> impl IntoView {
     let verdict = move || {
         let (lengths, left_out) = sample.with(|s| (s.lengths(), s.left_out.clone()));
@@ -32,35 +45,44 @@ pub fn Advice(
         }
         let profile = Profile::of(&lengths);
         let rule = recommend(&profile, sharing.get());
-        // The rule of thumb gives way to the reader's answers (a type they rule out) and to the
-        // numbers (a fitting row cheaper on both memory and clone cost).
-        let answers = constraints.get();
-        let pick = rows.with(|rs| final_pick(rule.pick, rs, &answers));
+        let (answers, w) = (constraints.get(), workload.get());
+        // The model picks from the numbers; the rule of thumb is then measured against it.
+        let pick = rows.with(|rs| final_pick(rule.pick, rs, &answers, w.clones_per_sec));
         let row = |c| rows.with(|rs| rs.iter().find(|r| r.candidate == c).copied());
         let (machine, threads) = source.get().unwrap_or_default();
-        let on_machine = format!("{machine}, {}", crate::explorer::format::count(threads, "thread", "threads"));
-        let ns = |r: Option<CostRow>| r.and_then(|r| r.clone_ns).map_or_else(|| "not measured".to_owned(), |ns| format!("{} ns", crate::explorer::format::sig4(ns)));
+        let on_machine = format!("{machine}, {}", count(threads, "thread", "threads"));
+        let ns = |r: Option<CostRow>| r.and_then(|r| r.clone_ns).map_or_else(|| "not measured".to_owned(), |ns| format!("{} ns", sig4(ns)));
+        let memory = |r: Option<CostRow>| r.map_or_else(|| "?".to_owned(), |r| human_bytes(r.bytes * profile.count as f64));
+        let cpu = |r: Option<CostRow>| r.and_then(|r| r.clone_ns).map_or_else(|| "not measured".to_owned(), |ns| cpu_text(ns, w.clones_per_sec));
+        let held = format!("your {} in {} with {}", count(profile.count as u64, "string", "strings"), memory(row(pick.candidate)), count(w.copies, "copy", "copies"));
+        let rate = format!("At {} clones a second ({on_machine})", crate::components::bench::results_table::format_rate(w.clones_per_sec as f64));
+        let tolerance = format!("within {CLONE_FACTOR}× of the cheapest or {} ms of one core each second of it", sig(NEGLIGIBLE_CORE_SHARE * 1e3, 2, true));
+        let name = pick.candidate.name();
+        let reason = match pick.weighed.decided_by {
+            Decider::CloneCpu => format!("{rate}, {name}'s clones take {}, the least of the rows that fit your answers, and no other comes {tolerance}. It holds {held}.", cpu(row(pick.candidate))),
+            Decider::Memory => {
+                let cheapest = pick.weighed.cheapest_clone.unwrap_or(pick.candidate);
+                format!(
+                    "{rate}, {} rows that fit your answers clone {tolerance} ({} at {}). Of those, {name} holds {held}, the least; its clones take {}.",
+                    pick.weighed.near,
+                    cheapest.name(),
+                    cpu(row(cheapest)),
+                    cpu(row(pick.candidate)),
+                )
+            }
+            Decider::MemoryUnmeasured => format!("{machine} measured the clone of no row that fits your answers, so memory alone decides: {name} holds {held}, the least."),
+        };
         // Why the rule's pick is not the answer: the reader's answers rule it out, or the machine
         // did not measure its clone (never both: an unmeasured pick fits).
         let not_the_rule = pick
             .ruled_out
             .map(|out| (out, "choose-ruled-out", format!("your answers rule it out ({})", answers.ruled_out(out).unwrap_or_default())))
             .or(pick.unmeasured.map(|out| (out, "choose-unmeasured", format!("{machine} did not measure its clone"))))
-            .map(|(out, test_id, why)| {
-                let start = pick.beaten.unwrap_or(pick.candidate);
-                view! {
-                    <p data-testid=test_id>{format!(
-                        "The rule of thumb below says {}, but {why}. Of the measured rows that fit, {} has the cheapest clone: {} per clone ({on_machine}).",
-                        out.name(),
-                        start.name(),
-                        ns(row(start)),
-                    )}</p>
-                }
-            });
+            .map(|(out, test_id, why)| view! { <p data-testid=test_id>{format!("The rule of thumb below says {}, but {why}.", out.name())}</p> });
         let overruled = pick.beaten.and_then(|beaten| Some((row(beaten)?, row(pick.candidate)?))).map(|(p, b)| {
             view! {
                 <p data-testid="choose-overruled">{format!(
-                    "{} is cheaper on both counts than {} on these strings: {:.1} bytes per string against {:.1} (measured in this page, with the copies you said are alive), and {} per clone against {} ({on_machine}).",
+                    "{} is cheaper on both counts than {}, the rule of thumb's pick, on these strings: {:.1} bytes per string against {:.1} (measured in this page, with the copies you said are alive), and {} per clone against {} ({on_machine}).",
                     b.candidate.name(),
                     p.candidate.name(),
                     b.bytes,
@@ -70,6 +92,20 @@ pub fn Advice(
                 )}</p>
             }
         });
+        // The model parts from the rule on these numbers without beating it on both counts: say by how much.
+        let differs = (!pick.agrees(rule.pick) && pick.ruled_out.is_none() && pick.unmeasured.is_none() && pick.beaten.is_none()).then(|| {
+            view! {
+                <p data-testid="choose-model-differs">{format!(
+                    "The rule of thumb below says {}; on these numbers the model parts from it: {} per clone against {name}'s {}, and {} of memory against {}.",
+                    rule.pick.name(),
+                    ns(row(rule.pick)),
+                    ns(row(pick.candidate)),
+                    memory(row(rule.pick)),
+                    memory(row(pick.candidate)),
+                )}</p>
+            }
+        });
+        let rule_intro = if pick.agrees(rule.pick) { "The rule of thumb for this case agrees: " } else { "Rule of thumb for this case: " };
         let shape = format!(
             "{} of your {} strings are at most {SHORT_BYTES} bytes (the longest is {} bytes), so they are {} short (at least {:.0} % needed).",
             profile.short,
@@ -82,9 +118,11 @@ pub fn Advice(
             <p class="choose-pick" data-testid="choose-pick" data-type=pick.candidate.name()>
                 <strong>{pick.candidate.name()}</strong>
             </p>
+            <p data-testid="choose-reason">{reason}</p>
             {not_the_rule}
             {overruled}
-            <p data-testid="choose-rule">"Rule of thumb: " <em>{rule.headline}</em> ": " {rule.because} "."</p>
+            {differs}
+            <p data-testid="choose-rule">{rule_intro} <em>{rule.headline}</em> ": " {rule.because} "."</p>
             <p class="muted">{shape}</p>
             {left_out}
         }
@@ -95,7 +133,7 @@ pub fn Advice(
             <h2 id="choose-advice-title">"Recommendation"</h2>
             {verdict}
             <p class="small">
-                "Why these rules: " <a href="/chapters/what-instead#rules">"What to do instead"</a> ". Background: "
+                "The model and the rules: " <a href="/chapters/what-instead#rules">"What to do instead"</a> ". Background: "
                 <a href="/chapters/clone-cost">"What clone costs"</a> ", " <a href="/chapters/small-strings">"Small strings"</a> "."
             </p>
         </section>

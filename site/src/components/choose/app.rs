@@ -37,9 +37,20 @@ pub fn ChooseApp() -> impl IntoView {
     let (threads, set_threads) = signal(query_value(&query, THREADS_KEY).and_then(|t| t.parse::<u32>().ok()));
     let (answers, set_answers) = signal(Answers::from_keys(|key| query_value(&query, key).as_deref() == Some("yes")));
     let number = |key: &str, max: u64| query_value(&query, key).and_then(|v| Workload::parse(&v, max));
+    let start = Workload::default_for(sharing.get_untracked());
     let (workload, set_workload) = signal(Workload {
-        copies: number(COPIES_KEY, u64::from(Workload::MAX_COPIES)).map_or(Workload::DEFAULT.copies, |n| n as u32),
-        clones_per_sec: number(RATE_KEY, Workload::MAX_CLONES_PER_SEC).unwrap_or(Workload::DEFAULT.clones_per_sec),
+        copies: number(COPIES_KEY, u64::from(Workload::MAX_COPIES)).map_or(start.copies, |n| n as u32),
+        clones_per_sec: number(RATE_KEY, Workload::MAX_CLONES_PER_SEC).unwrap_or(start.clones_per_sec),
+    });
+    // A workload the reader has not changed follows the sharing pattern's default; one they typed stays.
+    Effect::new(move |before: Option<Sharing>| {
+        let now = sharing.get();
+        if let Some(before) = before.filter(|b| *b != now) {
+            if workload.get_untracked() == Workload::default_for(before) {
+                set_workload.set(Workload::default_for(now));
+            }
+        }
+        now
     });
     let constraints = Memo::new(move |_| {
         // The sharing's defaults (wasm-core's one rule for them), then the reader's answers.
@@ -110,7 +121,7 @@ pub fn ChooseApp() -> impl IntoView {
         let mut pairs = vec![(SHARING_KEY, sharing.get().id().to_owned())];
         answers.with(|a| pairs.extend(a.yes_keys().map(|key| (key, "yes".to_owned()))));
         let w = workload.get();
-        if w != Workload::DEFAULT {
+        if w != Workload::default_for(sharing.get()) {
             pairs.push((COPIES_KEY, w.copies.to_string()));
             pairs.push((RATE_KEY, w.clones_per_sec.to_string()));
         }
@@ -133,7 +144,7 @@ pub fn ChooseApp() -> impl IntoView {
     view! {
         <ChooseForm text set_text sharing set_sharing answers set_answers workload set_workload/>
         {too_long_for_link}
-        <Advice sample sharing constraints rows=cost_rows source=source_label/>
+        <Advice sample sharing constraints rows=cost_rows source=source_label workload/>
         <h2 id="compare">"Every candidate on your strings"</h2>
         <Show when=move || sample.with(|s| !s.strings.is_empty())
             fallback=|| view! { <p class="note" data-testid="choose-table-empty">"The table fills in once there is a string to measure."</p> }>

@@ -50,9 +50,19 @@ pub struct Workload {
 }
 
 impl Workload {
+    /// The workload of strings cloned often: a million clones a second, one copy alive.
     pub const DEFAULT: Workload = Workload { copies: 1, clones_per_sec: 1_000_000 };
+    /// "Read by many threads" says clones are rare and several owners keep the value alive: a
+    /// thousand clones a second, a copy for each of eight threads. (With one copy nothing is shared,
+    /// and the model rightly picks the smallest owned string.)
+    pub const READ_BY_MANY: Workload = Workload { copies: 8, clones_per_sec: 1_000 };
     pub const MAX_COPIES: u32 = 1_000_000;
     pub const MAX_CLONES_PER_SEC: u64 = 1_000_000_000_000;
+
+    /// The workload the model assumes for `sharing` until the reader gives theirs.
+    pub fn default_for(sharing: Sharing) -> Workload {
+        if sharing == Sharing::ReadByMany { Self::READ_BY_MANY } else { Self::DEFAULT }
+    }
 
     /// A number typed in a box, within 1..=max; `None` for anything else (the box says so).
     pub fn parse(text: &str, max: u64) -> Option<u64> {
@@ -174,6 +184,14 @@ mod tests {
             assert_eq!(Answers::from_keys(|k| keys.contains(&k)), a, "{keys:?}");
         }
         assert_eq!(Answers::from_keys(|_| false), Answers::default());
+    }
+
+    #[test]
+    fn read_by_many_assumes_rare_clones_and_several_owners() {
+        let read = Workload::default_for(Sharing::ReadByMany);
+        assert!(read.copies > 1 && read.clones_per_sec < Workload::DEFAULT.clones_per_sec);
+        assert_eq!(Workload::default_for(Sharing::OneThread), Workload::DEFAULT);
+        assert_eq!(Workload::default_for(Sharing::ClonedByMany), Workload::DEFAULT);
     }
 
     #[test]

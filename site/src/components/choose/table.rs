@@ -108,7 +108,7 @@ async fn time_creation(strings: &[String], is_stale: &dyn Fn() -> bool) -> Optio
 }
 
 /// Bytes in B, KB or MB (powers of 1000, as the model's inputs are counts, not pages).
-fn human_bytes(bytes: f64) -> String {
+pub fn human_bytes(bytes: f64) -> String {
     match bytes {
         b if b >= 1e6 => format!("{} MB", crate::explorer::format::sig(b / 1e6, 3, true)),
         b if b >= 1e3 => format!("{} KB", crate::explorer::format::sig(b / 1e3, 3, true)),
@@ -218,7 +218,9 @@ pub fn ChooseTable(
             "The cost model multiplies these by your workload: memory holds every string as many times as you said "
             "copies are alive (a handle per copy; the heap blocks once where clones share them, once per copy where "
             "each clone copies the text), and clone CPU is the clone cost times your clones per second, in "
-            "milliseconds of one core's time each second. The pick is weighed on that memory and the clone cost."
+            "milliseconds of one core's time each second. The pick is the model's: of the rows that fit your answers, those "
+            "whose clone is within 2× of the cheapest (or a tenth of a millisecond of one core each second of it) count as "
+            "equally cheap, and of those the one with the least memory wins."
         </p>
         <ScrollRegion label="Every candidate on your strings">
         <table class="data compact" data-testid="choose-table">
