@@ -168,11 +168,14 @@ test("no other row beats the pick on both memory and clone cost: config strings 
   const scenarios = [
     { text: Array.from({ length: 3 }, (_, i) => `config_${i}=` + "v".repeat(2040)).join("\n"), sharing: "read_by_many" },
     { text: Array.from({ length: 60 }, (_, i) => `key_${i}`).join("\n"), sharing: "cloned_by_many" },
+    // Ten mixed-length non-ASCII names on one thread (the issue's case), and read by many.
+    { text: "Zoë\nJosé Álvarez\n李小龙\nÅsa Lindqvist\nΝίκος\nSøren Kierkegaard\nFrançois-Xavier Dupont\nМария\nŁukasz\nAnaïs Nin", sharing: "one_thread" },
     { text: "Zoë\nJosé Álvarez\n李小龙\nÅsa Lindqvist\nΝίκος\nSøren Kierkegaard\nFrançois-Xavier Dupont\nМария\nŁukasz\nAnaïs Nin", sharing: "read_by_many" },
   ];
   for (const s of scenarios) {
     await input.fill(s.text);
     await page.getByTestId(`choose-sharing-${s.sharing}`).check();
+    await page.waitForFunction((sh) => new URL(location.href).searchParams.get("sharing") === sh, s.sharing);
     await page.waitForFunction(() => document.querySelector('[data-testid="choose-table"] tr[data-type="Arc<str>"][data-clone-ns]'));
     const rows = await page.locator('[data-testid="choose-table"] tbody tr').evaluateAll((trs) =>
       trs.map((tr) => ({ type: tr.dataset.type, bytes: Number(tr.dataset.memoryBytes), ns: tr.dataset.cloneNs === undefined ? null : Number(tr.dataset.cloneNs), out: tr.dataset.ruledOut ?? null })));
@@ -184,6 +187,18 @@ test("no other row beats the pick on both memory and clone cost: config strings 
     // Rc<str> and the leak are ruled out here (Send; a set that may be reloaded).
     const beats = (r) => r.ns !== null && r.out === null && r.bytes <= picked.bytes && r.ns <= picked.ns && (r.bytes < picked.bytes || r.ns < picked.ns);
     assert.deepEqual(rows.filter(beats), [], `${s.sharing}: nothing beats ${pick} on both`);
+    // Strings longer than any the machine timed clones of are charged the longest case: said, with both lengths.
+    const longest = Math.max(...s.text.split("\n").map((l) => Buffer.byteLength(l)));
+    const note = await page.getByTestId("choose-machine-note").textContent();
+    const json = JSON.parse(fs.readFileSync(path.join(root, "content/results", note.match(/results\/(\S+\.json)/)[1]), "utf8"));
+    const threads = Number(note.match(/at (\d+) threads? cloning/)[1]);
+    const caseMax = Math.max(...json.cases.filter((c) => c.suite === "clone" && c.mode === "drop" && !c.placement && c.threads === threads).map((c) => c.params.string_len_bytes ?? 0));
+    const beyond = page.getByTestId("choose-beyond");
+    if (longest > caseMax) {
+      assert.match(await beyond.textContent(), new RegExp(`^Your longest string is ${longest} bytes; .* timed clones of strings up to ${caseMax} bytes`));
+    } else {
+      assert.equal(await beyond.count(), 0, `${s.sharing}: ${longest}-byte strings are within the ${caseMax}-byte cases`);
+    }
   }
   assert.deepEqual(errors, []);
 });

@@ -32,6 +32,8 @@ pub fn Advice(
     source: Signal<Option<(String, u32)>>,
     /// The copies alive and the clone rate the model weighs the rows at.
     workload: ReadSignal<Workload>,
+    /// The longest string, in bytes, the chosen machine timed clones of.
+    longest_case: Signal<Option<u64>>,
 ) -> impl IntoView {
     let verdict = move || {
         let (lengths, left_out) = sample.with(|s| (s.lengths(), s.left_out.clone()));
@@ -105,6 +107,18 @@ pub fn Advice(
                 )}</p>
             }
         });
+        // Strings longer than any the machine timed are charged the longest case's clone: say so,
+        // since a type that copies the text pays for every byte.
+        let beyond = longest_case.get().filter(|&case| profile.longest as u64 > case).map(|case| {
+            let copies_text = !pick.candidate.clones_share_blocks() && row(pick.candidate).is_some();
+            let pick_note = if copies_text { format!(" The pick, {name}, is one of them: weigh it against the counted rows with that in mind.") } else { String::new() };
+            view! {
+                <p class="note" data-testid="choose-beyond">{format!(
+                    "Your longest string is {} bytes; {machine} timed clones of strings up to {case} bytes, so each clone cost here is that of a string of {case} bytes or fewer. Types that copy the text on every clone (String, Box<str>, and CompactString and InlineStr past their inline bytes) cost more than shown for your strings; a counted clone (Arc<str> and the like) does not grow with the length.{pick_note}",
+                    profile.longest,
+                )}</p>
+            }
+        });
         let rule_intro = if pick.agrees(rule.pick) { "The rule of thumb for this case agrees: " } else { "Rule of thumb for this case: " };
         let shape = format!(
             "{} of your {} strings are at most {SHORT_BYTES} bytes (the longest is {} bytes), so they are {} short (at least {:.0} % needed).",
@@ -119,6 +133,7 @@ pub fn Advice(
                 <strong>{pick.candidate.name()}</strong>
             </p>
             <p data-testid="choose-reason">{reason}</p>
+            {beyond}
             {not_the_rule}
             {overruled}
             {differs}

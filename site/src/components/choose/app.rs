@@ -115,6 +115,8 @@ pub fn ChooseApp() -> impl IntoView {
             })
         })
     });
+    // The longest string the chosen file timed clones of: longer strings are charged its cost.
+    let longest_case = Signal::derive(move || chosen.with(|c| c.as_ref().and_then(|(f, t)| costs::longest_case_bytes(f, *t))));
     let source_label = Signal::derive(move || chosen.with(|c| c.as_ref().map(|(f, t)| (f.results.label.clone(), *t))));
     // Every input in the address bar, so a recommendation can be shared by its link.
     Effect::new(move |_| {
@@ -144,7 +146,7 @@ pub fn ChooseApp() -> impl IntoView {
     view! {
         <ChooseForm text set_text sharing set_sharing answers set_answers workload set_workload/>
         {too_long_for_link}
-        <Advice sample sharing constraints rows=cost_rows source=source_label workload/>
+        <Advice sample sharing constraints rows=cost_rows source=source_label workload longest_case/>
         <h2 id="compare">"Every candidate on your strings"</h2>
         <Show when=move || sample.with(|s| !s.strings.is_empty())
             fallback=|| view! { <p class="note" data-testid="choose-table-empty">"The table fills in once there is a string to measure."</p> }>

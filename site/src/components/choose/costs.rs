@@ -38,6 +38,12 @@ pub fn richest(files: &[NativeFile]) -> Option<usize> {
         })
 }
 
+/// The longest string, in bytes, `file` timed clones of at `threads`: the reader's longer strings
+/// are charged that length's clone, which is too little for a type that copies the text.
+pub fn longest_case_bytes(file: &NativeFile, threads: u32) -> Option<u64> {
+    drop_cases(file).filter(|c| c.threads == threads).filter_map(|c| c.params.string_len_bytes).max()
+}
+
 /// The word size of the target `file` was measured on: half of `&str`'s recorded size.
 fn word_bytes(file: &NativeFile) -> usize {
     file.results.layouts.types.iter().find(|t| t.type_name == "&str").map_or(8, |t| t.size_bytes as usize / 2)
@@ -122,6 +128,10 @@ mod tests {
         assert_eq!(clone_cost(&epyc, Candidate::String, 1, &[10]), None);
         assert_eq!(clone_cost(&epyc, Candidate::SmolStr, 2, &[10]), None);
         assert_eq!(clone_cost(&epyc, Candidate::String, 2, &[]), None);
+        // 2 KB strings get the 64-byte case, the longest this file has at 2 threads; none at 3.
+        assert_eq!(clone_cost(&epyc, Candidate::String, 2, &[2048]).unwrap().ns, 30.0);
+        assert_eq!(longest_case_bytes(&epyc, 2), Some(64));
+        assert_eq!(longest_case_bytes(&epyc, 3), None);
         // On wasm32 HipStr keeps 11 bytes inline: twelve-byte ids are on the heap there.
         let browser = file("browser", 4, &[("hipstr", 2, 64, 40.0), ("hipstr_inline", 2, 16, 1.0)]);
         assert_eq!(clone_cost(&browser, Candidate::HipStr, 2, &ids).unwrap().ns, 40.0);
