@@ -345,8 +345,8 @@ test("each rule of thumb is what the model picks for its case, and the rate move
   const cases = [
     [ids, "one_thread", "HipStr", /One thread, mostly short strings/],
     [messages, "one_thread", "Rc<str>", /One thread, longer strings/],
-    [ids, "read_by_many", "ArcStr", /Read by many threads, several owners/],
-    [messages, "read_by_many", "ArcStr", /Read by many threads, several owners/],
+    [ids, "read_by_many", "arcstr::ArcStr", /Read by many threads, several owners/],
+    [messages, "read_by_many", "arcstr::ArcStr", /Read by many threads, several owners/],
     [ids, "cloned_by_many", "HipStr", /Cloned by many threads, mostly short/],
     [messages, "cloned_by_many", BORROW, /Cloned by many threads, longer strings/],
   ];
@@ -364,11 +364,11 @@ test("each rule of thumb is what the model picks for its case, and the rate move
   }
   // One owner that lends &str: nothing is shared, and the smallest owned string wins, as chapter 10 says.
   await page.getByTestId("choose-sharing-read_by_many").check();
-  await page.waitForFunction(() => document.querySelector('[data-testid="choose-pick"]')?.dataset.type === "ArcStr");
+  await page.waitForFunction(() => document.querySelector('[data-testid="choose-pick"]')?.dataset.type === "arcstr::ArcStr");
   await page.getByTestId("choose-copies").fill("1");
   await page.getByTestId("choose-copies").press("Enter");
   await page.waitForFunction(() => document.querySelector('[data-testid="choose-pick"]')?.dataset.type === "Box<str>");
-  assert.match(await page.getByTestId("choose-overruled").textContent(), /^Box<str> is cheaper on both counts than ArcStr, the rule of thumb's pick/);
+  assert.match(await page.getByTestId("choose-overruled").textContent(), /^Box<str> is cheaper on both counts than arcstr::ArcStr, the rule of thumb's pick/);
   // The rate moves the pick: long strings on one thread at a thousand clones a second make clone
   // CPU negligible, so memory decides, and the reason says so.
   await page.getByTestId("choose-sharing-one_thread").check();

@@ -84,7 +84,7 @@ pub const RULES: [Rule; 5] = [
     Rule {
         headline: "Read by many threads, several owners: one counted block with a one-word handle",
         pick: Candidate::Arcstr,
-        because: "every owner shares one allocation and reads never touch the counter; arcstr's ArcStr keeps the length in the block, so each owner holds one word where Arc<str> holds two, and at a rare clone its slightly dearer clone does not count. With one owner lending &str, nothing is shared and Box<str> is smaller",
+        because: "every owner shares one allocation and reads never touch the counter; arcstr::ArcStr keeps the length in the block, so each owner holds one word where Arc<str> holds two, and at a rare clone its slightly dearer clone does not count. With one owner lending &str, nothing is shared and Box<str> is smaller",
     },
     Rule {
         headline: "Cloned by many threads, mostly short: an inline type with no shared counter",
@@ -230,7 +230,7 @@ impl Candidate {
             Candidate::SmolStr => "SmolStr",
             Candidate::CompactString => "CompactString",
             Candidate::InlineStr => "InlineStr",
-            Candidate::Arcstr => "ArcStr",
+            Candidate::Arcstr => "arcstr::ArcStr",
             Candidate::TriompheArcStr => "triomphe::Arc<str>",
             Candidate::ArcString => "Arc<String>",
             Candidate::HipStr => "HipStr",
