@@ -10,13 +10,12 @@ use wasm_core::choose::{recommend, CostRow, Profile, Sharing, MOSTLY_SHORT, SHOR
 
 use super::form::Workload;
 use super::samples::Sample;
-use super::table::human_bytes;
+use super::table::{core_time_text, human_bytes};
 use crate::explorer::format::{count, sig, sig4};
 
-/// Clone CPU as the table shows it: ms of one core each second, and that as a share of the core.
+/// Clone CPU as the table shows it: time of one core each second, and its share of the core.
 fn cpu_text(clone_ns: f64, clones_per_sec: u64) -> String {
-    let share = core_share(clone_ns, clones_per_sec);
-    format!("{} ms of one core each second ({} %)", sig(share * 1e3, 3, true), sig(share * 100.0, 2, true))
+    core_time_text(core_share(clone_ns, clones_per_sec)).replacen(" (", " of one core each second (", 1)
 }
 
 #[component]
