@@ -11,6 +11,8 @@
 use leptos::prelude::*;
 
 use crate::content::Widget;
+use crate::components::results::loader::{read_shipped_with, validate_shipped};
+use crate::explorer::LoadedFile;
 
 /// One kind of live part.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -337,35 +339,35 @@ pub fn remove_first_frame_part(box_selector: &str, part: &str) {
 /// Mounts every island of the page into its box (the full wasm).
 pub fn mount_all() {
     // This wasm validates the reader's own run, so it validates the shipped files too.
-    crate::components::results::loader::read_shipped_with(crate::components::results::loader::validate_shipped);
+    read_shipped_with(validate_shipped);
     mount_with(Tier::Full, Island::full_view);
 }
 
 /// Mounts the islands of `/bench`: the bench page and the contention lab.
 pub fn mount_bench() {
     // This wasm validates the reader's own run, so it validates the shipped files too.
-    crate::components::results::loader::read_shipped_with(crate::components::results::loader::validate_shipped);
+    read_shipped_with(validate_shipped);
     mount_with(Tier::Bench, Island::bench_view);
 }
 
 /// Mounts the islands of `/choose`.
 pub fn mount_choose() {
     // The shipped files passed the validator at build time; this wasm only parses them.
-    crate::components::results::loader::read_shipped_with(crate::explorer::LoadedFile::from_built_bytes);
+    read_shipped_with(LoadedFile::from_built_bytes);
     mount_with(Tier::Choose, Island::choose_view);
 }
 
 /// Mounts the islands of a chapter that holds the contention lab.
 pub fn mount_chapters_lab() {
     // This wasm validates the reader's own run, so it validates the shipped files too.
-    crate::components::results::loader::read_shipped_with(crate::components::results::loader::validate_shipped);
+    read_shipped_with(validate_shipped);
     mount_with(Tier::ChaptersLab, Island::chapters_lab_view);
 }
 
 /// Mounts the islands of a page that loads the chapters' wasm.
 pub fn mount_chapters() {
     // The shipped files passed the validator at build time; this wasm only parses them.
-    crate::components::results::loader::read_shipped_with(crate::explorer::LoadedFile::from_built_bytes);
+    read_shipped_with(LoadedFile::from_built_bytes);
     mount_with(Tier::Chapters, Island::chapters_view);
 }
 

@@ -30,7 +30,7 @@ proptest! {
     fn the_final_pick_fits_and_is_never_beaten_on_both(rows in rows(), pick in 0..Candidate::ALL.len(), bits in 0u8..32, rate in 1u64..10_000_000_000) {
         let rule_pick = Candidate::ALL[pick];
         let answers = Constraints { needs_send: bits & 1 != 0, changes: bits & 2 != 0, fixed_set: bits & 4 != 0, same_value: bits & 8 != 0, cloned_by_many: bits & 16 != 0 };
-        let last = final_pick(rule_pick, &rows, &answers, rate).candidate;
+        let last = final_pick(rule_pick, &rows, &answers, rate).candidate();
         prop_assert!(answers.fits(last), "{:?} does not fit {:?}", last, answers);
         // A measured row that fits means the pick is measured too.
         if rows.iter().any(|r| answers.fits(r.candidate) && r.clone_ns.is_some()) {

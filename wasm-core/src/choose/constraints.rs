@@ -54,8 +54,7 @@ impl Constraints {
 /// The chooser's final answer, and how it stands to the rule of thumb for the same case.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Pick {
-    pub candidate: Candidate,
-    /// What the cost model weighed (`super::model::weigh`).
+    /// What the cost model weighed (`super::model::weigh`), its pick among it.
     pub weighed: Weighed,
     /// The rule of thumb's pick, when the answers rule it out.
     pub ruled_out: Option<Candidate>,
@@ -67,9 +66,14 @@ pub struct Pick {
 }
 
 impl Pick {
+    /// The recommendation: the model's pick.
+    pub fn candidate(&self) -> Candidate {
+        self.weighed.candidate
+    }
+
     /// The model agrees with the rule of thumb.
     pub fn agrees(&self, rule_pick: Candidate) -> bool {
-        self.candidate == rule_pick
+        self.candidate() == rule_pick
     }
 }
 
@@ -85,7 +89,7 @@ pub fn final_pick(rule_pick: Candidate, rows: &[CostRow], constraints: &Constrai
     let unmeasured = (fits(rule_pick) && row(rule_pick).is_some_and(|r| r.clone_ns.is_none()) && any_measured_fit).then_some(rule_pick);
     let ruled_out = (!fits(rule_pick)).then_some(rule_pick);
     let beaten = (ruled_out.is_none() && unmeasured.is_none() && row(weighed.candidate).zip(row(rule_pick)).is_some_and(|(m, r)| m.beats(r))).then_some(rule_pick);
-    Pick { candidate: weighed.candidate, weighed, ruled_out, unmeasured, beaten }
+    Pick { weighed, ruled_out, unmeasured, beaten }
 }
 
 #[cfg(test)]
@@ -116,7 +120,7 @@ mod tests {
 
     /// The pick and how the rule of thumb stands to it: (pick, ruled out, unmeasured, beaten).
     fn outcome(p: Pick) -> (Candidate, Option<Candidate>, Option<Candidate>, Option<Candidate>) {
-        (p.candidate, p.ruled_out, p.unmeasured, p.beaten)
+        (p.candidate(), p.ruled_out, p.unmeasured, p.beaten)
     }
 
     #[test]
@@ -159,6 +163,6 @@ mod tests {
         // row; with nothing measured, memory alone decides.
         let unmeasured = [row(CompactString, 12.0, None), row(String, 28.0, Some(3.6)), row(HipStr, 24.0, Some(0.46))];
         assert_eq!(outcome(final_pick(CompactString, &unmeasured, &one, RATE)), (HipStr, None, Some(CompactString), None));
-        assert_eq!(final_pick(CompactString, &unmeasured[..1], &one, RATE).candidate, CompactString);
+        assert_eq!(final_pick(CompactString, &unmeasured[..1], &one, RATE).candidate(), CompactString);
     }
 }

@@ -13,11 +13,6 @@ use super::samples::Sample;
 use super::table::{core_time_text, human_bytes};
 use crate::explorer::format::{count, sig, sig4};
 
-/// Clone CPU as the table shows it: time of one core each second, and its share of the core.
-fn cpu_text(clone_ns: f64, clones_per_sec: u64) -> String {
-    core_time_text(core_share(clone_ns, clones_per_sec)).replacen(" (", " of one core each second (", 1)
-}
-
 #[component]
 pub fn Advice(
     /// The reader's strings, parsed.
@@ -54,21 +49,23 @@ pub fn Advice(
         let on_machine = format!("{machine}, {}", count(threads, "thread", "threads"));
         let ns = |r: Option<CostRow>| r.and_then(|r| r.clone_ns).map_or_else(|| "not measured".to_owned(), |ns| format!("{} ns", sig4(ns)));
         let memory = |r: Option<CostRow>| r.map_or_else(|| "?".to_owned(), |r| human_bytes(r.bytes * profile.count as f64));
-        let cpu = |r: Option<CostRow>| r.and_then(|r| r.clone_ns).map_or_else(|| "not measured".to_owned(), |ns| cpu_text(ns, w.clones_per_sec));
-        let held = format!("your {} in {} with {}", count(profile.count as u64, "string", "strings"), memory(row(pick.candidate)), count(w.copies, "copy", "copies"));
+        let cpu = |r: Option<CostRow>| r.and_then(|r| r.clone_ns).map_or_else(|| "not measured".to_owned(), |ns| core_time_text(core_share(ns, w.clones_per_sec), " of one core each second"));
+        let candidate = pick.candidate();
+        let picked = row(candidate);
+        let held = format!("your {} in {} with {}", count(profile.count as u64, "string", "strings"), memory(picked), count(w.copies, "copy", "copies"));
         let rate = format!("At {} clones a second ({on_machine})", crate::components::bench::results_table::format_rate(w.clones_per_sec as f64));
         let tolerance = format!("within {CLONE_FACTOR}× of the cheapest or {} ms of one core each second of it", sig(NEGLIGIBLE_CORE_SHARE * 1e3, 2, true));
-        let name = pick.candidate.name();
+        let name = candidate.name();
         let reason = match pick.weighed.decided_by {
-            Decider::CloneCpu => format!("{rate}, {name}'s clones take {}, the least of the rows that fit your answers, and no other comes {tolerance}. It holds {held}.", cpu(row(pick.candidate))),
+            Decider::CloneCpu => format!("{rate}, {name}'s clones take {}, the least of the rows that fit your answers, and no other comes {tolerance}. It holds {held}.", cpu(picked)),
             Decider::Memory => {
-                let cheapest = pick.weighed.cheapest_clone.unwrap_or(pick.candidate);
+                let cheapest = pick.weighed.cheapest_clone.unwrap_or(candidate);
                 format!(
                     "{rate}, {} rows that fit your answers clone {tolerance} ({} at {}). Of those, {name} holds {held}, the least; its clones take {}.",
                     pick.weighed.near,
                     cheapest.name(),
                     cpu(row(cheapest)),
-                    cpu(row(pick.candidate)),
+                    cpu(picked),
                 )
             }
             Decider::MemoryUnmeasured => format!("{machine} measured the clone of no row that fits your answers, so memory alone decides: {name} holds {held}, the least."),
@@ -80,7 +77,7 @@ pub fn Advice(
             .map(|out| (out, "choose-ruled-out", format!("your answers rule it out ({})", answers.ruled_out(out).unwrap_or_default())))
             .or(pick.unmeasured.map(|out| (out, "choose-unmeasured", format!("{machine} did not measure its clone"))))
             .map(|(out, test_id, why)| view! { <p data-testid=test_id>{format!("The rule of thumb below says {}, but {why}.", out.name())}</p> });
-        let overruled = pick.beaten.and_then(|beaten| Some((row(beaten)?, row(pick.candidate)?))).map(|(p, b)| {
+        let overruled = pick.beaten.and_then(|beaten| Some((row(beaten)?, picked?))).map(|(p, b)| {
             view! {
                 <p data-testid="choose-overruled">{format!(
                     "{} is cheaper on both counts than {}, the rule of thumb's pick, on these strings: {:.1} bytes per string against {:.1} (measured in this page, with the copies you said are alive), and {} per clone against {} ({on_machine}).",
@@ -100,16 +97,16 @@ pub fn Advice(
                     "The rule of thumb below says {}; on these numbers the model parts from it: {} per clone against {name}'s {}, and {} of memory against {}.",
                     rule.pick.name(),
                     ns(row(rule.pick)),
-                    ns(row(pick.candidate)),
+                    ns(picked),
                     memory(row(rule.pick)),
-                    memory(row(pick.candidate)),
+                    memory(picked),
                 )}</p>
             }
         });
         // Strings longer than any the machine timed are charged the longest case's clone: say so,
         // since a type that copies the text pays for every byte.
         let beyond = longest_case.get().filter(|&case| profile.longest as u64 > case).map(|case| {
-            let copies_text = !pick.candidate.clones_share_blocks() && row(pick.candidate).is_some();
+            let copies_text = !candidate.clones_share_blocks() && picked.is_some();
             let pick_note = if copies_text { format!(" The pick, {name}, is one of them: weigh it against the counted rows with that in mind.") } else { String::new() };
             view! {
                 <p class="note" data-testid="choose-beyond">{format!(
@@ -128,8 +125,8 @@ pub fn Advice(
             MOSTLY_SHORT * 100.0
         );
         view! {
-            <p class="choose-pick" data-testid="choose-pick" data-type=pick.candidate.name()>
-                <strong>{pick.candidate.name()}</strong>
+            <p class="choose-pick" data-testid="choose-pick" data-type=name>
+                <strong>{name}</strong>
             </p>
             <p data-testid="choose-reason">{reason}</p>
             {beyond}

@@ -117,12 +117,13 @@ pub fn human_bytes(bytes: f64) -> String {
 }
 
 /// Clone CPU as a time of one core each second (ms, or µs under a tenth of a millisecond, so a
-/// small figure keeps its digits) and as a share of that core.
-pub fn core_time_text(core_share: f64) -> String {
+/// small figure keeps its digits), then `after_time` (what the time is of, where the text does not
+/// say), then the share of that core.
+pub fn core_time_text(core_share: f64, after_time: &str) -> String {
     use crate::explorer::format::sig;
     let ms = core_share * 1e3;
     let time = if ms < 0.1 { format!("{} µs", sig(ms * 1e3, 3, true)) } else { format!("{} ms", sig(ms, 3, true)) };
-    format!("{time} ({} %)", sig(core_share * 100.0, 2, true))
+    format!("{time}{after_time} ({} %)", sig(core_share * 100.0, 2, true))
 }
 
 fn cost_cell(cost: Option<CloneCost>, missing: &'static str) -> impl IntoView {
@@ -184,8 +185,9 @@ pub fn ChooseTable(
             let clone_ns = cost.as_ref().map(|k| k.ns.to_string());
             // The cost model: every string held `copies` times, and the reader's clones per second.
             let memory = modelled.bytes * count;
-            let cpu_ms = modelled.clone_ns.map(|ns| ns * w.clones_per_sec as f64 / 1e6);
-            let cpu_cell = cpu_ms.map_or_else(|| "–".to_owned(), |ms| core_time_text(ms / 1e3));
+            let share = modelled.clone_ns.map(|ns| wasm_core::choose::model::core_share(ns, w.clones_per_sec));
+            let cpu_ms = share.map(|s| s * 1e3);
+            let cpu_cell = share.map_or_else(|| "–".to_owned(), |s| core_time_text(s, ""));
             let ruled_out = constraints.with(|k| k.ruled_out(c));
             let fits = ruled_out.map_or_else(|| view! { <td data-field="fits">"yes"</td> }.into_any(), |why| view! { <td class="muted" data-field="fits">{why}</td> }.into_any());
             let create = move || creation.with(|v| v.get(index).map_or_else(|| "timing…".to_owned(), Creation::text));
@@ -252,9 +254,9 @@ mod tests {
     #[test]
     fn clone_cpu_keeps_its_digits_in_microseconds_below_a_tenth_of_a_millisecond() {
         // 26.4 ns at a million clones a second: 26.4 ms of each second.
-        assert_eq!(core_time_text(0.0264), "26.4 ms (2.6 %)");
+        assert_eq!(core_time_text(0.0264, ""), "26.4 ms (2.6 %)");
         // 0.582 ns at a thousand a second: 0.582 µs, not "0.000582 ms".
-        assert_eq!(core_time_text(5.82e-7), "0.582 µs (0.000058 %)");
-        assert_eq!(core_time_text(1e-4), "0.1 ms (0.01 %)");
+        assert_eq!(core_time_text(5.82e-7, ""), "0.582 µs (0.000058 %)");
+        assert_eq!(core_time_text(1e-4, " of one core each second"), "0.1 ms of one core each second (0.01 %)");
     }
 }
