@@ -16,7 +16,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // wasm-core/tests/script_lists.rs checks this list against it.
 const ALL_TYPES = ["arc_str", "string", "box_str", "arcstr", "arcstr_static", "triomphe_arc_str", "arc_string", "hipstr",
   "hipstr_inline", "smol_str", "smol_str_inline", "compact_string", "compact_string_inline", "inline_str", "inline_str_inline",
-  "bytes", "arc_str_borrow", "static_str"];
+  "bytes", "arc_str_borrow", "static_str", "cow_static", "ustr", "lasso_threaded", "lasso_resolver"];
 
 const { values } = parseArgs({
   options: {

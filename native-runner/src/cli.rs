@@ -19,8 +19,8 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Clone nineteen string types and strategies (Arc<str>, String, Box<str>, Rc<str>, ArcStr,
-    /// HipStr, SmolStr, CompactString, Bytes, ...) while other threads clone the same value.
+    /// Clone twenty-three string types and strategies (Arc<str>, String, Box<str>, Rc<str>, ArcStr,
+    /// HipStr, SmolStr, CompactString, Bytes, ustr, lasso, ...) while other threads clone the same value.
     Clone(CloneArgs),
     /// Turn tag lists into owned strings nine ways (Vec<String> ... InlineStr, CompactString), on
     /// one or several threads at once.
@@ -151,7 +151,8 @@ pub struct CloneArgs {
     #[arg(long, value_enum, value_delimiter = ',', default_value = "drop,forget")]
     pub mode: Vec<ModeArg>,
     /// Types (and strategies) to clone, comma-separated [default: all]. Rc<str> runs at 1 thread
-    /// only; the two strategies (arc_str_borrow, static_str) run in drop mode only.
+    /// only; the two strategies (arc_str_borrow, static_str) and the copied handles (cow_static, ustr,
+    /// lasso_threaded, lasso_resolver), which own nothing to leak, run in drop mode only.
     #[arg(long = "type", value_enum, value_delimiter = ',')]
     pub types: Option<Vec<TypeArg>>,
     /// Clones by the timed thread per repeat [default: 16777216 = 2^24; 16384 with --quick].

@@ -360,10 +360,10 @@ function drawSidewaysBars(host, spec, width) {
   legend(svg, legendRows);
 }
 
-// Nineteen colours (palette.rs SERIES_COLOURS: one per clone type, Rc<str> last; machines use the
+// Twenty-three colours (palette.rs SERIES_COLOURS: one per clone type, Rc<str> last; machines use the
 // first twelve); NEUTRAL (1000, charts.rs) and above is the muted text colour, for reference lines
 // that stand for no machine or type.
-const colour = (i) => (i >= 1000 ? "var(--muted)" : `var(--series-${(i % 19) + 1})`);
+const colour = (i) => (i >= 1000 ? "var(--muted)" : `var(--series-${(i % 23) + 1})`);
 
 /** The type's name just right of the last point of each styled line. A label that would overlap
  *  one already placed is left out rather than moved away from its line (the legend still names it). */

@@ -1,7 +1,7 @@
 //! One colour per machine and per type on every page: the rule that keeps a machine orange on
 //! `/results`, in a chapter's figure and on `/bench` alike.
 //!
-//! Colours are indices into the nineteen `--series-N` custom properties of `style.css`
+//! Colours are indices into the twenty-three `--series-N` custom properties of `style.css`
 //! ([`SERIES_COLOURS`]).
 //! - A type (clone variant) keeps its place in [`crate::explorer::contention_variants`]; `Rc<str>`,
 //!   which no contention chart draws, takes the colour after them.
@@ -16,7 +16,7 @@
 use std::cell::RefCell;
 
 /// The `--series-N` colours of `style.css` (and `charts.js`): one for each clone type.
-pub const SERIES_COLOURS: u32 = 19;
+pub const SERIES_COLOURS: u32 = 23;
 
 /// Palette slots for machines; the twelfth is the browser's.
 const MACHINE_COLOURS: u32 = 11;

@@ -8,11 +8,12 @@ import { distWithResults, root, screenshot, start, watchLongTasks } from "./harn
 
 const BROWSER = "browser (wasm32)";
 const NATIVE = "native: fixture-x86";
-// Every clone type and strategy wasm-core's kernel knows, in its order (drop mode runs all nineteen).
+// Every clone type and strategy wasm-core's kernel knows, in its order (drop mode runs all twenty-three).
 const TYPES = [
   "Arc<str>", "String", "Box<str>", "Rc<str>", "ArcStr", "ArcStr (static)", "triomphe::Arc<str>", "Arc<String>",
   "HipStr", "HipStr (inline)", "SmolStr", "SmolStr (inline)", "CompactString", "CompactString (inline)",
-  "InlineStr", "InlineStr (inline)", "bytes::Bytes", "Arc<str> cloned once, borrowed", "leaked &'static str",
+  "InlineStr", "InlineStr (inline)", "bytes::Bytes", "Arc<str> cloned once, borrowed", "leaked &'static str", "Cow<'static, str>", "ustr::Ustr",
+  "lasso::Spur (ThreadedRodeo)", "lasso::Spur (RodeoResolver)",
 ];
 
 let h;

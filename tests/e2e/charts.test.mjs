@@ -101,7 +101,7 @@ test("on a phone a chart of many machines × many types lays its bars sideways, 
   assert.equal(labels.at(-1), "leaked &'static str", `${labels}`);
   await screenshot(phone.page, "chart-sideways-phone");
   // Upright where the bars have room: the arena chapter's few bars on a desktop. (Chapter 10's
-  // nineteen types × seven machines are too many for upright bars even there.)
+  // twenty-three types × seven machines are too many for upright bars even there.)
   const desk = await h.open("/chapters/bump-arenas");
   const arena = desk.page.locator('[data-testid="recorded-arena-chart"]');
   await arena.locator("rect.bar").first().waitFor();

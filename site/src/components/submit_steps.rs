@@ -48,7 +48,7 @@ pub fn SubmitSteps() -> impl IntoView {
         ]/>
         <p>
             "The run takes a few minutes: every type and strategy (Arc<str>, String, Box<str>, Rc<str> and the "
-            "alternatives of chapter 10; " <code>"--help"</code> " lists all nineteen) is cloned 2"<sup>"24"</sup>
+            "alternatives of chapter 10; " <code>"--help"</code> " lists all twenty-three) is cloned 2"<sup>"24"</sup>
             " times per repeat, in three rounds of three repeats (the rounds show how much a run varies from one minute to the next), "
             "in drop and forget mode, at 1, 2, 4, … threads up to your CPU's thread count. "
             "The label is yours to choose (letters, digits, " <code>"."</code> ", " <code>"_"</code> ", " <code>"-"</code>

@@ -14,7 +14,7 @@ pub fn Bench() -> impl IntoView {
             <p class="lede">
                 "Press Run and your browser clones an " <code>"Arc<str>"</code> ", a " <code>"String"</code> ", a "
                 <code>"Box<str>"</code> ", an " <code>"Rc<str>"</code>
-                " and the other types and strategies of chapter 10 (nineteen in all) millions of times, with the same Rust "
+                " and the other types and strategies of chapter 10 (twenty-three in all) millions of times, with the same Rust "
                 "kernels the native runner uses, compiled to WebAssembly."
             </p>
             <aside class="callout bench-explainer" aria-labelledby="bench-limits">

@@ -183,6 +183,15 @@ pub enum Candidate {
     ArcStrBorrow,
     /// A strategy: each string leaked once (`Box::leak`), then `&'static str` copies.
     StaticStr,
+    /// `Cow<'static, str>` borrowing a text leaked once: `&'static str`'s block in a three-word
+    /// handle that could also own a `String`.
+    CowStatic,
+    /// `ustr::Ustr`: one pointer into ustr's global cache, which keeps each distinct text once and
+    /// never frees it.
+    Ustr,
+    /// `lasso::Spur`: a 4-byte key into an interner (a `Rodeo`, frozen into a `RodeoResolver` once
+    /// the set is built), resolved to its text on every use.
+    Lasso,
 }
 
 /// One value of a [`Candidate`], kept alive while it is measured.
@@ -200,10 +209,12 @@ pub enum Built {
     ArcString(std::sync::Arc<String>),
     HipStr(hipstr::HipStr<'static>),
     Bytes(bytes::Bytes),
+    Ustr(ustr::Ustr),
+    Lasso(lasso::Spur),
 }
 
 impl Candidate {
-    pub const ALL: [Candidate; 14] = [
+    pub const ALL: [Candidate; 17] = [
         Candidate::String,
         Candidate::BoxStr,
         Candidate::ArcStr,
@@ -218,6 +229,9 @@ impl Candidate {
         Candidate::Bytes,
         Candidate::ArcStrBorrow,
         Candidate::StaticStr,
+        Candidate::CowStatic,
+        Candidate::Ustr,
+        Candidate::Lasso,
     ];
 
     /// The type as written in Rust; the same text as the clone suite's `variant` where it has one.
@@ -237,6 +251,9 @@ impl Candidate {
             Candidate::Bytes => "bytes::Bytes",
             Candidate::ArcStrBorrow => "Arc<str>, one clone per thread, then &str",
             Candidate::StaticStr => "&'static str, leaked once",
+            Candidate::CowStatic => "Cow<'static, str>",
+            Candidate::Ustr => "ustr::Ustr",
+            Candidate::Lasso => "lasso::Spur (RodeoResolver)",
         }
     }
 
@@ -262,6 +279,9 @@ impl Candidate {
             Candidate::Bytes => "bytes",
             Candidate::ArcStrBorrow => "arc_str_borrow",
             Candidate::StaticStr => "static_str",
+            Candidate::CowStatic => "cow_static",
+            Candidate::Ustr => "ustr",
+            Candidate::Lasso => "lasso_resolver",
         })
     }
 
@@ -296,6 +316,9 @@ impl Candidate {
             Candidate::HipStr => "https://docs.rs/hipstr",
             Candidate::Bytes => "https://docs.rs/bytes",
             Candidate::ArcStrBorrow | Candidate::StaticStr => "/chapters/what-instead#candidates",
+            Candidate::CowStatic => "https://doc.rust-lang.org/std/borrow/enum.Cow.html",
+            Candidate::Ustr => "https://docs.rs/ustr",
+            Candidate::Lasso => "https://docs.rs/lasso",
         }
     }
 
@@ -317,6 +340,9 @@ impl Candidate {
             Candidate::Bytes => size_of::<bytes::Bytes>(),
             // What each use holds: a borrowed `&str`.
             Candidate::ArcStrBorrow | Candidate::StaticStr => size_of::<&str>(),
+            Candidate::CowStatic => size_of::<std::borrow::Cow<'static, str>>(),
+            Candidate::Ustr => size_of::<ustr::Ustr>(),
+            Candidate::Lasso => size_of::<lasso::Spur>(),
         }
     }
 
@@ -337,6 +363,9 @@ impl Candidate {
             Candidate::HipStr => size_of::<Option<hipstr::HipStr<'static>>>(),
             Candidate::Bytes => size_of::<Option<bytes::Bytes>>(),
             Candidate::ArcStrBorrow | Candidate::StaticStr => size_of::<Option<&str>>(),
+            Candidate::CowStatic => size_of::<Option<std::borrow::Cow<'static, str>>>(),
+            Candidate::Ustr => size_of::<Option<ustr::Ustr>>(),
+            Candidate::Lasso => size_of::<Option<lasso::Spur>>(),
         }
     }
 
@@ -366,13 +395,105 @@ impl Candidate {
             Candidate::ArcStrBorrow => Built::ArcStr(std::sync::Arc::from(text)),
             // The block a leak would keep for ever, built without leaking it: the page measures
             // what `Box::leak` would cost, then frees it.
-            Candidate::StaticStr => Built::BoxStr(Box::from(text)),
+            Candidate::StaticStr | Candidate::CowStatic => Built::BoxStr(Box::from(text)),
+            // Interning: a lookup in ustr's global cache (the text is added the first time).
+            Candidate::Ustr => Built::Ustr(ustr::Ustr::from(text)),
+            // Interning into this thread's `Rodeo`: a lookup once the text is in.
+            Candidate::Lasso => Built::Lasso(INTERNER.with(|rodeo| rodeo.borrow_mut().get_or_intern(text))),
         }
+    }
+
+    /// Whether a value is a handle into an interner that keeps each distinct text once (so its
+    /// memory is the interner's over the whole set of strings, not one value's heap blocks).
+    pub fn is_interned(self) -> bool {
+        matches!(self, Candidate::Ustr | Candidate::Lasso)
     }
 
     /// Whether a value holding `text` keeps it inside its own bytes (asked of the type's API).
     pub fn keeps_inline(self, text: &str) -> bool {
         self.build(text).is_inline()
+    }
+}
+
+thread_local! {
+    /// The interner [`Candidate::Lasso`]'s creation is timed against: one per thread, as a program
+    /// builds its set before freezing it into a `RodeoResolver`.
+    static INTERNER: std::cell::RefCell<lasso::Rodeo> = std::cell::RefCell::new(lasso::Rodeo::new());
+}
+
+/// Bytes ustr's cache takes for one distinct text of `len` bytes, from its layout (ustr 1.1,
+/// `stringcache.rs`): an entry of its 64-bit hash and a `usize` length (16 bytes with padding on
+/// every target), the text and a NUL, rounded up to 8 bytes; and the two table slots (pointers)
+/// its load factor of at most a half keeps per entry. The cache's fixed start
+/// ([`ustr_cache_start_bytes`], made the first time any `Ustr` is) is not in it.
+pub fn ustr_entry_bytes(len: usize) -> usize {
+    16 + (len + 1).div_ceil(8) * 8 + 2 * std::mem::size_of::<usize>()
+}
+
+/// ustr's cache before its first text: 64 bins, each a 64 KB arena and a 16,384-slot pointer table
+/// (about 12 MB on 64-bit targets, 8 MB on wasm32).
+pub fn ustr_cache_start_bytes() -> usize {
+    64 * (64 * 1024 + 16_384 * std::mem::size_of::<usize>())
+}
+
+/// Bytes a frozen lasso interner (`RodeoResolver`) keeps for one distinct text of `len` bytes: the
+/// text, packed into its arena with no header, and its `&str` in the key-to-text `Vec`. The arena's
+/// first bucket (4 KB for `Rodeo::new()`) is the fixed start.
+pub fn lasso_entry_bytes(len: usize) -> usize {
+    len + std::mem::size_of::<&str>()
+}
+
+impl Candidate {
+    /// For an interned symbol: the bytes its interner keeps for one distinct text of `len` bytes
+    /// (the handle aside); `None` for the other candidates.
+    pub fn interned_bytes(self, len: usize) -> Option<usize> {
+        match self {
+            Candidate::Ustr => Some(ustr_entry_bytes(len)),
+            Candidate::Lasso => Some(lasso_entry_bytes(len)),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod interner_tests {
+    use super::*;
+
+    /// Texts interned one after another in one ustr bin sit one entry apart in its arena (which
+    /// ustr fills from the top down).
+    #[test]
+    #[cfg_attr(miri, ignore = "interns a few hundred texts into ustr's 12 MB global cache: minutes under Miri, and no unsafe code of ours")]
+    fn ustr_entries_are_as_far_apart_as_the_layout_says() {
+        for len in [4, 7, 8, 40] {
+            // 400 distinct texts of one length ("u0" padded with '~'), unlike any other test's.
+            let interned: Vec<ustr::Ustr> = (0..400).map(|i| ustr::Ustr::from(format!("{:~<len$}", format!("u{i}")).as_str())).collect();
+            assert!(interned.iter().all(|u| u.len() == len));
+            let bin = |u: &ustr::Ustr| (u.precomputed_hash() >> 58) % 64;
+            let step = ustr_entry_bytes(len) - 2 * std::mem::size_of::<usize>();
+            // Pairs interned in a row into one bin; most sit exactly one entry apart (another test
+            // interning into the same bin meanwhile, or a new arena, moves one now and then).
+            let gaps: Vec<usize> = interned
+                .windows(2)
+                .filter(|w| bin(&w[0]) == bin(&w[1]))
+                .map(|w| (w[1].as_char_ptr() as usize).abs_diff(w[0].as_char_ptr() as usize))
+                .collect();
+            let exact = gaps.iter().filter(|&&g| g == step).count();
+            assert!(!gaps.is_empty() && exact * 2 > gaps.len(), "len {len}: {exact} of {} gaps are {step} bytes: {gaps:?}", gaps.len());
+        }
+    }
+
+    /// A frozen Rodeo keeps its texts back to back, with nothing between them.
+    #[test]
+    fn lasso_packs_its_texts_with_no_header() {
+        let mut rodeo = lasso::Rodeo::new();
+        let keys: Vec<lasso::Spur> = ["alpha", "be", "gamma-delta"].iter().map(|t| rodeo.get_or_intern(t)).collect();
+        let resolver = rodeo.into_resolver();
+        let at = |k: &lasso::Spur| resolver.resolve(k).as_ptr() as usize;
+        assert_eq!(at(&keys[1]) - at(&keys[0]), 5);
+        assert_eq!(at(&keys[2]) - at(&keys[1]), 2);
+        assert_eq!(lasso_entry_bytes(5), 5 + 2 * std::mem::size_of::<usize>());
+        assert_eq!(Candidate::Lasso.size(), 4, "a Spur is a u32");
+        assert_eq!(Candidate::Ustr.size(), std::mem::size_of::<usize>(), "a Ustr is one pointer");
     }
 }
 
@@ -456,7 +577,7 @@ impl Candidate {
         self != Candidate::RcStr
     }
 
-    /// Whether clones share the heap blocks (a counted or leaked block) rather than each copying the
+    /// Whether clones share the heap blocks (a counted, leaked or interned block) rather than each copying the
     /// text into its own (`String`, `Box<str>`, and `CompactString` and `InlineStr` past their
     /// inline bytes).
     pub fn clones_share_blocks(self) -> bool {

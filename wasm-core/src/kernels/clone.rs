@@ -9,8 +9,11 @@
 //! weak count), `Arc<String>` (two blocks), the small-string types at the case's length (a heap
 //! block) and at 16 bytes (inline): `hipstr::HipStr` and `smol_str::SmolStr` share their heap block,
 //! `compact_str::CompactString` and this crate's `InlineStr` copy it; `bytes::Bytes` (a shared,
-//! counted buffer); and two strategies rather than types: take one `Arc` clone per thread and
-//! borrow it, or leak the text once and copy the `&'static str`.
+//! counted buffer); two strategies rather than types: take one `Arc` clone per thread and borrow
+//! it, or leak the text once and copy the `&'static str`; `Cow<'static, str>` borrowing that leaked
+//! text; and interned symbols: `ustr::Ustr` (a pointer into ustr's global cache) and `lasso::Spur`
+//! (a 4-byte key, resolved to its text through a `ThreadedRodeo` or a frozen `RodeoResolver` on
+//! every use, since a key without its interner is no text).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -63,6 +66,17 @@ pub enum CloneType {
     ArcStrBorrow,
     /// A strategy: the text is leaked once (`Box::leak`) and every use copies the `&'static str`.
     StaticStr,
+    /// `Cow<'static, str>` borrowing the leaked text: a clone copies the three-word enum.
+    CowStatic,
+    /// `ustr::Ustr`: a pointer into ustr's global, never-freed cache; a clone copies it.
+    Ustr,
+    /// `lasso::Spur` from a `ThreadedRodeo`: a clone copies the 4-byte key and resolves it, which
+    /// takes a read lock on one shard of the interner's `DashMap` (a shared word every resolve
+    /// writes).
+    LassoThreaded,
+    /// `lasso::Spur` resolved through a frozen `RodeoResolver`: copy the key, index a `Vec`; nothing
+    /// shared is written.
+    LassoResolver,
 }
 
 /// Length of the inline variants' text ([`CloneType::HipstrInline`] and the like). Every small-string
@@ -72,7 +86,7 @@ pub const INLINE_TEXT_BYTES: usize = 16;
 
 impl CloneType {
     /// Every type, in the order results and charts list them: the article's four first.
-    pub const ALL: [CloneType; 19] = [
+    pub const ALL: [CloneType; 23] = [
         CloneType::ArcStr,
         CloneType::String,
         CloneType::BoxStr,
@@ -92,6 +106,10 @@ impl CloneType {
         CloneType::Bytes,
         CloneType::ArcStrBorrow,
         CloneType::StaticStr,
+        CloneType::CowStatic,
+        CloneType::Ustr,
+        CloneType::LassoThreaded,
+        CloneType::LassoResolver,
     ];
 
     /// Stable identifier used on the command line and in JSON (`arc_str`, `string`, ...).
@@ -116,6 +134,10 @@ impl CloneType {
             CloneType::Bytes => "bytes",
             CloneType::ArcStrBorrow => "arc_str_borrow",
             CloneType::StaticStr => "static_str",
+            CloneType::CowStatic => "cow_static",
+            CloneType::Ustr => "ustr",
+            CloneType::LassoThreaded => "lasso_threaded",
+            CloneType::LassoResolver => "lasso_resolver",
         }
     }
 
@@ -141,6 +163,10 @@ impl CloneType {
             CloneType::Bytes => "bytes::Bytes",
             CloneType::ArcStrBorrow => "Arc<str> cloned once, borrowed",
             CloneType::StaticStr => "leaked &'static str",
+            CloneType::CowStatic => "Cow<'static, str>",
+            CloneType::Ustr => "ustr::Ustr",
+            CloneType::LassoThreaded => "lasso::Spur (ThreadedRodeo)",
+            CloneType::LassoResolver => "lasso::Spur (RodeoResolver)",
         }
     }
 
@@ -166,6 +192,10 @@ impl CloneType {
             CloneType::Bytes => "bytes::Bytes: a shared block with one atomic counter, reached through a vtable",
             CloneType::ArcStrBorrow => "strategy: one Arc<str> clone per thread, then borrow &str for each use",
             CloneType::StaticStr => "strategy: leak the text once, copy the &'static str for each use",
+            CloneType::CowStatic => "Cow<'static, str> borrowing a leaked text: a clone copies three words",
+            CloneType::Ustr => "ustr::Ustr: a pointer into ustr's global, never-freed cache; a clone copies it",
+            CloneType::LassoThreaded => "lasso::Spur key copied and resolved through a ThreadedRodeo (a DashMap shard's read lock)",
+            CloneType::LassoResolver => "lasso::Spur key copied and resolved through a frozen RodeoResolver (a Vec index)",
         }
     }
 
@@ -203,13 +233,22 @@ impl CloneType {
             | CloneType::CompactStringInline
             | CloneType::InlineStrInline
             | CloneType::ArcStrBorrow
-            | CloneType::StaticStr => CloneWork::Copy,
+            | CloneType::StaticStr
+            | CloneType::CowStatic
+            | CloneType::Ustr
+            | CloneType::LassoResolver => CloneWork::Copy,
+            // Every resolve takes the shard's read lock: an atomic add on a word all threads share.
+            CloneType::LassoThreaded => CloneWork::Counter,
         }
     }
 
-    /// Whether forget mode means anything: the strategies make no clone to forget.
+    /// Whether forget mode means anything: the strategies make no clone to forget, and a copied
+    /// borrow, pointer or key owns nothing to leak.
     pub fn has_forget_mode(self) -> bool {
-        !matches!(self, CloneType::ArcStrBorrow | CloneType::StaticStr)
+        !matches!(
+            self,
+            CloneType::ArcStrBorrow | CloneType::StaticStr | CloneType::CowStatic | CloneType::Ustr | CloneType::LassoThreaded | CloneType::LassoResolver
+        )
     }
 
     /// The most bytes this variant keeps inline on this target, for the variants measured inline.
@@ -307,6 +346,11 @@ pub struct SharedCloneSource {
     pub(super) inline_str_inline: crate::inline_str::InlineStr,
     pub(super) bytes: bytes::Bytes,
     pub(super) leaked: &'static str,
+    pub(super) cow: std::borrow::Cow<'static, str>,
+    pub(super) ustr: ustr::Ustr,
+    /// The interner and the text's key in it.
+    pub(super) rodeo: (lasso::ThreadedRodeo, lasso::Spur),
+    pub(super) resolver: (lasso::RodeoResolver, lasso::Spur),
 }
 
 /// One prebuilt value of each [`CloneType`], all holding the same `len`-byte ASCII text.
@@ -324,9 +368,15 @@ fn sample_text(len: usize) -> String {
 
 impl SharedCloneSource {
     /// Builds the thread-safe values for a `len`-byte string. Leaks `len` bytes twice, once per
-    /// source (the `&'static str` and the static `ArcStr`): that is what those two strategies are.
+    /// source (the `&'static str` and the static `ArcStr`): that is what those two strategies are;
+    /// and interns it in ustr's global cache once per process (ustr never frees).
     pub fn new(len: usize) -> Self {
         let text = sample_text(len);
+        let leaked: &'static str = Box::leak(text.clone().into_boxed_str());
+        let rodeo = lasso::ThreadedRodeo::new();
+        let key = rodeo.get_or_intern(text.as_str());
+        let mut frozen = lasso::Rodeo::new();
+        let frozen_key = frozen.get_or_intern(text.as_str());
         let arcstr_static = arcstr::ArcStr::from(text.as_str());
         let _: &'static str = arcstr_static.leak();
         SharedCloneSource {
@@ -345,7 +395,11 @@ impl SharedCloneSource {
             inline_str: crate::inline_str::InlineStr::new(&text),
             inline_str_inline: crate::inline_str::InlineStr::new(&text[..CloneType::InlineStrInline.text_len(len)]),
             bytes: bytes::Bytes::from(text.clone()),
-            leaked: Box::leak(text.clone().into_boxed_str()),
+            leaked,
+            cow: std::borrow::Cow::Borrowed(leaked),
+            ustr: ustr::Ustr::from(text.as_str()),
+            rodeo: (rodeo, key),
+            resolver: (frozen.into_resolver(), frozen_key),
             string: text,
         }
     }
@@ -389,7 +443,7 @@ macro_rules! with_shared_value {
             CloneType::ArcStr => { let $value = &$source.arc; $body }
             CloneType::String => { let $value = &$source.string; $body }
             CloneType::BoxStr => { let $value = &$source.boxed; $body }
-            CloneType::RcStr | CloneType::ArcStrBorrow => unreachable!("handled by the caller"),
+            CloneType::RcStr | CloneType::ArcStrBorrow | CloneType::LassoThreaded | CloneType::LassoResolver => unreachable!("handled by the caller"),
             CloneType::Arcstr => { let $value = &$source.arcstr; $body }
             CloneType::ArcstrStatic => { let $value = &$source.arcstr_static; $body }
             CloneType::TriompheArcStr => { let $value = &$source.triomphe; $body }
@@ -404,6 +458,8 @@ macro_rules! with_shared_value {
             CloneType::InlineStrInline => { let $value = &$source.inline_str_inline; $body }
             CloneType::Bytes => { let $value = &$source.bytes; $body }
             CloneType::StaticStr => { let $value = &$source.leaked; $body }
+            CloneType::CowStatic => { let $value = &$source.cow; $body }
+            CloneType::Ustr => { let $value = &$source.ustr; $body }
         }
     };
 }
@@ -463,6 +519,17 @@ pub(super) fn borrow_n(shared: &Arc<str>, mode: CloneMode, n: u64) {
     }
 }
 
+/// A key's "clone": copy the key and resolve it to its text, `n` times. A key alone is no string;
+/// every use of one goes through its interner (`resolve` is lasso's `Resolver` trait, shared by the
+/// threaded interner and the frozen resolver).
+#[inline(never)]
+pub(super) fn resolve_n<R: lasso::Resolver<lasso::Spur>>(interner: &R, key: lasso::Spur, n: u64) {
+    let interner = black_box(interner);
+    for _ in 0..n {
+        black_box(interner.resolve(&black_box(key)));
+    }
+}
+
 /// Like [`clone_batch`], on the thread-shareable values; `Rc<str>` is refused.
 pub fn clone_batch_shared(
     source: &SharedCloneSource,
@@ -473,6 +540,8 @@ pub fn clone_batch_shared(
     match ty {
         CloneType::RcStr => return Err(NotThreadSafe(ty)),
         CloneType::ArcStrBorrow => borrow_n(&source.arc, mode, n),
+        CloneType::LassoThreaded => resolve_n(&source.rodeo.0, source.rodeo.1, n),
+        CloneType::LassoResolver => resolve_n(&source.resolver.0, source.resolver.1, n),
         _ => with_shared_value!(source, ty, |value| clone_n(value, mode, n)),
     }
     Ok(())
@@ -511,6 +580,10 @@ pub fn one_clone_text(source: &SharedCloneSource, ty: CloneType) -> Option<Strin
         CloneType::InlineStrInline => source.inline_str_inline.clone().to_string(),
         CloneType::Bytes => String::from_utf8(source.bytes.clone().to_vec()).expect("built from a String"),
         CloneType::StaticStr => (*black_box(&source.leaked)).to_owned(),
+        CloneType::CowStatic => source.cow.clone().into_owned(),
+        CloneType::Ustr => source.ustr.as_str().to_owned(),
+        CloneType::LassoThreaded => source.rodeo.0.resolve(&source.rodeo.1).to_owned(),
+        CloneType::LassoResolver => lasso::Resolver::resolve(&source.resolver.0, &source.resolver.1).to_owned(),
     })
 }
 
@@ -566,6 +639,8 @@ mod tests {
         assert_eq!(CloneType::SmolStrInline.text_len(64), INLINE_TEXT_BYTES);
         assert_eq!(CloneType::SmolStr.text_len(64), 64);
         assert!(!CloneType::StaticStr.has_forget_mode() && CloneType::Hipstr.has_forget_mode());
+        assert!(matches!(source.cow, std::borrow::Cow::Borrowed(_)), "the Cow borrows, so a clone copies");
+        assert_eq!(source.ustr.as_str().as_ptr(), ustr::ustr(&source.string).as_str().as_ptr(), "one text in ustr's cache");
     }
 
     #[test]

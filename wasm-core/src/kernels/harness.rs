@@ -7,7 +7,7 @@
 //! article's program does neither: its loop body reads the drop setting through a `OnceLock` on
 //! every clone (`should_drop()`), and each contender polls its own `mpsc` channel after every clone.
 
-use super::clone::{borrow_n, clone_n, with_shared_value, CloneMode, CloneSource, CloneType, NotThreadSafe, SharedCloneSource};
+use super::clone::{clone_n, with_shared_value, CloneMode, CloneSource, CloneType, NotThreadSafe, SharedCloneSource};
 use std::hint::black_box;
 use std::sync::OnceLock;
 
@@ -188,7 +188,9 @@ fn clone_n_styled<T: Clone>(value: &T, mode: CloneMode, harness: Harness, should
 pub fn clone_batch_harnessed(source: &CloneSource, ty: CloneType, mode: CloneMode, harness: Harness, should_drop: &OnceLock<bool>, n: u64) {
     match ty {
         CloneType::RcStr => clone_n_styled(&source.rc, mode, harness, should_drop, n),
-        CloneType::ArcStrBorrow => borrow_n(&source.shared.arc, mode, n),
+        CloneType::ArcStrBorrow | CloneType::LassoThreaded | CloneType::LassoResolver => {
+            super::clone::clone_batch_shared(&source.shared, ty, mode, n).expect("shared");
+        }
         _ => clone_batch_shared_harnessed(&source.shared, ty, mode, harness, should_drop, n).expect("only Rc<str> is not shared"),
     }
 }
@@ -204,7 +206,8 @@ pub fn clone_batch_shared_harnessed(
 ) -> Result<(), NotThreadSafe> {
     match ty {
         CloneType::RcStr => return Err(NotThreadSafe(ty)),
-        CloneType::ArcStrBorrow => borrow_n(&source.arc, mode, n),
+        // Their own loops: one clone per batch, or a key resolved through its interner.
+        CloneType::ArcStrBorrow | CloneType::LassoThreaded | CloneType::LassoResolver => return super::clone::clone_batch_shared(source, ty, mode, n),
         _ => with_shared_value!(source, ty, |value| clone_n_styled(value, mode, harness, should_drop, n)),
     }
     Ok(())
@@ -227,6 +230,19 @@ fn borrow_until(shared: &std::sync::Arc<str>, mode: CloneMode, cap: u64, mut sto
     count
 }
 
+/// A key resolved through its interner as a polling contender: one resolve and a call of
+/// `stopped` per use.
+#[inline(never)]
+fn resolve_until<R: lasso::Resolver<lasso::Spur>>(interner: &R, key: lasso::Spur, cap: u64, mut stopped: impl FnMut() -> bool) -> u64 {
+    let interner = black_box(interner);
+    let mut count = 0;
+    while count < cap && !stopped() {
+        black_box(interner.resolve(&black_box(key)));
+        count += 1;
+    }
+    count
+}
+
 /// The article's contender: one clone (its loop body written as `harness` says), then one call of
 /// `stopped`, until that returns true or `cap` clones are made. Returns the clones (or, for the
 /// "clone once, then borrow" strategy, the uses) made. `Rc<str>` is refused.
@@ -242,6 +258,8 @@ pub fn contend_polling(
     match ty {
         CloneType::RcStr => Err(NotThreadSafe(ty)),
         CloneType::ArcStrBorrow => Ok(borrow_until(&source.arc, mode, cap, stopped)),
+        CloneType::LassoThreaded => Ok(resolve_until(&source.rodeo.0, source.rodeo.1, cap, stopped)),
+        CloneType::LassoResolver => Ok(resolve_until(&source.resolver.0, source.resolver.1, cap, stopped)),
         _ => Ok(with_shared_value!(source, ty, |value| as_compiled!(clone_until_as(value, should_drop, cap, stopped), harness, mode))),
     }
 }
