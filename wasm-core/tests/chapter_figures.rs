@@ -184,6 +184,7 @@ fn clone_cost_lede_spans_every_jemalloc_run() {
         "epyc-2vcpu-jemalloc-pinned-2026-11-23.json",
         "epyc-2vcpu-jemalloc-rounds-2026-11-24.json",
         "xeon-2vcpu-jemalloc-all-types-2026-11-25.json",
+        "epyc-2vcpu-jemalloc-all-types-2026-11-26.json",
     ];
     // Every jemalloc clone run of ours the site ships: a new one must join the lede (or this list).
     let mut shipped: Vec<String> = std::fs::read_dir(root().join("content/results"))
@@ -205,9 +206,9 @@ fn clone_cost_lede_spans_every_jemalloc_run() {
     let lost = |f: &ResultsFile| format!("{:.1}×", one(f, "arc_str") / one(f, "string"));
     assert!(text.contains(&format!("`Arc<str>` won by {} on the article's desktop Ryzen and by {} on one of our EPYC VMs", won(&reference), won(&ours[3]))),
         "won: {} and {}", won(&reference), won(&ours[3]));
-    let lost_line = format!("lost by {} and {} on two runs on our Xeon VMs and by {} on another EPYC VM", lost(&ours[0]), lost(&ours[4]), lost(&ours[1]));
+    let lost_line = format!("lost by {} and {} on two runs on our Xeon VMs and by {} and {} on two other EPYC VMs", lost(&ours[0]), lost(&ours[4]), lost(&ours[1]), lost(&ours[5]));
     assert!(text.contains(&lost_line), "{lost_line}");
-    assert!(text.contains("the article's Ryzen and five runs of ours on cloud VMs, all with jemalloc"));
+    assert!(text.contains("the article's Ryzen and six runs of ours on cloud VMs, all with jemalloc"));
     let slowdowns: Vec<f64> = std::iter::once(&reference).chain(&ours).map(|f| clone_case(f, "arc_str", "drop", 2).1 / one(f, "arc_str")).collect();
     let (low, high) = (slowdowns.iter().copied().fold(f64::INFINITY, f64::min), slowdowns.iter().copied().fold(0.0, f64::max));
     assert!(text.contains(&format!("`Arc<str>` gets {low:.1}× to {high:.1}× slower than on one thread, and `String` does not")), "{slowdowns:?}");
@@ -425,4 +426,30 @@ fn small_string_browser_figures_match_the_browser_run() {
     let slowest_counter = two(CloneWork::Counter).into_iter().fold(0.0, f64::max);
     let fastest_allocation = two(CloneWork::Allocation).into_iter().fold(f64::INFINITY, f64::min);
     assert!(slowest_counter < fastest_allocation, "{slowest_counter} vs {fastest_allocation}");
+}
+
+/// Chapter 10's interner paragraph: the EPYC run with every clone type of the suite.
+#[test]
+fn interner_figures_match_the_all_types_epyc_run() {
+    let name = "10-what-instead.md";
+    let text = chapter(name);
+    let file = results("epyc-2vcpu-jemalloc-all-types-2026-11-26.json");
+    let at = |variant: &str, threads: u32| clone_case(&file, variant, "drop", threads).1;
+    let two = |variant: &str, digits: usize| format!("{:.digits$} and {:.digits$} ns", at(variant, 1), at(variant, 2));
+    let lines = [
+        format!("`ustr::Ustr` took {}, the same as `&'static str` ({})", two("ustr", 2), two("static_str", 2)),
+        format!("`Cow<'static, str>` borrowing the leaked text took {}", two("cow_static", 2)),
+        format!("resolved through a frozen `RodeoResolver` took {}", two("lasso_resolver", 2)),
+        format!("the same key took {}, more than `Arc<str>` on the same VM ({})", two("lasso_threaded", 1), two("arc_str", 1)),
+    ];
+    assert_lines(name, &text, &lines);
+    // "the same": a pointer copy either way, to the hundredth of a nanosecond.
+    for t in [1, 2] {
+        assert_eq!(format!("{:.2}", at("ustr", t)), format!("{:.2}", at("static_str", t)));
+        assert!(at("cow_static", t) >= at("static_str", t), "Cow is never cheaper than the &'static str inside it");
+        assert!(at("lasso_threaded", t) > at("arc_str", t), "the threaded resolve costs more than an Arc clone");
+    }
+    // The threaded interner queues with a second thread; the frozen one stays flat.
+    assert!(at("lasso_threaded", 2) > 2.0 * at("lasso_threaded", 1));
+    assert!((at("lasso_resolver", 2) / at("lasso_resolver", 1) - 1.0).abs() < 0.1);
 }

@@ -94,7 +94,7 @@ pub const RULES: [Rule; 5] = [
     Rule {
         headline: "Cloned by many threads, longer strings: stop cloning the shared value",
         pick: Candidate::ArcStrBorrow,
-        because: "every clone of one Arc, on any thread, writes the same cache line; one clone per thread and &str borrows after that touch it once. If the set of strings is fixed, leak or intern them once and copy &'static str (the last row of the table)",
+        because: "every clone of one Arc, on any thread, writes the same cache line; one clone per thread and &str borrows after that touch it once. If the set of strings is fixed, leak or intern them once and copy the &'static str, Ustr or key (their rows in the table)",
     },
 ];
 
