@@ -212,6 +212,7 @@ test("each constraint question rules rows out visibly, moves the pick, and survi
   const pick = () => page.getByTestId("choose-pick").getAttribute("data-type");
   const BORROW = "Arc<str>, one clone per thread, then &str";
   const LEAK = "&'static str, leaked once";
+  const INTERNED = ["Cow<'static, str>", "ustr::Ustr", "lasso::Spur (RodeoResolver)"];
 
   // Two long config values cloned by many threads: the rule's strategy; a leak needs a fixed set.
   await input.fill("c".repeat(100) + "\n" + "d".repeat(80));
@@ -220,6 +221,7 @@ test("each constraint question rules rows out visibly, moves the pick, and survi
   assert.equal(await pick(), BORROW);
   let table = await rows();
   assert.match(table.find((r) => r.type === LEAK).out, /fixed at start-up/);
+  for (const t of INTERNED) assert.match(table.find((r) => r.type === t).out, /fixed at start-up/, t);
   assert.match(table.find((r) => r.type === "Rc<str>").out, /not Send/);
   assert.ok(table.find((r) => r.type === BORROW).ns !== null, "the strategy is a row with its measured clone cost");
 
@@ -227,6 +229,15 @@ test("each constraint question rules rows out visibly, moves the pick, and survi
   await page.getByTestId("choose-fixed").selectOption("yes");
   await page.waitForFunction((leak) => document.querySelector('[data-testid="choose-pick"]')?.dataset.type === leak, LEAK);
   assert.match(await page.getByTestId("choose-overruled").textContent(), /cheaper on both counts than Arc<str>, one clone per thread/);
+  // The Cow and the interners fit a fixed set too, each with its clone measured on the machine; for
+  // two strings, an interner's fixed start (ustr's cache, lasso's first arena bucket) outweighs it.
+  table = await rows();
+  for (const t of INTERNED) {
+    const r = table.find((x) => x.type === t);
+    assert.equal(r.out, null, `${t} fits a fixed set`);
+    assert.ok(r.ns !== null, `${t}: its clone is measured`);
+    assert.ok(r.bytes > table.find((x) => x.type === LEAK).bytes, `${t}: ${r.bytes} bytes a string`);
+  }
 
   // Text that changes: only types that can grow it fit; the pick is the cheapest clone of those.
   await page.getByTestId("choose-changes").selectOption("yes");
@@ -384,5 +395,25 @@ test("each rule of thumb is what the model picks for its case, and the rate move
   // Where the model parts from the rule (Rc<str> here), the page says by how much.
   assert.notEqual(pick, "Rc<str>", "at a million a second Rc<str>'s clone decided; at a thousand, memory does");
   assert.match(await page.getByTestId("choose-model-differs").textContent(), /^The rule of thumb below says Rc<str>; on these numbers the model parts from it: [\d.]+ ns per clone against .*'s [\d.]+ ns, and .* of memory against /);
+  assert.deepEqual(errors, []);
+});
+
+test("a fixed set of many short keys, each held by many owners: the 4-byte interned key holds them in the least memory", async () => {
+  const { page, errors } = await h.open("/choose");
+  await page.getByTestId("choose-machine-note").waitFor();
+  const keys = Array.from({ length: 500 }, (_, i) => `key_${i}`).join("\n");
+  await page.getByTestId("choose-input").fill(keys);
+  await page.getByTestId("choose-sharing-read_by_many").check();
+  await page.getByTestId("choose-fixed").selectOption("yes");
+  const LASSO = "lasso::Spur (RodeoResolver)";
+  await page.waitForFunction((t) => document.querySelector('[data-testid="choose-pick"]')?.dataset.type === t, LASSO, { timeout: 20_000 });
+  const table = await page.locator('[data-testid="choose-table"] tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => ({ type: tr.dataset.type, out: tr.dataset.ruledOut ?? null, memory: Number(tr.dataset.memoryBytes), ns: tr.dataset.cloneNs })));
+  const fitting = table.filter((r) => r.out === null && r.ns !== undefined);
+  const least = fitting.reduce((a, b) => (b.memory < a.memory ? b : a));
+  assert.equal(least.type, LASSO, JSON.stringify(fitting.map((r) => [r.type, r.memory])));
+  // ustr's fixed cache start, shared over 500 strings, keeps it far behind.
+  assert.ok(table.find((r) => r.type === "ustr::Ustr").memory > 10 * least.memory);
+  assert.match(await page.getByTestId("choose-reason").textContent(), /lasso::Spur \(RodeoResolver\) holds your 500 strings in [\d.]+ KB with 8 copies, the least/);
   assert.deepEqual(errors, []);
 });

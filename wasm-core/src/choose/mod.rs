@@ -436,20 +436,35 @@ pub fn ustr_cache_start_bytes() -> usize {
     64 * (64 * 1024 + 16_384 * std::mem::size_of::<usize>())
 }
 
-/// Bytes a frozen lasso interner (`RodeoResolver`) keeps for one distinct text of `len` bytes: the
-/// text, packed into its arena with no header, and its `&str` in the key-to-text `Vec`. The arena's
-/// first bucket (4 KB for `Rodeo::new()`) is the fixed start.
-pub fn lasso_entry_bytes(len: usize) -> usize {
-    len + std::mem::size_of::<&str>()
+/// Bytes a fresh lasso interner (`Rodeo::new()`) holds for `strings` once frozen into a
+/// `RodeoResolver`: its arena, as lasso counts it (`current_memory_usage`: a first 4 KB bucket, then
+/// buckets of twice the size, the texts packed with no header), and the key-to-text `Vec` of `&str`,
+/// which starts with room for 50 and doubles. A repeated text is interned once.
+pub fn lasso_interner_bytes(strings: &[&str]) -> usize {
+    let mut rodeo: lasso::Rodeo = lasso::Rodeo::new();
+    for s in strings {
+        rodeo.get_or_intern(s);
+    }
+    let mut slots = 50;
+    while slots < rodeo.len() {
+        slots *= 2;
+    }
+    rodeo.current_memory_usage() + slots * std::mem::size_of::<&str>()
+}
+
+/// Bytes ustr's cache holds for `strings`: its fixed start and an entry per distinct text.
+pub fn ustr_cache_bytes(strings: &[&str]) -> usize {
+    let mut seen = std::collections::HashSet::new();
+    ustr_cache_start_bytes() + strings.iter().filter(|s| seen.insert(**s)).map(|s| ustr_entry_bytes(s.len())).sum::<usize>()
 }
 
 impl Candidate {
-    /// For an interned symbol: the bytes its interner keeps for one distinct text of `len` bytes
-    /// (the handle aside); `None` for the other candidates.
-    pub fn interned_bytes(self, len: usize) -> Option<usize> {
+    /// For an interned symbol: the bytes its interner holds for `strings` (each distinct text once,
+    /// and the interner's fixed start), handles aside; `None` for the other candidates.
+    pub fn interner_bytes(self, strings: &[&str]) -> Option<usize> {
         match self {
-            Candidate::Ustr => Some(ustr_entry_bytes(len)),
-            Candidate::Lasso => Some(lasso_entry_bytes(len)),
+            Candidate::Ustr => Some(ustr_cache_bytes(strings)),
+            Candidate::Lasso => Some(lasso_interner_bytes(strings)),
             _ => None,
         }
     }
@@ -491,7 +506,15 @@ mod interner_tests {
         let at = |k: &lasso::Spur| resolver.resolve(k).as_ptr() as usize;
         assert_eq!(at(&keys[1]) - at(&keys[0]), 5);
         assert_eq!(at(&keys[2]) - at(&keys[1]), 2);
-        assert_eq!(lasso_entry_bytes(5), 5 + 2 * std::mem::size_of::<usize>());
+        let word = std::mem::size_of::<usize>();
+        // Three short texts (one repeated): the first 4 KB bucket and room for 50 `&str`s.
+        assert_eq!(lasso_interner_bytes(&["alpha", "be", "alpha"]), 4096 + 50 * 2 * word);
+        // 5,000 bytes of text overflow the first bucket into one of 8 KB; 60 texts, a Vec of 100.
+        let texts: Vec<String> = (0..60).map(|i| format!("{i:0>83}")).collect();
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        assert_eq!(lasso_interner_bytes(&texts), 4096 + 8192 + 100 * 2 * word);
+        // ustr: the fixed start once, and an entry per distinct text.
+        assert_eq!(ustr_cache_bytes(&["ab", "ab", "cd"]) - ustr_cache_start_bytes(), 2 * ustr_entry_bytes(2));
         assert_eq!(Candidate::Lasso.size(), 4, "a Spur is a u32");
         assert_eq!(Candidate::Ustr.size(), std::mem::size_of::<usize>(), "a Ustr is one pointer");
     }

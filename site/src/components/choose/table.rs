@@ -50,15 +50,14 @@ pub fn measure(candidate: Candidate, strings: &[&str]) -> Measured {
     Measured { candidate, inline, count: strings.len(), bytes_per_string: bytes as f64 / n, blocks_per_string: blocks as f64 / n }
 }
 
-/// An interned symbol's memory: its handle per string, and each distinct text's entry in the
-/// interner once (from the interner's layout, `Candidate::interned_bytes`: a meter that only sees
-/// allocations cannot share out an arena made once for many texts), so a repeated string costs
-/// only its handle. The interner's fixed start is left out; the table's note states it.
+/// An interned symbol's memory: its handle per string, and the interner holding the set
+/// (`Candidate::interner_bytes`: each distinct text once, and the interner's fixed start, shared out
+/// over the strings), from what the interner reports or its layout, since a meter that only sees
+/// allocations cannot share out an arena made once for many texts.
 fn measure_interned(candidate: Candidate, strings: &[&str]) -> Measured {
-    let mut seen = std::collections::HashSet::new();
-    let entries: usize = strings.iter().filter(|s| seen.insert(**s)).filter_map(|s| candidate.interned_bytes(s.len())).sum();
+    let interner = candidate.interner_bytes(strings).unwrap_or(0);
     let n = strings.len().max(1) as f64;
-    let bytes = strings.len() * candidate.size() + entries;
+    let bytes = strings.len() * candidate.size() + interner;
     Measured { candidate, inline: 0, count: strings.len(), bytes_per_string: bytes as f64 / n, blocks_per_string: 0.0 }
 }
 
@@ -238,12 +237,13 @@ pub fn ChooseTable(
             "them as not measured. Two rows are ways of using "
             "a type: each thread clones the Arc<str> once and lends &str after that (the bytes are the Arc's block), or "
             "each string is leaked once and &'static str copied (the bytes are the block a leak keeps for ever; Cow<'static, str> "
-            "borrows the same block). The interned symbols keep each distinct text once, so a repeated string costs only its handle: "
-            "ustr::Ustr's bytes are its pointer and its share of ustr's cache, from ustr's layout (a 16-byte entry header, the text "
-            "and a NUL rounded up to 8 bytes, two table slots), not counting the cache's fixed start, about 8 MB on wasm32 (12 MB "
-            "on 64-bit) made the first time any Ustr is; lasso::Spur's are its 4-byte key and the text and &str a frozen "
-            "RodeoResolver keeps, not counting its arena's first 4 KB. Their create time is an intern, a hash lookup once the text is "
-            "in; their clone is a copy of the handle, and for lasso a resolve of the key to its text, since a key alone is no string. "
+            "borrows the same block). The interned symbols keep each distinct text once, so a repeated string costs only its handle, "
+            "and their bytes share the interner's fixed start out over your strings: ustr::Ustr's are its pointer and ustr's cache, "
+            "from ustr's layout (a 16-byte entry header, the text and a NUL rounded up to 8 bytes, two table slots) and a start of "
+            "about 8 MB on wasm32 (12 MB on 64-bit) made the first time any Ustr is, so it pays off only for very large sets; "
+            "lasso::Spur's are its 4-byte key and what a fresh Rodeo frozen into a RodeoResolver holds: its arena as lasso counts "
+            "it (a first 4 KB bucket, then doubling) and a &str per text. Their create time is an intern, a hash lookup once the "
+            "text is in; their clone is a copy of the handle, and for lasso a resolve of the key to its text, since a key alone is no string. "
             "The cost model multiplies these by your workload: memory holds every string as many times as you said "
             "copies are alive (a handle per copy; the heap blocks once where clones share them, once per copy where "
             "each clone copies the text), and clone CPU is the clone cost times your clones per second, in "
