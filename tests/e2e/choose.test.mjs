@@ -417,3 +417,36 @@ test("a fixed set of many short keys, each held by many owners: the 4-byte inter
   assert.match(await page.getByTestId("choose-reason").textContent(), /lasso::Spur \(RodeoResolver\) holds your 500 strings in [\d.]+ KB with 8 copies, the least/);
   assert.deepEqual(errors, []);
 });
+
+test("the machines come from the build's summary and the ranking's filters: one results file fetched, the chosen one", async () => {
+  const fetched = [];
+  const { page, errors } = await h.open("/choose?vendor=Intel", {
+    setup: (_, p) => p.on("request", (r) => {
+      const m = new URL(r.url()).pathname.match(/^\/results\/(.+\.json)$/);
+      if (m) fetched.push(m[1]);
+    }),
+  });
+  await page.getByTestId("choose-machine-note").waitFor();
+  await page.waitForFunction(() => document.querySelector('[data-testid="choose-table"] tr[data-clone-ns]'));
+  // The summary, then the one file the clone costs come from; never every file of the site.
+  const files = fetched.filter((f) => !["summary.json", "index.json", "headlines.json"].includes(f));
+  assert.ok(fetched.includes("summary.json"), fetched.join(", "));
+  assert.deepEqual(files, ["xeon-2vcpu-jemalloc-all-types-2026-11-25.json"], "the richest Intel machine, alone");
+  // Only Intel machines on offer, said above the table, with the same selection ranked a click away.
+  const options = await page.getByTestId("choose-machine").locator("option").allTextContents();
+  assert.ok(options.length >= 2 && options.every((o) => /Xeon/.test(o)), options.join(" | "));
+  const note = page.getByTestId("choose-filters");
+  assert.match(await note.textContent(), new RegExp(`the ${options.length} that the ranking's filters admit \\(vendor = Intel\\)`));
+  assert.equal(await note.locator("a").getAttribute("href"), "/results?vendor=Intel");
+  assert.equal(new URL(page.url()).searchParams.get("vendor"), "Intel", "the filter stays in the address");
+  // The ranking links here with its filters.
+  const ranking = await h.open("/results?vendor=Intel&sort=arcmost");
+  await ranking.page.getByTestId("ranking-row").first().waitFor();
+  assert.equal(await ranking.page.getByTestId("ranking-to-choose").getAttribute("href"), "/choose?vendor=Intel");
+  // Another machine: its file, and only it, is fetched next.
+  const other = await page.getByTestId("choose-machine").locator("option").evaluateAll((os) => os.map((o) => o.value).find((v) => !v.includes("all-types")));
+  await page.getByTestId("choose-machine").selectOption(other);
+  await page.waitForFunction((name) => document.querySelector('[data-testid="choose-machine-note"]').textContent.includes(name), other);
+  assert.deepEqual(fetched.filter((f) => f.endsWith(".json") && !["summary.json", "index.json", "headlines.json"].includes(f)), [files[0], other]);
+  assert.deepEqual(errors, []);
+});

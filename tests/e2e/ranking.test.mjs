@@ -58,7 +58,7 @@ test("the chart goes live before the ranking's headlines; headlines of another b
     setup: (_, p) => p.route("**/results/headlines.json", async (route) => {
       await held;
       // A file written for another build: one machine fewer than summary.json lists.
-      await route.fulfill({ contentType: "application/json", body: JSON.stringify({ summary_version: 5, machines: summary.machines.length - 1, headlines: [] }) });
+      await route.fulfill({ contentType: "application/json", body: JSON.stringify({ summary_version: summary.summary_version, machines: summary.machines.length - 1, headlines: [] }) });
     }),
   });
   await page.getByTestId("contention-chart").locator(".point").first().waitFor();

@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::results::{CaseResult, ResultsFile};
 
 /// Version of the summary's format; the site refuses a summary of another version.
-pub const SUMMARY_VERSION: u32 = 5;
+pub const SUMMARY_VERSION: u32 = 6;
 
 /// Every valid results file, summarised.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -144,6 +144,11 @@ pub struct MachineSummary {
     /// Whether it has a case `/results`'s contention charts draw: a clone of a thread-safe type,
     /// not pinned to a core.
     pub contention: bool,
+    /// How many of the chooser's candidates (`choose::Candidate`) its clone cases measured (drop
+    /// mode, not pinned): `/choose` opens on the machine that measured the most, from this alone.
+    pub choose_candidates: u32,
+    /// The thread counts of those clone cases, ascending.
+    pub clone_threads: Vec<u32>,
     /// Cases whose repeats disagree by more than the noise threshold.
     pub noisy_cases: u32,
     /// Cases whose noise is not known (fewer than three repeats, nothing recorded).
@@ -401,6 +406,12 @@ impl MachineSummary {
         };
         let thread_safe = |id: &str| crate::kernels::CloneType::parse(id).is_some_and(|t| t.is_thread_safe());
         let count = |code: u8| file.cases.iter().filter(|c| noise_code(c) == code).count() as u32;
+        let drop_cases = || file.cases.iter().filter(|c| c.suite == "clone" && c.placement.is_none() && c.mode.as_deref() == Some("drop"));
+        let mut clone_threads: Vec<u32> = drop_cases().map(|c| c.threads).collect();
+        clone_threads.sort_unstable();
+        clone_threads.dedup();
+        let measured = |id: &str| drop_cases().any(|c| c.variant_id == id);
+        let choose_candidates = crate::choose::Candidate::ALL.iter().filter(|c| c.clone_id().is_some_and(measured)).count() as u32;
         let m = &file.machine;
         MachineSummary {
             file: name.to_owned(),
@@ -423,6 +434,8 @@ impl MachineSummary {
                 .filter(|&cpus| file.conditions.as_ref().is_some_and(|c| c.oversubscribe) && file.cases.iter().any(|c| crate::validate::running_threads(c) > cpus)),
             contention: file.cases.iter().any(|c| c.suite == "clone" && c.placement.is_none() && thread_safe(&c.variant_id)),
             suites,
+            choose_candidates,
+            clone_threads,
             noisy_cases: count(1),
             unknown_noise_cases: count(2),
             headline: Headline::of(file),

@@ -387,6 +387,8 @@ mod tests {
             oversubscribed_above: None,
             suites: vec!["clone".into()],
             contention: true,
+            choose_candidates: 2,
+            clone_threads: vec![1, 8],
             noisy_cases: 0,
             unknown_noise_cases: 0,
             headline: Headline { most_threads: Some(8), arc_ns_1t: Some(arc[0]), string_ns_1t: Some(string[0]), arc_ns_most: Some(arc[1]), string_ns_most: Some(string[1]), ..Default::default() },

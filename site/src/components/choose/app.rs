@@ -1,6 +1,8 @@
 //! The live part of `/choose` (an island): the reader's strings, sharing pattern and constraints
 //! in; every candidate measured live beside the shipped clone results, and the chooser's
-//! recommendation, out.
+//! recommendation, out. The machines come from the build's summary (one request, however many
+//! files the site ships), narrowed by the ranking's filters when the address carries them; only the
+//! chosen machine's file is fetched.
 
 use leptos::prelude::*;
 use wasm_core::choose::Sharing;
@@ -9,8 +11,10 @@ use super::{advice::Advice, costs, form::{Answers, ChooseForm, Workload}, sample
 use wasm_core::choose::constraints::Constraints;
 use wasm_core::choose::{Candidate, CostRow};
 use crate::components::bench::native::NativeFile;
-use crate::components::bench::native;
-use crate::components::results::loader::Wanted;
+use crate::components::results::loader::{load_file, load_summary};
+use crate::explorer::ranking::{matches, RankingState};
+use crate::explorer::LoadedFile;
+use wasm_core::summary::MachineSummary;
 
 /// Keys of `/choose`'s address bar: the strings (one a line) and the sharing pattern.
 const STRINGS_KEY: &str = "strings";
@@ -63,20 +67,49 @@ pub fn ChooseApp() -> impl IntoView {
             ..base
         }
     });
-    // The table's clone costs come from clone cases only (`costs.rs`).
-    let native = LocalResource::new(|| native::load(Wanted::Suite("clone")));
+    // The ranking's filters, as `/results` writes them in its address (`vendor=amd`, `kind=native`,
+    // ...): a link from the ranking keeps its selection of machines here.
+    let filters = StoredValue::new(RankingState::from_query(|key| query_value(&query, key)));
+    let summary = LocalResource::new(load_summary);
+    let own = crate::own_run::load().map(|results| NativeFile { name: crate::own_run::OWN_RUN_FILE.to_owned(), results });
+    let own_summary = own.as_ref().map(|f| MachineSummary::unlisted(&f.name, &f.results));
     // The machines to choose from: the reader's own browser run first (when this browser kept one),
-    // then every native file with clone cases.
-    let files = Memo::new(move |_| {
-        let own = crate::own_run::load().map(|results| NativeFile { name: crate::own_run::OWN_RUN_FILE.to_owned(), results });
-        let shipped = native.get().and_then(|r| r.ok()).map(|n| n.files).unwrap_or_default();
-        own.into_iter().chain(shipped).filter(|f| !costs::thread_counts(f).is_empty()).collect::<Vec<_>>()
+    // then every shipped file with clone cases the chooser can use that the filters admit.
+    let machines = Memo::new(move |_| {
+        let shipped = summary.get().and_then(|r| r.ok()).map(|s| s.machines).unwrap_or_default();
+        let shipped = filters.with_value(|f| shipped.into_iter().filter(|m| m.choose_candidates > 0 && f.admits(m) && matches(m, &f.search)).collect::<Vec<_>>());
+        own_summary.clone().into_iter().chain(shipped).collect::<Vec<_>>()
+    });
+    let chosen_name = Memo::new(move |_| {
+        machines.with(|ms| {
+            let own_first = ms.first().filter(|m| m.file == crate::own_run::OWN_RUN_FILE).map(|_| 0);
+            let i = machine.with(|m| m.as_ref().and_then(|m| ms.iter().position(|k| &k.file == m))).or(own_first).or_else(|| costs::richest(ms))?;
+            Some(ms[i].file.clone())
+        })
+    });
+    // Only the chosen machine's file is fetched (the own run is already in this browser).
+    let fetched = LocalResource::new(move || {
+        let (name, own) = (chosen_name.get(), own.clone());
+        async move {
+            let name = name?;
+            if let Some(own) = own.filter(|o| o.name == name) {
+                return Some(Ok(own));
+            }
+            Some(match load_file(&name).await {
+                LoadedFile::Good(m) => Ok(NativeFile { name: m.file_name, results: m.data }),
+                LoadedFile::Bad(b) => Err(format!("results/{}: {}", b.file_name, b.problems.join("; "))),
+            })
+        }
+    });
+    let load_error = Signal::derive(move || {
+        let summary_error = summary.get().and_then(|r| r.err()).map(|e| e.to_string());
+        summary_error.or_else(|| fetched.get().flatten().and_then(|r| r.err()))
     });
     let chosen = Memo::new(move |_| {
-        files.with(|fs| {
-            let own_first = fs.first().filter(|f| f.name == crate::own_run::OWN_RUN_FILE).map(|_| 0);
-            let i = machine.with(|m| m.as_ref().and_then(|m| fs.iter().position(|f| &f.name == m))).or(own_first).or_else(|| costs::richest(fs))?;
-            let file = fs[i].clone();
+        let file = fetched.get().flatten().and_then(|r| r.ok())?;
+        // A file still arriving for a machine no longer chosen is not the source.
+        (chosen_name.get().as_ref() == Some(&file.name)).then_some(())?;
+        {
             let counts = costs::thread_counts(&file);
             // Many threads for "cloned by many"; one otherwise, unless the reader chose.
             let default = if sharing.get() == Sharing::ClonedByMany { counts.last() } else { counts.first() };
@@ -85,7 +118,7 @@ pub fn ChooseApp() -> impl IntoView {
             // stand for them (the source note says so).
             let t = if constraints.with(|c| c.same_value) { t } else { *counts.first()? };
             Some((file, t))
-        })
+        }
     });
     // The text box parsed once per edit; everything below reads this.
     let sample = Memo::new(move |_| text.with(|t| Sample::of(t)));
@@ -121,6 +154,7 @@ pub fn ChooseApp() -> impl IntoView {
     // Every input in the address bar, so a recommendation can be shared by its link.
     Effect::new(move |_| {
         let mut pairs = vec![(SHARING_KEY, sharing.get().id().to_owned())];
+        pairs.extend(filters.with_value(RankingState::to_pairs));
         answers.with(|a| pairs.extend(a.yes_keys().map(|key| (key, "yes".to_owned()))));
         let w = workload.get();
         if w != Workload::default_for(sharing.get()) {
@@ -150,7 +184,7 @@ pub fn ChooseApp() -> impl IntoView {
         <h2 id="compare">"Every candidate on your strings"</h2>
         <Show when=move || sample.with(|s| !s.strings.is_empty())
             fallback=|| view! { <p class="note" data-testid="choose-table-empty">"The table fills in once there is a string to measure."</p> }>
-            <CloneSource files chosen set_machine set_threads constraints/>
+            <CloneSource machines chosen_name chosen set_machine set_threads constraints filters load_error/>
             <ChooseTable sample measured clone_costs source=chosen constraints workload rows=cost_rows/>
         </Show>
     }

@@ -1,5 +1,5 @@
 //! Clone costs for the chooser's table, from one results file at a time: the reader picks the
-//! machine and a thread count it has, and every candidate's cost is that file's, measured as close
+//! machine (from the build's summary, `richest` by default) and a thread count it has, and every candidate's cost is that file's, measured as close
 //! to the reader's strings as the file allows (per string: the case of the nearest string length,
 //! and for a type that keeps short text inline, its inline case when the string fits inline on the
 //! target that measured it), averaged over the strings.
@@ -7,15 +7,11 @@
 use crate::components::bench::native::NativeFile;
 use wasm_core::choose::Candidate;
 use wasm_core::results::CaseResult;
+use wasm_core::summary::MachineSummary;
 
 /// Clone-and-drop cases of `file`, not pinned: what the chooser compares.
 fn drop_cases(file: &NativeFile) -> impl Iterator<Item = &CaseResult> {
     file.results.cases.iter().filter(|c| c.suite == "clone" && c.placement.is_none() && c.mode.as_deref() == Some("drop"))
-}
-
-/// How many candidates `file` measured (at any thread count).
-fn candidates_measured(file: &NativeFile) -> usize {
-    Candidate::ALL.iter().filter(|c| c.clone_id().is_some_and(|id| drop_cases(file).any(|k| k.variant_id == id))).count()
 }
 
 /// The thread counts `file` measured clones at, ascending.
@@ -26,15 +22,15 @@ pub fn thread_counts(file: &NativeFile) -> Vec<u32> {
     t
 }
 
-/// The file the chooser starts from, by an explicit rule: the one that measured the most
-/// candidates, then the most thread counts, then the first by file name. Never by date alone, so a
-/// newer file with fewer types does not take over.
-pub fn richest(files: &[NativeFile]) -> Option<usize> {
-    (0..files.len())
-        .filter(|&i| candidates_measured(&files[i]) > 0)
+/// The machine the chooser starts from, by an explicit rule over the build's summary: the one that
+/// measured the most candidates, then the most thread counts, then the first by file name. Never
+/// by date alone, so a newer file with fewer types does not take over.
+pub fn richest(machines: &[MachineSummary]) -> Option<usize> {
+    (0..machines.len())
+        .filter(|&i| machines[i].choose_candidates > 0)
         .max_by(|&a, &b| {
-            let key = |i: usize| (candidates_measured(&files[i]), thread_counts(&files[i]).len());
-            key(a).cmp(&key(b)).then_with(|| files[b].name.cmp(&files[a].name))
+            let key = |i: usize| (machines[i].choose_candidates, machines[i].clone_threads.len());
+            key(a).cmp(&key(b)).then_with(|| machines[b].file.cmp(&machines[a].file))
         })
 }
 
@@ -144,16 +140,21 @@ mod tests {
 
     #[test]
     fn the_richest_file_measured_the_most_candidates_never_the_newest_alone() {
+        let summary = |f: &NativeFile| MachineSummary::unlisted(&f.name, &f.results);
         let few = file("a-few", 8, &[("arc_str", 1, 64, 3.0), ("arc_str", 12, 64, 287.0), ("string", 1, 64, 9.0)]);
         let many = file("b-many", 8, &[("arc_str", 1, 64, 9.0), ("string", 1, 64, 5.0), ("hipstr", 1, 64, 6.0), ("arc_str", 2, 64, 26.0)]);
-        let files = [few.clone(), many.clone()];
-        assert_eq!(richest(&files), Some(1));
-        assert_eq!(richest(&[many.clone(), few]), Some(0));
+        assert_eq!((summary(&few).choose_candidates, summary(&many).choose_candidates), (2, 3));
+        assert_eq!(summary(&few).clone_threads, [1, 12]);
+        assert_eq!(richest(&[summary(&few), summary(&many)]), Some(1));
+        assert_eq!(richest(&[summary(&many), summary(&few)]), Some(0));
         // A tie is settled by name, so the pick does not depend on the order files arrive in.
         let twin = file("a-twin", 8, &[("arc_str", 1, 64, 9.0), ("string", 1, 64, 5.0), ("hipstr", 1, 64, 6.0), ("arc_str", 2, 64, 26.0)]);
-        assert_eq!(richest(&[many.clone(), twin.clone()]), Some(1));
-        assert_eq!(richest(&[twin, many]), Some(0));
-        assert_eq!(thread_counts(&files[0]), [1, 12]);
+        assert_eq!(richest(&[summary(&many), summary(&twin)]), Some(1));
+        assert_eq!(richest(&[summary(&twin), summary(&many)]), Some(0));
+        assert_eq!(thread_counts(&few), [1, 12]);
         assert_eq!(richest(&[]), None);
+        // A machine with no clone case the chooser can use is never the start.
+        let none = file("c-none", 8, &[("arcstr_static", 1, 64, 0.3)]);
+        assert_eq!(richest(&[summary(&none)]), None);
     }
 }

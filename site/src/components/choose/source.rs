@@ -1,29 +1,40 @@
 //! Where the chooser's clone costs come from: one results file (the reader's own browser run when
-//! this browser kept one, else the richest native run) and one of its thread counts, both the
-//! reader's to change, and named once above the table.
+//! this browser kept one, else the richest of the build's summary) and one of its thread counts,
+//! both the reader's to change, and named once above the table. The machines on offer are the
+//! summary's, narrowed by the ranking's filters when the page's address carries them.
 
 use leptos::prelude::*;
 
 use wasm_core::choose::constraints::Constraints;
-use wasm_core::summary::cpu_text;
+use wasm_core::summary::{cpu_text, MachineSummary};
 
 use super::costs::thread_counts;
 use crate::components::bench::native::NativeFile;
+use crate::explorer::ranking::RankingState;
 
 #[component]
 pub fn CloneSource(
-    files: Memo<Vec<NativeFile>>,
+    /// Every machine on offer, the reader's own run first.
+    machines: Memo<Vec<MachineSummary>>,
+    /// The file of the machine chosen (or about to be: its file may still be on its way).
+    chosen_name: Memo<Option<String>>,
+    /// That machine's file, once fetched, and the thread count.
     chosen: Memo<Option<(NativeFile, u32)>>,
     set_machine: WriteSignal<Option<String>>,
     set_threads: WriteSignal<Option<u32>>,
     /// The reader's answers: threads that clone their own values use the one-thread cases.
     constraints: Memo<Constraints>,
+    /// The ranking's filters from the address, if any.
+    filters: StoredValue<RankingState>,
+    /// Why the summary or the chosen file could not be read.
+    #[prop(into)]
+    load_error: Signal<Option<String>>,
 ) -> impl IntoView {
     let distinct = move || !constraints.with(|c| c.same_value);
     let machine_options = move || {
-        files.get().into_iter().map(|f| {
-            let selected = chosen.with(|c| c.as_ref().is_some_and(|(k, _)| k.name == f.name));
-            view! { <option value=f.name.clone() selected=selected>{format!("{} ({})", f.results.label, cpu_text(&f.results))}</option> }
+        machines.get().into_iter().map(|m| {
+            let selected = chosen_name.with(|c| c.as_ref() == Some(&m.file));
+            view! { <option value=m.file.clone() selected=selected>{format!("{} ({})", m.label, m.description())}</option> }
         }).collect_view()
     };
     let thread_options = move || {
@@ -48,6 +59,21 @@ pub fn CloneSource(
             )
         })
     };
+    // With the ranking's filters in the address, say so, and link the same selection ranked.
+    let filtered = filters.with_value(|f| {
+        let pairs = f.to_pairs().into_iter().filter(|(k, _)| *k != "sort" && *k != "group").collect::<Vec<_>>();
+        (!pairs.is_empty()).then(|| {
+            let text = pairs.iter().map(|(k, v)| format!("{k} = {v}")).collect::<Vec<_>>().join(", ");
+            let href = format!("/results?{}", crate::components::results::query::join(crate::components::results::query::encode_pairs(&pairs)));
+            view! {
+                <p class="note" data-testid="choose-filters">
+                    {move || format!("Machines on offer: the {} that the ranking's filters admit ({text}). ", machines.with(Vec::len))}
+                    <a href=href>"See them ranked"</a>"."
+                </p>
+            }
+        })
+    });
+    let error = move || load_error.get().map(|e| view! { <p class="note error" role="alert" data-testid="choose-load-error">{e}</p> });
     view! {
         <div class="controls" data-testid="choose-source">
             <label for="choose-machine">"Clone costs from:"</label>
@@ -59,6 +85,8 @@ pub fn CloneSource(
                 {thread_options}
             </select>
         </div>
+        {filtered}
+        {error}
         <p class="source-note" data-testid="choose-machine-note">{named}</p>
     }
 }

@@ -52,6 +52,16 @@ pub fn RankingSection(
         }
         .into_any()
     };
+    // The chooser on the same selection of machines (the filters, not the sort or the grouping).
+    let chooser_link = move || {
+        let pairs: Vec<(&str, String)> = state.get().to_pairs().into_iter().filter(|(k, _)| *k != "sort" && *k != "group").collect();
+        let href = if pairs.is_empty() {
+            "/choose".to_owned()
+        } else {
+            format!("/choose?{}", super::query::join(super::query::encode_pairs(&pairs)))
+        };
+        view! { <p class="note"><a href=href data-testid="ranking-to-choose">"Which string type should your code use, on these machines? Ask the chooser"</a>"."</p> }
+    };
     let for_standing = summary.clone();
     // The reader's own lab run, kept in this browser until they forget it (not on the site).
     let (own_run, set_own_run) = signal(crate::own_run::load().map(|f| MachineSummary::unlisted(crate::own_run::OWN_RUN_FILE, &f)));
@@ -94,6 +104,7 @@ pub fn RankingSection(
             </p>
             <RankingControls summary=summary.clone() state=state on_state=on_state/>
             {table}
+            {chooser_link}
             {standings}
         </section>
     }
