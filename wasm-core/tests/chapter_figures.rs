@@ -452,4 +452,13 @@ fn interner_figures_match_the_all_types_epyc_run() {
     // The threaded interner queues with a second thread; the frozen one stays flat.
     assert!(at("lasso_threaded", 2) > 2.0 * at("lasso_threaded", 1));
     assert!((at("lasso_resolver", 2) / at("lasso_resolver", 1) - 1.0).abs() < 0.1);
+    // The browser run on the same VM.
+    let browser = results("browser-headless-chrome-156-epyc-2vcpu-interners-2026-11-26.json");
+    let web = |variant: &str, threads: u32| clone_case(&browser, variant, "drop", threads).1;
+    let line = format!(
+        "the threaded resolve went from {:.1} to {:.1} ns with a second thread, past `Arc<str>` ({:.1} to {:.1} ns), while the frozen one stayed at {:.2} and {:.2} ns",
+        web("lasso_threaded", 1), web("lasso_threaded", 2), web("arc_str", 1), web("arc_str", 2), web("lasso_resolver", 1), web("lasso_resolver", 2)
+    );
+    assert_lines(name, &text, &[line]);
+    assert!(web("lasso_threaded", 2) > web("arc_str", 2), "past Arc<str>");
 }
