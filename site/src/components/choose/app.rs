@@ -108,17 +108,17 @@ pub fn ChooseApp() -> impl IntoView {
     let chosen = Memo::new(move |_| {
         let file = fetched.get().flatten().and_then(|r| r.ok())?;
         // A file still arriving for a machine no longer chosen is not the source.
-        (chosen_name.get().as_ref() == Some(&file.name)).then_some(())?;
-        {
-            let counts = costs::thread_counts(&file);
-            // Many threads for "cloned by many"; one otherwise, unless the reader chose.
-            let default = if sharing.get() == Sharing::ClonedByMany { counts.last() } else { counts.first() };
-            let t = threads.get().filter(|t| counts.contains(t)).or(default.copied())?;
-            // Threads that each clone their own values share no counter: the one-thread cases
-            // stand for them (the source note says so).
-            let t = if constraints.with(|c| c.same_value) { t } else { *counts.first()? };
-            Some((file, t))
+        if chosen_name.get().as_ref() != Some(&file.name) {
+            return None;
         }
+        let counts = costs::thread_counts(&file);
+        // Many threads for "cloned by many"; one otherwise, unless the reader chose.
+        let default = if sharing.get() == Sharing::ClonedByMany { counts.last() } else { counts.first() };
+        let t = threads.get().filter(|t| counts.contains(t)).or(default.copied())?;
+        // Threads that each clone their own values share no counter: the one-thread cases
+        // stand for them (the source note says so).
+        let t = if constraints.with(|c| c.same_value) { t } else { *counts.first()? };
+        Some((file, t))
     });
     // The text box parsed once per edit; everything below reads this.
     let sample = Memo::new(move |_| text.with(|t| Sample::of(t)));
