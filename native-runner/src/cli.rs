@@ -158,9 +158,11 @@ pub struct CloneArgs {
     /// Clones by the timed thread per repeat [default: 16777216 = 2^24; 16384 with --quick].
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=(1u64 << 40)))]
     pub samples: Option<u64>,
-    /// Length of the cloned string in bytes.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(0..=(1u64 << 20)))]
-    pub string_len: u64,
+    /// Lengths of the cloned string in bytes, comma-separated: every case at each length in turn
+    /// (an inline variant, whose text is cut to what it keeps inline, once). A length other than 64
+    /// is named in its cases' condition (`t2-drop-2048b`).
+    #[arg(long, value_delimiter = ',', default_value = "64", value_parser = clap::value_parser!(u64).range(0..=(1u64 << 20)))]
+    pub string_len: Vec<u64>,
     /// Timed repeats per case and round [default: 3; 2 with --quick].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub repeats: Option<u32>,

@@ -20,18 +20,22 @@ const DEFAULT_REPEATS: u32 = 3;
 const DEFAULT_ROUNDS: u32 = 3;
 const QUICK_REPEATS: u32 = wasm_core::validate::quick::REPEATS;
 
-/// A case of the shared plan ([`ClonePlan`]), and where `--pin` puts its threads.
+/// A case of the shared plan ([`ClonePlan`]) at one of the run's string lengths, and where `--pin`
+/// puts its threads.
 struct Planned {
     case: PlannedCase,
+    /// The `--string-len` it was planned at (an inline variant's text is cut shorter).
+    len: u64,
     /// `--pin`: the placement and the CPUs (the timed thread's first).
     pinned: Option<(&'static str, Vec<u32>)>,
 }
 
 impl Planned {
     fn name(&self) -> String {
+        let at = format!("{} {}B", self.case.name(), self.case.ty.text_len(self.len as usize));
         match &self.pinned {
-            Some((placement, _)) => format!("{} {placement}", self.case.name()),
-            None => self.case.name(),
+            Some((placement, _)) => format!("{at} {placement}"),
+            None => at,
         }
     }
 }
@@ -55,7 +59,7 @@ fn pinned_copies(planned: &[Planned]) -> Result<(Vec<Planned>, Vec<String>), Fai
             used.extend(placement.cpus.iter().take((p.case.threads - 1) as usize));
             let note = format!("pinned ({}): timed thread on CPU {timed}, contenders on CPU(s) {:?}", placement.name, &used[1..]);
             let case = PlannedCase { note: Some(note), ..p.case.clone() };
-            copies.push(Planned { case, pinned: Some((placement.name, used)) });
+            copies.push(Planned { case, len: p.len, pinned: Some((placement.name, used)) });
         }
     }
     Ok((copies, missing))
@@ -119,20 +123,30 @@ fn run_child(case: &CaseArgs) -> Result<CaseReport, Failure> {
     serde_json::from_slice(&out.stdout).map_err(|e| Failure::runtime(format!("unreadable case report: {e}")))
 }
 
-/// The shared plan of `args`, each case fitted to the memory guard (`--max-leak`).
+/// The shared plan of `args` at each of its string lengths in turn, each case fitted to the memory
+/// guard (`--max-leak`). A case whose text another length already gave it (an inline variant's,
+/// cut to what it keeps inline) is not planned twice.
 fn plan(args: &CloneArgs, samples: u64, max_leak: u64) -> Result<Vec<Planned>, Failure> {
-    let plan = ClonePlan {
-        types: args.types.as_ref().map_or_else(|| CloneType::ALL.to_vec(), |t| t.iter().map(|&t| t.into()).collect()),
-        modes: args.mode.iter().map(|&m| m.into()).collect(),
-        threads: common::thread_counts(&args.threads),
-        samples,
-        string_len: args.string_len as usize,
-    };
-    let mut planned = Vec::new();
-    for mut case in plan.cases() {
-        (case.samples, case.note) = guard::fit_samples(case.ty, case.mode, case.threads, samples, args.string_len, max_leak, args.on_excess_leak)
-            .map_err(Failure::usage)?;
-        planned.push(Planned { case, pinned: None });
+    let mut planned: Vec<Planned> = Vec::new();
+    let mut lengths = args.string_len.clone();
+    lengths.dedup();
+    for &len in &lengths {
+        let plan = ClonePlan {
+            types: args.types.as_ref().map_or_else(|| CloneType::ALL.to_vec(), |t| t.iter().map(|&t| t.into()).collect()),
+            modes: args.mode.iter().map(|&m| m.into()).collect(),
+            threads: common::thread_counts(&args.threads),
+            samples,
+            string_len: len as usize,
+        };
+        for mut case in plan.cases() {
+            let text = |p: &Planned| (p.case.ty, p.case.mode, p.case.threads, p.case.ty.text_len(p.len as usize));
+            let this = (case.ty, case.mode, case.threads, case.ty.text_len(len as usize));
+            if planned.iter().any(|p| text(p) == this) {
+                continue;
+            }
+            (case.samples, case.note) = guard::fit_samples(case.ty, case.mode, case.threads, samples, len, max_leak, args.on_excess_leak).map_err(Failure::usage)?;
+            planned.push(Planned { case, len, pinned: None });
+        }
     }
     if planned.is_empty() {
         return Err(Failure::usage("nothing to run: Rc<str> is single-thread only, add 1 to --threads".into()));
@@ -171,7 +185,7 @@ fn measure_round(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar
         },
         threads: p.case.threads,
         samples: p.case.samples,
-        string_len: args.string_len,
+        string_len: p.len,
         repeats: if fresh_per_repeat { 1 } else { repeats },
         warmups: if fresh_per_repeat { 0 } else { warmups },
         max_leak,
@@ -211,7 +225,7 @@ fn case_of_rounds(p: &Planned, args: &CloneArgs, rounds: Vec<CaseReport>) -> Cas
         repeat_times_ns: rounds.iter().flat_map(|r| r.repeat_times_ns.iter().copied()).collect(),
         contender_ops_per_sec: rounds.iter().flat_map(|r| r.contender_ops_per_sec.iter().copied()).collect(),
     };
-    let mut case = clone_run::case_result(&p.case, args.string_len as usize, warmups(args), times);
+    let mut case = clone_run::case_result(&p.case, p.len as usize, warmups(args), times);
     case.params.fresh_process_per_repeat = Some(fresh_per_repeat(&p.case, args.method));
     case.params.harness = (args.method != Harness::OURS).then(|| args.method.id());
     case.round_medians_ns = (round_medians.len() >= 2).then_some(round_medians);
@@ -242,27 +256,34 @@ fn print_summary(cases: &[CaseResult]) {
         None => c.variant.clone(),
     };
     let w = cases.iter().map(|c| name(c).chars().count()).max().unwrap_or(4).max(4);
-    eprintln!("{:<w$} {:<7} {:>3} {:>12} {:>10} {:>8} {:>16} {:>12}", "type", "mode", "thr", "median ms", "ns/clone", "rounds±", "contenders", "mapped after");
+    eprintln!("{:<w$} {:>5} {:<7} {:>3} {:>12} {:>10} {:>8} {:>16} {:>12}", "type", "bytes", "mode", "thr", "median ms", "ns/clone", "rounds±", "contenders", "mapped after");
     for c in cases {
         let rate = c.contender_ops_per_sec.map_or("-".to_string(), per_second);
         let mapped = c.memory.map_or("-".to_string(), |m| guard::human_bytes(m.mapped_after_bytes));
         // How far apart the rounds' medians landed, as a share of their median.
         let spread = c.round_spread_rel().map_or("-".to_string(), |r| format!("{:.0}%", r * 100.0));
-        eprintln!("{:<w$} {:<7} {:>3} {:>12.1} {:>10.2} {:>8} {:>16} {:>12}", name(c), c.mode.as_deref().unwrap_or("-"), c.threads, c.median_ns / 1e6, c.median_ns_per_op, spread, rate, mapped);
+        let bytes = c.params.string_len_bytes.map_or("-".to_string(), |b| b.to_string());
+        eprintln!("{:<w$} {bytes:>5} {:<7} {:>3} {:>12.1} {:>10.2} {:>8} {:>16} {:>12}", name(c), c.mode.as_deref().unwrap_or("-"), c.threads, c.median_ns / 1e6, c.median_ns_per_op, spread, rate, mapped);
     }
-    let find = |variant: &str, mode: &str, threads: u32| {
-        cases.iter().find(|c| c.variant == variant && c.threads == threads && c.mode.as_deref() == Some(mode) && c.placement.is_none())
+    let find = |variant: &str, mode: &str, threads: u32, len: Option<u64>| {
+        cases.iter().find(|c| c.variant == variant && c.threads == threads && c.mode.as_deref() == Some(mode) && c.placement.is_none() && c.params.string_len_bytes == len)
     };
     let mut threads: Vec<u32> = cases.iter().map(|c| c.threads).collect();
     threads.sort_unstable();
     threads.dedup();
-    for mode in ["drop", "forget"] {
-        for &t in &threads {
-            if let (Some(arc), Some(string)) = (find("Arc<str>", mode, t), find("String", mode, t)) {
-                let ratio = arc.median_ns_per_op / string.median_ns_per_op;
-                let verdict = if ratio < 1.0 { "Arc<str> faster" } else { "String faster" };
-                let threads = if t == 1 { "1 thread".to_owned() } else { format!("{t} threads") };
-                eprintln!("{mode}, {threads}: Arc<str>/String time ratio {ratio:.2} ({verdict})");
+    let mut lengths: Vec<Option<u64>> = cases.iter().filter(|c| c.variant_id == "arc_str").map(|c| c.params.string_len_bytes).collect();
+    lengths.sort_unstable();
+    lengths.dedup();
+    for len in lengths {
+        let bytes = if len.is_some_and(|l| l != wasm_core::results::DEFAULT_CLONE_LEN) { format!(", {} bytes", len.unwrap_or_default()) } else { String::new() };
+        for mode in ["drop", "forget"] {
+            for &t in &threads {
+                if let (Some(arc), Some(string)) = (find("Arc<str>", mode, t, len), find("String", mode, t, len)) {
+                    let ratio = arc.median_ns_per_op / string.median_ns_per_op;
+                    let verdict = if ratio < 1.0 { "Arc<str> faster" } else { "String faster" };
+                    let threads = if t == 1 { "1 thread".to_owned() } else { format!("{t} threads") };
+                    eprintln!("{mode}, {threads}{bytes}: Arc<str>/String time ratio {ratio:.2} ({verdict})");
+                }
             }
         }
     }

@@ -106,6 +106,10 @@ pub struct CpuTopology {
 /// A case is `noisy` when its repeats' median absolute deviation exceeds this share of the median.
 pub const NOISY_REL_MAD: f64 = 0.05;
 
+/// The clone suite's default string length, in bytes (`native-runner clone --string-len`): a case
+/// at another length says so in its condition ([`CaseResult::condition_key`]).
+pub const DEFAULT_CLONE_LEN: u64 = 64;
+
 /// Where `clone --pin` puts the contenders relative to the timed thread, nearest first.
 pub const PLACEMENTS: [&str; 4] = ["smt-sibling", "same-l3", "other-l3", "other-socket"];
 
@@ -418,8 +422,9 @@ impl CaseResult {
     /// condition parameter (`t2-drop`, `t2-short`, `t4-writer1000`, `t4-nowriter`, `t1-n100000`).
     /// Cases of one file with the same condition, variant and placement measure the same thing:
     /// this is the one identity rule of `validate` (which refuses the second) and of the explorer
-    /// (which groups by it). A clone run's string length is not part of it: a run uses one length,
-    /// and the inline HipStr's shorter text belongs to that variant.
+    /// (which groups by it). A clone case at a length other than the suite's default
+    /// ([`DEFAULT_CLONE_LEN`]) carries it (`t2-drop-2048b`), so one run can time several lengths;
+    /// an inline variant's short text belongs to the variant, whatever length the run asked for.
     pub fn condition_key(&self) -> String {
         let (t, p) = (self.threads, &self.params);
         match self.suite.as_str() {
@@ -431,7 +436,13 @@ impl CaseResult {
             },
             "arena" => format!("t{t}-n{}", p.nodes.unwrap_or(0)),
             "lines" => format!("t{t}"),
-            _ => format!("t{t}-{}", self.mode.as_deref().unwrap_or("drop")),
+            _ => {
+                let inline = crate::kernels::CloneType::parse(&self.variant_id).is_some_and(|ty| ty.inline_capacity().is_some());
+                match p.string_len_bytes.filter(|&len| len != DEFAULT_CLONE_LEN && !inline) {
+                    Some(len) => format!("t{t}-{}-{len}b", self.mode.as_deref().unwrap_or("drop")),
+                    None => format!("t{t}-{}", self.mode.as_deref().unwrap_or("drop")),
+                }
+            }
         }
     }
 

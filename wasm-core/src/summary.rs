@@ -206,10 +206,15 @@ impl Headline {
     }
 
     fn of(file: &ResultsFile) -> Headline {
+        use crate::results::DEFAULT_CLONE_LEN;
+        let len = |c: &crate::results::CaseResult| c.params.string_len_bytes.unwrap_or(DEFAULT_CLONE_LEN);
+        // One length for every measure: the suite's default where the file has it, else its shortest.
+        let arc_lengths = || file.cases.iter().filter(|c| c.suite == "clone" && c.variant_id == "arc_str").map(len);
+        let length = if arc_lengths().any(|l| l == DEFAULT_CLONE_LEN) { DEFAULT_CLONE_LEN } else { arc_lengths().min().unwrap_or(DEFAULT_CLONE_LEN) };
         let find = |variant: &str, threads: u32| {
-            file.cases
-                .iter()
-                .find(|c| c.suite == "clone" && c.variant_id == variant && c.threads == threads && c.placement.is_none() && c.mode.as_deref().unwrap_or("drop") == "drop")
+            file.cases.iter().find(|c| {
+                c.suite == "clone" && c.variant_id == variant && c.threads == threads && c.placement.is_none() && c.mode.as_deref().unwrap_or("drop") == "drop" && len(c) == length
+            })
         };
         let drop_case = |variant: &str, threads: u32| find(variant, threads).map(|c| c.median_ns_per_op);
         // Round i of one case ran in the same round as round i of the other: compare them pairwise.
@@ -485,6 +490,18 @@ mod tests {
         fewer_cpus.machine.logical_cores = Some(most - 1);
         let fewer = Headline::of(&fewer_cpus).most_threads.unwrap();
         assert!(fewer < most && fewer >= 1, "{fewer}");
+        // A run of several lengths is ranked at the default one, whichever comes first in the file.
+        let mut longer = file.clone();
+        let mut long_cases = file.cases.clone();
+        for c in &mut long_cases {
+            c.params.string_len_bytes = Some(2048);
+            c.median_ns_per_op *= 10.0;
+        }
+        longer.cases = long_cases.into_iter().chain(file.cases.iter().cloned()).collect();
+        assert_eq!(Headline::of(&longer), h);
+        // Only other lengths: the shortest.
+        longer.cases.retain(|c| c.params.string_len_bytes == Some(2048));
+        assert_eq!(Headline::of(&longer).arc_ns_1t, Some(10.0 * find("arc_str", 1)));
     }
 
     #[test]

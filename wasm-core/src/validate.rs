@@ -1195,17 +1195,24 @@ mod tests {
         );
         assert_one_problem(
             |f| {
-                let mut longer = f.cases[0].clone();
-                longer.params.string_len_bytes = Some(128);
-                f.cases.push(longer);
+                let mut again = f.cases[0].clone();
+                again.repeat_times_ns[0] += 1.0;
+                f.cases.push(again);
             },
             "cases[1]",
         );
+        // A clone case at another length measures something else: a run may time several.
         let (a, mut b) = (case(), case());
-        b.params.string_len_bytes = Some(7);
-        assert_eq!(a.identity(), b.identity());
+        b.params.string_len_bytes = Some(2048);
+        assert_ne!(a.identity(), b.identity());
+        assert_eq!(b.condition_key(), format!("{}-2048b", a.condition_key()));
+        b.params.string_len_bytes = a.params.string_len_bytes;
         b.mode = Some("forget".into());
         assert_ne!(a.identity(), b.identity());
+        // An inline variant's short text is the variant's, not a length of the run.
+        let mut inline = case();
+        (inline.variant_id, inline.params.string_len_bytes) = ("hipstr_inline".into(), Some(11));
+        assert!(!inline.condition_key().ends_with('b'));
     }
 
     /// Issue 19, row 3: one RFC 3339 timestamp and nothing after it; nothing from the future.

@@ -66,11 +66,16 @@ pub fn condition(case: &CaseResult) -> Condition {
         },
         "arena" => format!("{}, {} nodes", plural(t, "thread"), p.nodes.unwrap_or(0)),
         "lines" => plural(t, "thread"),
-        // A run's clone types share one length, except the inline HipStr, whose short text is the
-        // point of it (its length is in its case and table).
+        // The default length goes unsaid, and so does an inline variant's short text, which is the
+        // point of it (its length is in its case and table); another length is its own condition.
         _ => format!("{}, {}", plural(t, "thread"), case.mode.as_deref().unwrap_or("drop")),
     };
-    Condition { key: case.condition_key(), label }
+    let key = case.condition_key();
+    let label = match (case.suite.as_str(), key.rsplit_once('-').and_then(|(_, last)| last.strip_suffix('b'))) {
+        ("clone", Some(bytes)) if bytes.parse::<u64>().is_ok() => format!("{label}, {bytes}-byte strings"),
+        _ => label,
+    };
+    Condition { key, label }
 }
 
 /// The distinct conditions of `suite`'s cases, in the order the cases come.
@@ -215,6 +220,14 @@ mod tests {
         let padded = CaseResult::new("lines", "own counter, CachePadded", "padded", 2, 1 << 24, CaseParams::default(), 1, vec![3.4e7; 2]);
         assert_eq!((condition(&padded).key.as_str(), condition(&padded).label.as_str()), ("t2", "2 threads"));
         assert_eq!(unit_for("lines", &[&padded]), Unit::per_op("ns per update"));
+        // A clone run of two lengths: the default goes unsaid, the other is a condition of its own.
+        let clone = |len: u64| {
+            let mut c = CaseResult::new("clone", "String", "string", 2, 1, CaseParams { string_len_bytes: Some(len), ..Default::default() }, 1, vec![1.0]);
+            c.mode = Some("drop".into());
+            c
+        };
+        assert_eq!(condition(&clone(64)), Condition { key: "t2-drop".into(), label: "2 threads, drop".into() });
+        assert_eq!(condition(&clone(2048)), Condition { key: "t2-drop-2048b".into(), label: "2 threads, drop, 2048-byte strings".into() });
     }
 
     #[test]
