@@ -117,7 +117,7 @@ mod tests {
             let ns = |id: &str, mode: &str, t: u32| {
                 file.cases
                     .iter()
-                    .find(|c| c.suite == "clone" && c.variant_id == id && c.mode.as_deref() == Some(mode) && c.threads == t && c.placement.is_none())
+                    .find(|c| c.suite == "clone" && c.variant_id == id && c.condition_key() == format!("t{t}-{mode}") && c.placement.is_none())
                     .map(|c| c.median_ns_per_op)
             };
             let mut r = Vec::new();
