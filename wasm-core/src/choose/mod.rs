@@ -409,9 +409,10 @@ impl Candidate {
         matches!(self, Candidate::Ustr | Candidate::Lasso)
     }
 
-    /// Whether a value holding `text` keeps it inside its own bytes (asked of the type's API).
+    /// Whether a value holding `text` keeps it inside its own bytes (asked of the type's API; an
+    /// interned symbol is a handle into its interner, so it is not asked to intern the text).
     pub fn keeps_inline(self, text: &str) -> bool {
-        self.build(text).is_inline()
+        !self.is_interned() && self.build(text).is_inline()
     }
 }
 

@@ -296,7 +296,7 @@ mod tests {
     fn every_harness_leaves_counts_alone_in_drop_mode_and_leaks_n_in_forget_mode() {
         let source = CloneSource::new(24);
         for harness in every_harness() {
-            for ty in CloneType::ALL {
+            for ty in crate::kernels::clone::tested_types() {
                 let before = reference_counts(source.shared());
                 clone_batch_harnessed(&source, ty, CloneMode::Drop, harness, &should_drop_lock(CloneMode::Drop), 5);
                 assert_eq!(reference_counts(source.shared()), before, "{ty} under {}", harness.id());
