@@ -1,8 +1,11 @@
 //! Clone costs for the chooser's table, from one results file at a time: the reader picks the
-//! machine (from the build's summary, `richest` by default) and a thread count it has, and every candidate's cost is that file's, measured as close
-//! to the reader's strings as the file allows (per string: the case of the nearest string length,
-//! and for a type that keeps short text inline, its inline case when the string fits inline on the
-//! target that measured it), averaged over the strings.
+//! machine (from the build's summary, `richest` by default) and a thread count it has, and every
+//! candidate's cost is that file's, measured as close to the reader's strings as the file allows,
+//! averaged over the strings. Per string: for a type that keeps short text inline, its inline case
+//! when the string fits inline on the target that measured it; else the case at its length, or,
+//! between two lengths the file timed, the straight line between them (a copy's cost grows with the
+//! bytes it copies; a counted clone's does not, and the line is then flat); outside them, the
+//! nearer end.
 
 use crate::components::bench::native::NativeFile;
 use wasm_core::choose::Candidate;
@@ -50,7 +53,8 @@ fn word_bytes(file: &NativeFile) -> usize {
 pub struct CloneCost {
     /// Nanoseconds per clone plus drop, averaged over the reader's strings.
     pub ns: f64,
-    /// The cases used, as `variant at N bytes` with how many strings each stood for.
+    /// The cases used, as `variant at N bytes` (or `between N and M bytes`) with how many strings
+    /// each stood for.
     pub from: Vec<(String, usize)>,
 }
 
@@ -60,29 +64,44 @@ pub fn clone_cost(file: &NativeFile, candidate: Candidate, threads: u32, lengths
     let id = candidate.clone_id()?;
     let inline = candidate.inline_case(word_bytes(file));
     let cases: Vec<&CaseResult> = drop_cases(file).filter(|c| c.threads == threads).collect();
-    // Each case used, its median, and how many of the strings it stands for.
+    // What stood for the strings (a case, or the line between two), the mean of their costs (kept
+    // as a running mean, so that one case for every string is its median exactly), and how many.
     let mut used: Vec<(String, f64, usize)> = Vec::new();
     for &len in lengths {
         let variant = match inline {
             Some((inline_id, capacity)) if len <= capacity => inline_id,
             _ => id,
         };
-        let nearest = cases
-            .iter()
-            .filter(|c| c.variant_id == variant)
-            .min_by_key(|c| c.params.string_len_bytes.map_or(u64::MAX, |l| l.abs_diff(len as u64)))?;
-        let what = match nearest.params.string_len_bytes {
-            Some(l) => format!("{variant} at {l} bytes"),
-            None => variant.to_owned(),
-        };
+        let (what, ns) = at_length(variant, cases.iter().copied().filter(|c| c.variant_id == variant), len as u64)?;
         match used.iter_mut().find(|(w, ..)| *w == what) {
-            Some((_, _, n)) => *n += 1,
-            None => used.push((what, nearest.median_ns_per_op, 1)),
+            Some((_, mean, n)) => {
+                *n += 1;
+                *mean += (ns - *mean) / *n as f64;
+            }
+            None => used.push((what, ns, 1)),
         }
     }
-    // Weighted by share, so that one case for every string is its median exactly.
-    let ns = used.iter().map(|(_, ns, n)| ns * (*n as f64 / lengths.len() as f64)).sum();
+    // Weighted by share.
+    let ns = used.iter().map(|(_, mean, n)| mean * (*n as f64 / lengths.len() as f64)).sum();
     (!lengths.is_empty()).then(|| CloneCost { ns, from: used.into_iter().map(|(what, _, n)| (what, n)).collect() })
+}
+
+/// `variant`'s clone cost for a string of `len` bytes from its `cases` (one thread count): the case
+/// at that length, the straight line between the two lengths around it, or the nearer end; with
+/// what stood for it.
+fn at_length<'a>(variant: &str, cases: impl Iterator<Item = &'a CaseResult>, len: u64) -> Option<(String, f64)> {
+    let mut points: Vec<(u64, f64)> = cases.map(|c| (c.params.string_len_bytes.unwrap_or(wasm_core::results::DEFAULT_CLONE_LEN), c.median_ns_per_op)).collect();
+    points.sort_by_key(|p| p.0);
+    let below = points.iter().rev().find(|p| p.0 <= len).copied();
+    let above = points.iter().find(|p| p.0 >= len).copied();
+    Some(match (below, above) {
+        (Some(b), Some(a)) if b.0 != a.0 => {
+            let share = (len - b.0) as f64 / (a.0 - b.0) as f64;
+            (format!("{variant} between {} and {} bytes", b.0, a.0), b.1 + share * (a.1 - b.1))
+        }
+        (Some(p), _) | (None, Some(p)) => (format!("{variant} at {} bytes", p.0), p.1),
+        (None, None) => return None,
+    })
 }
 
 #[cfg(test)]
@@ -107,7 +126,7 @@ mod tests {
     }
 
     #[test]
-    fn one_file_the_nearest_length_and_hipstr_inline_only_where_it_fits() {
+    fn one_file_the_strings_own_lengths_and_hipstr_inline_only_where_it_fits() {
         let epyc = file("epyc", 8, &[("hipstr", 2, 64, 52.9), ("hipstr_inline", 2, 16, 0.46), ("string", 2, 16, 20.0), ("string", 2, 64, 30.0), ("arc_str", 2, 64, 26.4)]);
         // Twelve-byte ids fit HipStr's 23 inline bytes on x86_64: its inline case.
         let ids = [12; 40];
@@ -117,15 +136,26 @@ mod tests {
         let c = clone_cost(&epyc, Candidate::HipStr, 2, &mixed).unwrap();
         assert!((c.ns - (0.46 + 52.9) / 2.0).abs() < 1e-9);
         assert_eq!(c.from, [("hipstr_inline at 16 bytes".to_owned(), 1), ("hipstr at 64 bytes".to_owned(), 1)]);
-        // String: the case of the nearest length.
+        // String: below its shortest case, that case; between two, the line (50 bytes: 34/48 of the way).
         assert_eq!(clone_cost(&epyc, Candidate::String, 2, &[10]).unwrap().ns, 20.0);
-        assert_eq!(clone_cost(&epyc, Candidate::String, 2, &[50]).unwrap().ns, 30.0);
+        assert!((clone_cost(&epyc, Candidate::String, 2, &[50]).unwrap().ns - (20.0 + 10.0 * 34.0 / 48.0)).abs() < 1e-9);
         // Nothing at another thread count, and nothing for a type this file did not measure.
         assert_eq!(clone_cost(&epyc, Candidate::String, 1, &[10]), None);
         assert_eq!(clone_cost(&epyc, Candidate::SmolStr, 2, &[10]), None);
         assert_eq!(clone_cost(&epyc, Candidate::String, 2, &[]), None);
         // 2 KB strings get the 64-byte case, the longest this file has at 2 threads; none at 3.
         assert_eq!(clone_cost(&epyc, Candidate::String, 2, &[2048]).unwrap().ns, 30.0);
+        // Between two lengths the file timed, the line between them; at one of them, its case.
+        let two = file("two", 8, &[("string", 1, 64, 4.0), ("string", 1, 2048, 12.0), ("arc_str", 1, 64, 10.0), ("arc_str", 1, 2048, 10.0)]);
+        let mid = clone_cost(&two, Candidate::String, 1, &[1056]).unwrap();
+        assert!((mid.ns - 8.0).abs() < 1e-9, "{}", mid.ns);
+        assert_eq!(mid.from, [("string between 64 and 2048 bytes".to_owned(), 1)]);
+        assert_eq!(clone_cost(&two, Candidate::String, 1, &[2048]).unwrap().from, [("string at 2048 bytes".to_owned(), 1)]);
+        assert_eq!(clone_cost(&two, Candidate::String, 1, &[10]).unwrap().ns, 4.0, "below the shortest: the shortest");
+        assert_eq!(clone_cost(&two, Candidate::ArcStr, 1, &[500]).unwrap().ns, 10.0, "a counted clone's line is flat");
+        // Two strings on the line: each its own point, the mean of the two.
+        let both = clone_cost(&two, Candidate::String, 1, &[560, 1552]).unwrap();
+        assert!((both.ns - 8.0).abs() < 1e-9 && both.from == [("string between 64 and 2048 bytes".to_owned(), 2)], "{both:?}");
         assert_eq!(longest_case_bytes(&epyc, 2), Some(64));
         assert_eq!(longest_case_bytes(&epyc, 3), None);
         // On wasm32 HipStr keeps 11 bytes inline: twelve-byte ids are on the heap there.

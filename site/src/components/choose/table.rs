@@ -232,7 +232,7 @@ pub fn ChooseTable(
             "double and jemalloc's size classes apply), " <code>"size_of::<Option<T>>()"</code> " and the time to "
             "create one (the median of five repeats of the Benchmarks page's timing loop, every type's repeats interleaved, "
             "to the digits their spread supports, and that spread, half the range of the repeats). Clone costs (ns per clone plus drop) come from the one results file and thread count chosen "
-            "above, per string from the case nearest its length (inline or not, on the machine that measured it); "
+            "above, per string from the case at its length (inline or not, on the machine that measured it), or on the straight line between the two lengths around it; "
             "files written before the clone suite measured SmolStr, CompactString and InlineStr (2026-11-25) show "
             "them as not measured. Two rows are ways of using "
             "a type: each thread clones the Arc<str> once and lends &str after that (the bytes are the Arc's block), or "
