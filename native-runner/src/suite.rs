@@ -128,6 +128,8 @@ fn run_child(case: &CaseArgs) -> Result<CaseReport, Failure> {
 /// cut to what it keeps inline) is not planned twice.
 fn plan(args: &CloneArgs, samples: u64, max_leak: u64) -> Result<Vec<Planned>, Failure> {
     let mut planned: Vec<Planned> = Vec::new();
+    // What a case measures: its type, mode and threads, and the text that type holds at its length.
+    let text = |p: &Planned| (p.case.ty, p.case.mode, p.case.threads, p.case.ty.text_len(p.len as usize));
     let mut lengths = args.string_len.clone();
     lengths.dedup();
     for &len in &lengths {
@@ -139,7 +141,6 @@ fn plan(args: &CloneArgs, samples: u64, max_leak: u64) -> Result<Vec<Planned>, F
             string_len: len as usize,
         };
         for mut case in plan.cases() {
-            let text = |p: &Planned| (p.case.ty, p.case.mode, p.case.threads, p.case.ty.text_len(p.len as usize));
             let this = (case.ty, case.mode, case.threads, case.ty.text_len(len as usize));
             if planned.iter().any(|p| text(p) == this) {
                 continue;

@@ -411,12 +411,6 @@ impl MachineSummary {
         };
         let thread_safe = |id: &str| crate::kernels::CloneType::parse(id).is_some_and(|t| t.is_thread_safe());
         let count = |code: u8| file.cases.iter().filter(|c| noise_code(c) == code).count() as u32;
-        let drop_cases = || file.cases.iter().filter(|c| c.suite == "clone" && c.placement.is_none() && c.mode.as_deref() == Some("drop"));
-        let mut clone_threads: Vec<u32> = drop_cases().map(|c| c.threads).collect();
-        clone_threads.sort_unstable();
-        clone_threads.dedup();
-        let measured = |id: &str| drop_cases().any(|c| c.variant_id == id);
-        let choose_candidates = crate::choose::Candidate::ALL.iter().filter(|c| c.clone_id().is_some_and(measured)).count() as u32;
         let m = &file.machine;
         MachineSummary {
             file: name.to_owned(),
@@ -439,8 +433,8 @@ impl MachineSummary {
                 .filter(|&cpus| file.conditions.as_ref().is_some_and(|c| c.oversubscribe) && file.cases.iter().any(|c| crate::validate::running_threads(c) > cpus)),
             contention: file.cases.iter().any(|c| c.suite == "clone" && c.placement.is_none() && thread_safe(&c.variant_id)),
             suites,
-            choose_candidates,
-            clone_threads,
+            choose_candidates: crate::choose::candidates_measured(file),
+            clone_threads: crate::choose::chooser_thread_counts(file),
             noisy_cases: count(1),
             unknown_noise_cases: count(2),
             headline: Headline::of(file),

@@ -162,6 +162,12 @@ impl RankingState {
         pairs
     }
 
+    /// The pairs that choose machines (search and filters), without the sort and the grouping: what
+    /// another page that lists machines (`/choose`) takes over.
+    pub fn filter_pairs(&self) -> Vec<(&'static str, String)> {
+        self.to_pairs().into_iter().filter(|(k, _)| *k != "sort" && *k != "group").collect()
+    }
+
     /// Whether `m` passes the filters (not the search).
     pub fn admits(&self, m: &MachineSummary) -> bool {
         let is = |want: &Option<String>, have: &str| want.as_deref().is_none_or(|w| w == have);

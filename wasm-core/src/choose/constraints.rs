@@ -36,12 +36,8 @@ impl Constraints {
             Some("not Send: cannot cross threads or async tasks")
         } else if self.changes && !candidate.can_change_text() {
             Some("its text cannot change after creation")
-        } else if matches!(candidate, Candidate::StaticStr | Candidate::CowStatic) && !self.fixed_set {
-            Some("leaks every string: only for a set fixed at start-up")
-        } else if candidate == Candidate::Ustr && !self.fixed_set {
-            Some("its cache never frees a string: only for a set fixed at start-up")
-        } else if candidate == Candidate::Lasso && !self.fixed_set {
-            Some("frees nothing until the whole interner goes: only for a set fixed at start-up")
+        } else if let Some(why) = candidate.keeps_strings_for_ever().filter(|_| !self.fixed_set) {
+            Some(why)
         } else if candidate == Candidate::ArcStrBorrow && !self.cloned_by_many {
             Some("a strategy for values cloned by many threads")
         } else {

@@ -577,6 +577,25 @@ mod candidate_tests {
     }
 }
 
+/// The clone cases of `file` the chooser reads: drop mode (a clone is made and dropped, as a
+/// program does), not pinned to cores.
+pub fn chooser_cases(file: &crate::results::ResultsFile) -> impl Iterator<Item = &crate::results::CaseResult> {
+    file.cases.iter().filter(|c| c.suite == "clone" && c.placement.is_none() && c.mode.as_deref() == Some("drop"))
+}
+
+/// The thread counts of `file`'s [`chooser_cases`], ascending.
+pub fn chooser_thread_counts(file: &crate::results::ResultsFile) -> Vec<u32> {
+    let mut t: Vec<u32> = chooser_cases(file).map(|c| c.threads).collect();
+    t.sort_unstable();
+    t.dedup();
+    t
+}
+
+/// How many candidates `file`'s [`chooser_cases`] measured, at any thread count.
+pub fn candidates_measured(file: &crate::results::ResultsFile) -> u32 {
+    Candidate::ALL.iter().filter(|c| c.clone_id().is_some_and(|id| chooser_cases(file).any(|k| k.variant_id == id))).count() as u32
+}
+
 /// One candidate's numbers on the reader's strings, as the chooser's table shows them.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CostRow {
@@ -616,6 +635,18 @@ impl Candidate {
         let blocks = (bytes_one - handle).max(0.0);
         let k = f64::from(copies.max(1));
         k * handle + if self.clones_share_blocks() { blocks } else { k * blocks }
+    }
+
+    /// Why it holds on to every string it was given (a leak, or an interner that frees nothing
+    /// string by string), which bounds its memory only for a set fixed at start-up; `None` for
+    /// the candidates that free each string.
+    pub fn keeps_strings_for_ever(self) -> Option<&'static str> {
+        match self {
+            Candidate::StaticStr | Candidate::CowStatic => Some("leaks every string: only for a set fixed at start-up"),
+            Candidate::Ustr => Some("its cache never frees a string: only for a set fixed at start-up"),
+            Candidate::Lasso => Some("frees nothing until the whole interner goes: only for a set fixed at start-up"),
+            _ => None,
+        }
     }
 
     /// Whether its text can grow or shrink after creation, in place or copy-on-write (`String`,

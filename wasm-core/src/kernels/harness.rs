@@ -184,13 +184,11 @@ fn clone_n_styled<T: Clone>(value: &T, mode: CloneMode, harness: Harness, should
 
 /// Like [`super::clone_batch`], with the loop written as `harness` says. `should_drop` is read only
 /// by [`ModeCheck::EachClone`] loops (make it with [`should_drop_lock`]). The "clone once, then
-/// borrow" strategy has one clone per batch and keeps its own loop.
+/// borrow" strategy (one clone per batch) and the interner keys (resolved on every use) keep their
+/// own loops.
 pub fn clone_batch_harnessed(source: &CloneSource, ty: CloneType, mode: CloneMode, harness: Harness, should_drop: &OnceLock<bool>, n: u64) {
     match ty {
         CloneType::RcStr => clone_n_styled(&source.rc, mode, harness, should_drop, n),
-        CloneType::ArcStrBorrow | CloneType::LassoThreaded | CloneType::LassoResolver => {
-            super::clone::clone_batch_shared(&source.shared, ty, mode, n).expect("shared");
-        }
         _ => clone_batch_shared_harnessed(&source.shared, ty, mode, harness, should_drop, n).expect("only Rc<str> is not shared"),
     }
 }

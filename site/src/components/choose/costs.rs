@@ -14,15 +14,12 @@ use wasm_core::summary::MachineSummary;
 
 /// Clone-and-drop cases of `file`, not pinned: what the chooser compares.
 fn drop_cases(file: &NativeFile) -> impl Iterator<Item = &CaseResult> {
-    file.results.cases.iter().filter(|c| c.suite == "clone" && c.placement.is_none() && c.mode.as_deref() == Some("drop"))
+    wasm_core::choose::chooser_cases(&file.results)
 }
 
 /// The thread counts `file` measured clones at, ascending.
 pub fn thread_counts(file: &NativeFile) -> Vec<u32> {
-    let mut t: Vec<u32> = drop_cases(file).map(|c| c.threads).collect();
-    t.sort_unstable();
-    t.dedup();
-    t
+    wasm_core::choose::chooser_thread_counts(&file.results)
 }
 
 /// The machine the chooser starts from, by an explicit rule over the build's summary: the one that

@@ -61,7 +61,7 @@ pub fn CloneSource(
     };
     // With the ranking's filters in the address, say so, and link the same selection ranked.
     let filtered = filters.with_value(|f| {
-        let pairs = f.to_pairs().into_iter().filter(|(k, _)| *k != "sort" && *k != "group").collect::<Vec<_>>();
+        let pairs = f.filter_pairs();
         (!pairs.is_empty()).then(|| {
             let text = pairs.iter().map(|(k, v)| format!("{k} = {v}")).collect::<Vec<_>>().join(", ");
             let href = format!("/results?{}", crate::components::results::query::join(crate::components::results::query::encode_pairs(&pairs)));

@@ -54,7 +54,7 @@ pub fn RankingSection(
     };
     // The chooser on the same selection of machines (the filters, not the sort or the grouping).
     let chooser_link = move || {
-        let pairs: Vec<(&str, String)> = state.get().to_pairs().into_iter().filter(|(k, _)| *k != "sort" && *k != "group").collect();
+        let pairs = state.get().filter_pairs();
         let href = if pairs.is_empty() {
             "/choose".to_owned()
         } else {
