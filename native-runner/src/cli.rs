@@ -64,6 +64,7 @@ pub enum Command {
 pub enum ModeArg {
     Drop,
     Forget,
+    Read,
 }
 
 impl From<ModeArg> for CloneMode {
@@ -71,6 +72,7 @@ impl From<ModeArg> for CloneMode {
         match mode {
             ModeArg::Drop => CloneMode::Drop,
             ModeArg::Forget => CloneMode::Forget,
+            ModeArg::Read => CloneMode::Read,
         }
     }
 }
@@ -147,8 +149,10 @@ pub struct CloneArgs {
     /// Thread counts to run, comma-separated [default: 1,2,4,... up to the logical CPUs].
     #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<Vec<u32>>,
-    /// Modes: drop (each clone dropped) and/or forget (each clone leaked).
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "drop,forget")]
+    /// Modes: drop (each clone dropped), forget (each clone leaked), read (no clone: each
+    /// operation reads the value's text, as code holding a clone does; a lasso key is resolved;
+    /// with --method ours only).
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "drop,forget,read")]
     pub mode: Vec<ModeArg>,
     /// Types (and strategies) to clone, comma-separated [default: all]. Rc<str> runs at 1 thread
     /// only; the two strategies (arc_str_borrow, static_str) and the copied handles (cow_static, ustr,
@@ -160,7 +164,8 @@ pub struct CloneArgs {
     pub samples: Option<u64>,
     /// Lengths of the cloned string in bytes, comma-separated: every case at each length in turn
     /// (an inline variant, whose text is cut to what it keeps inline, once). A length other than 64
-    /// is named in its cases' condition (`t2-drop-2048b`).
+    /// is named in its cases' condition (`t2-drop-2048b`). Read cases, which touch a text's length
+    /// and first byte whatever its length, run at the first length only.
     #[arg(long, value_delimiter = ',', default_value = "64", value_parser = clap::value_parser!(u64).range(0..=(1u64 << 20)))]
     pub string_len: Vec<u64>,
     /// Timed repeats per case and round [default: 3; 2 with --quick].

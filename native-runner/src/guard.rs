@@ -15,9 +15,9 @@ pub fn default_max_leak(total_memory_bytes: u64) -> u64 {
     (2 * GIB).min(total_memory_bytes / 4).max(1)
 }
 
-/// Bytes one forget repeat leaks at most (0 for drop mode and for types whose clone does not allocate).
+/// Bytes one forget repeat leaks at most (0 for drop and read modes and for types whose clone does not allocate).
 pub fn leak_bytes(ty: CloneType, mode: CloneMode, threads: u32, samples: u64, len: u64) -> u64 {
-    if mode == CloneMode::Drop || !ty.clone_allocates() || len == 0 {
+    if mode != CloneMode::Forget || !ty.clone_allocates() || len == 0 {
         return 0;
     }
     samples.saturating_mul(threads as u64).saturating_mul(allocation_bytes(len))

@@ -107,7 +107,7 @@ impl ClonePlan {
         for &t in &threads {
             for &mode in &modes {
                 for &ty in &types {
-                    if (ty.is_thread_safe() || t == 1) && (mode == CloneMode::Drop || ty.has_forget_mode()) {
+                    if (ty.is_thread_safe() || t == 1) && (mode != CloneMode::Forget || ty.has_forget_mode()) {
                         cases.push(PlannedCase { ty, mode, threads: t, samples: self.samples, note: None });
                     }
                 }
@@ -150,7 +150,7 @@ pub fn contend_harnessed(
 /// as the timed thread, so a repeat's leak is at most `threads × samples` clones.
 pub fn contender_cap(mode: CloneMode, samples: u64) -> u64 {
     match mode {
-        CloneMode::Drop => u64::MAX,
+        CloneMode::Drop | CloneMode::Read => u64::MAX,
         CloneMode::Forget => samples,
     }
 }
@@ -262,6 +262,9 @@ mod tests {
             ]
         );
         assert!(cases.iter().all(|c| c.samples == 1000 && c.note.is_none()));
+        // A read owns nothing to leak either, so every type that can run has a read case.
+        let reads: Vec<String> = plan(&[CloneType::RcStr, CloneType::StaticStr, CloneType::LassoThreaded], &[CloneMode::Read], &[1, 2]).cases().iter().map(PlannedCase::name).collect();
+        assert_eq!(reads, ["Rc<str> read x1", "leaked &'static str read x1", "lasso::Spur (ThreadedRodeo) read x1", "leaked &'static str read x2", "lasso::Spur (ThreadedRodeo) read x2"]);
     }
 
     #[test]

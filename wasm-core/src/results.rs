@@ -238,7 +238,7 @@ pub struct CaseResult {
     pub variant: String,
     /// Stable identifier of the variant within its suite: `arc_str`, `vec_string`, `cache`, `bump_herd`, ...
     pub variant_id: String,
-    /// Suite-specific mode; for `clone`: `drop` (each clone dropped) or `forget` (each clone leaked).
+    /// Suite-specific mode; for `clone`: `drop` (each clone dropped), `forget` (each clone leaked) or `read` (no clone: the text read through the handle).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mode: Option<String>,
     /// Threads running the kernel at once. `clone`: the timed thread plus `threads - 1` contenders;

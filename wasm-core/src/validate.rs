@@ -595,7 +595,10 @@ fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
     match case.suite.as_str() {
         "clone" => {
             let mode = case.mode.as_deref();
-            check(matches!(mode, Some("drop" | "forget")), "mode", format!("is {mode:?}; clone cases are drop or forget"));
+            check(matches!(mode, Some("drop" | "forget" | "read")), "mode", format!("is {mode:?}; clone cases are drop, forget or read"));
+            if mode == Some("read") {
+                check(params.harness.is_none(), "params.harness", "is set, but a read case has no clone loop for a method to change".into());
+            }
             if case.variant_id == CloneType::RcStr.id() {
                 check(case.threads == 1, "threads", "must be 1: Rc<str> is single-thread only".into());
             }
@@ -1176,6 +1179,18 @@ mod tests {
             },
             "cases[0].params.harness",
         );
+        // A read case (no clone) is a clone-suite case of its own, with no method to vary.
+        let mut read = submission();
+        read.cases[0].mode = Some("read".into());
+        assert!(problems_of(&read).is_empty(), "{:?}", problems_of(&read));
+        assert_one_problem(
+            |f| {
+                f.cases[0].mode = Some("read".into());
+                f.cases[0].params.harness = Some("article".into());
+            },
+            "cases[0].params.harness",
+        );
+        assert_one_problem(|f| f.cases[0].mode = Some("keep".into()), "cases[0].mode");
     }
 
     /// Issue 19, rows 2: parameters a suite does not have are refused, and cases that differ only

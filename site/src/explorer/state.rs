@@ -29,6 +29,8 @@ pub enum ModeFilter {
     Drop,
     Forget,
     Both,
+    /// The read cases: no clone, the text read through the handle.
+    Read,
 }
 
 /// Which clone types the contention charts draw: every one, the article's, or those whose clone
@@ -78,6 +80,7 @@ impl Choice for ModeFilter {
         (ModeFilter::Drop, "drop", "drop each clone"),
         (ModeFilter::Forget, "forget", "forget (leak) each clone"),
         (ModeFilter::Both, "both", "both"),
+        (ModeFilter::Read, "read", "read the text (no clone)"),
     ];
 }
 
@@ -92,6 +95,7 @@ impl ModeFilter {
             ModeFilter::Drop => &["drop"],
             ModeFilter::Forget => &["forget"],
             ModeFilter::Both => &["drop", "forget"],
+            ModeFilter::Read => &["read"],
         }
     }
 }

@@ -299,17 +299,21 @@ pub enum CloneMode {
     Drop,
     /// The clone is passed to `std::mem::forget`: memory (or a reference count) leaks.
     Forget,
+    /// No clone: each operation reads the value's text (its length and first byte) through the
+    /// handle, as code holding a clone does between clones. For a `lasso` key that is a resolve.
+    Read,
 }
 
 impl CloneMode {
-    /// Both modes, drop first.
-    pub const ALL: [CloneMode; 2] = [CloneMode::Drop, CloneMode::Forget];
+    /// Every mode, drop first.
+    pub const ALL: [CloneMode; 3] = [CloneMode::Drop, CloneMode::Forget, CloneMode::Read];
 
-    /// Stable identifier (`drop` / `forget`).
+    /// Stable identifier (`drop` / `forget` / `read`).
     pub fn id(self) -> &'static str {
         match self {
             CloneMode::Drop => "drop",
             CloneMode::Forget => "forget",
+            CloneMode::Read => "read",
         }
     }
 
@@ -492,12 +496,90 @@ pub(super) fn clone_n<T: Clone>(value: &T, mode: CloneMode, n: u64) {
                 std::mem::forget(black_box(value.clone()));
             }
         }
+        CloneMode::Read => unreachable!("read batches go through read_batch_shared"),
     }
+}
+
+/// A value's text, reached the way code holding the value reaches it (`Arc<String>` through two
+/// blocks, `bytes::Bytes` as bytes, the small-string types through their inline-or-heap branch).
+pub(super) trait Text {
+    fn text(&self) -> &[u8];
+}
+
+macro_rules! text_through_as_ref {
+    ($($ty:ty),*) => { $(impl Text for $ty { #[inline(always)] fn text(&self) -> &[u8] { AsRef::<str>::as_ref(self).as_bytes() } })* };
+}
+text_through_as_ref!(Arc<str>, Rc<str>, String, Box<str>, arcstr::ArcStr, triomphe::Arc<str>, hipstr::HipStr<'static>, smol_str::SmolStr, compact_str::CompactString, &str, std::borrow::Cow<'static, str>, ustr::Ustr);
+
+impl Text for str {
+    #[inline(always)]
+    fn text(&self) -> &[u8] {
+        self.as_bytes()
+    }
+}
+
+impl Text for Arc<String> {
+    #[inline(always)]
+    fn text(&self) -> &[u8] {
+        self.as_str().as_bytes()
+    }
+}
+
+impl Text for crate::inline_str::InlineStr {
+    #[inline(always)]
+    fn text(&self) -> &[u8] {
+        self.as_str().as_bytes()
+    }
+}
+
+impl Text for bytes::Bytes {
+    #[inline(always)]
+    fn text(&self) -> &[u8] {
+        self
+    }
+}
+
+/// One read: the text's length and first byte, through a handle the optimiser cannot see through.
+#[inline(always)]
+pub(super) fn read_once<T: Text + ?Sized>(value: &T) {
+    let text = black_box(value).text();
+    black_box((text.len(), text.first().copied()));
+}
+
+/// Reads `value`'s text `n` times.
+#[inline(never)]
+pub(super) fn read_n<T: Text>(value: &T, n: u64) {
+    for _ in 0..n {
+        read_once(value);
+    }
+}
+
+/// A key's read: resolve it to its text through its interner and read that, `n` times.
+#[inline(never)]
+fn resolve_read_n<R: lasso::Resolver<lasso::Spur>>(interner: &R, key: lasso::Spur, n: u64) {
+    let interner = black_box(interner);
+    for _ in 0..n {
+        read_once(interner.resolve(&black_box(key)));
+    }
+}
+
+/// `n` reads of `source`'s value of type `ty` ([`CloneMode::Read`]). The "clone once, then borrow"
+/// strategy reads its own clone (made once per batch), like the code it stands for.
+pub(super) fn read_batch_shared(source: &SharedCloneSource, ty: CloneType, n: u64) -> Result<(), NotThreadSafe> {
+    match ty {
+        CloneType::RcStr => return Err(NotThreadSafe(ty)),
+        CloneType::ArcStrBorrow => read_n(&Arc::clone(&source.arc), n),
+        CloneType::LassoThreaded => resolve_read_n(&source.rodeo.0, source.rodeo.1, n),
+        CloneType::LassoResolver => resolve_read_n(&source.resolver.0, source.resolver.1, n),
+        _ => with_shared_value!(source, ty, |value| read_n(value, n)),
+    }
+    Ok(())
 }
 
 /// Does `n` clones of `source`'s value of type `ty`, dropping or forgetting each one.
 pub fn clone_batch(source: &CloneSource, ty: CloneType, mode: CloneMode, n: u64) {
     match ty {
+        CloneType::RcStr if mode == CloneMode::Read => read_n(&source.rc, n),
         CloneType::RcStr => clone_n(&source.rc, mode, n),
         _ => {
             clone_batch_shared(&source.shared, ty, mode, n).expect("only Rc<str> is not shared");
@@ -526,7 +608,7 @@ pub(super) fn borrow_n(shared: &Arc<str>, mode: CloneMode, n: u64) {
         black_box(black_box(&local).as_ref() as &str);
     }
     match mode {
-        CloneMode::Drop => drop(local),
+        CloneMode::Drop | CloneMode::Read => drop(local),
         CloneMode::Forget => std::mem::forget(local),
     }
 }
@@ -549,6 +631,9 @@ pub fn clone_batch_shared(
     mode: CloneMode,
     n: u64,
 ) -> Result<(), NotThreadSafe> {
+    if mode == CloneMode::Read {
+        return read_batch_shared(source, ty, n);
+    }
     match ty {
         CloneType::RcStr => return Err(NotThreadSafe(ty)),
         CloneType::ArcStrBorrow => borrow_n(&source.arc, mode, n),
@@ -705,6 +790,25 @@ mod tests {
         for (ty, count) in reference_counts(&source) {
             assert_eq!(count.is_some(), ty.work() == CloneWork::Counter, "{ty}");
         }
+    }
+
+    #[test]
+    fn read_mode_reaches_each_text_and_clones_nothing() {
+        let source = CloneSource::new(64);
+        let shared = source.shared();
+        for ty in tested_types().filter(|t| !matches!(t, CloneType::RcStr | CloneType::ArcStrBorrow | CloneType::LassoThreaded | CloneType::LassoResolver)) {
+            let text = with_shared_value!(shared, ty, |value| value.text().to_vec());
+            assert_eq!(text, shared.text_of(ty).as_bytes(), "{ty}");
+        }
+        assert_eq!(source.rc.text(), shared.string.as_bytes());
+        let before = reference_counts(shared);
+        for ty in tested_types() {
+            clone_batch(&source, ty, CloneMode::Read, 50);
+        }
+        assert_eq!(reference_counts(shared), before, "a read makes no clone, so no count moves");
+        assert_eq!((Arc::strong_count(&shared.arc), Rc::strong_count(&source.rc)), (1, 1));
+        assert_eq!(read_batch_shared(shared, CloneType::RcStr, 1), Err(NotThreadSafe(CloneType::RcStr)));
+        assert_eq!(CloneMode::parse("read"), Some(CloneMode::Read));
     }
 
     #[test]

@@ -188,6 +188,7 @@ fn clone_n_styled<T: Clone>(value: &T, mode: CloneMode, harness: Harness, should
 /// own loops.
 pub fn clone_batch_harnessed(source: &CloneSource, ty: CloneType, mode: CloneMode, harness: Harness, should_drop: &OnceLock<bool>, n: u64) {
     match ty {
+        CloneType::RcStr if mode == CloneMode::Read => super::clone::clone_batch(source, ty, mode, n),
         CloneType::RcStr => clone_n_styled(&source.rc, mode, harness, should_drop, n),
         _ => clone_batch_shared_harnessed(&source.shared, ty, mode, harness, should_drop, n).expect("only Rc<str> is not shared"),
     }
@@ -202,6 +203,10 @@ pub fn clone_batch_shared_harnessed(
     should_drop: &OnceLock<bool>,
     n: u64,
 ) -> Result<(), NotThreadSafe> {
+    if mode == CloneMode::Read {
+        // A read has no clone to write as a harness says: the one read loop.
+        return super::clone::clone_batch_shared(source, ty, mode, n);
+    }
     match ty {
         CloneType::RcStr => return Err(NotThreadSafe(ty)),
         // Their own loops: one clone per batch, or a key resolved through its interner.
@@ -222,7 +227,7 @@ fn borrow_until(shared: &std::sync::Arc<str>, mode: CloneMode, cap: u64, mut sto
         count += 1;
     }
     match mode {
-        CloneMode::Drop => drop(local),
+        CloneMode::Drop | CloneMode::Read => drop(local),
         CloneMode::Forget => std::mem::forget(local),
     }
     count
@@ -251,8 +256,17 @@ pub fn contend_polling(
     harness: Harness,
     should_drop: &OnceLock<bool>,
     cap: u64,
-    stopped: impl FnMut() -> bool,
+    mut stopped: impl FnMut() -> bool,
 ) -> Result<u64, NotThreadSafe> {
+    if mode == CloneMode::Read {
+        // Reads have one loop whatever the harness: a batch of one per poll.
+        let mut count = 0;
+        while count < cap && !stopped() {
+            super::clone::read_batch_shared(source, ty, 1)?;
+            count += 1;
+        }
+        return Ok(count);
+    }
     match ty {
         CloneType::RcStr => Err(NotThreadSafe(ty)),
         CloneType::ArcStrBorrow => Ok(borrow_until(&source.arc, mode, cap, stopped)),

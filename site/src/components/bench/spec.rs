@@ -89,6 +89,7 @@ pub fn chart_spec(browser: Option<&[CaseResult]>, native: &[NativeMatch], mode: 
     let title = format!("Clone cost on one thread: {string_len}-byte string, clones {}", match mode {
         CloneMode::Drop => "dropped",
         CloneMode::Forget => "forgotten",
+        CloneMode::Read => "not made (the text read)",
     });
     bars(title, "type", NS_PER_CLONE, all)
 }

@@ -45,7 +45,7 @@ impl Selection {
         match (self.threads.is_empty(), self.types.is_empty(), self.modes.is_empty()) {
             (true, _, _) => Some("Pick at least one thread count."),
             (_, true, _) => Some("Pick at least one type."),
-            (_, _, true) => Some("Pick drop, forget or both."),
+            (_, _, true) => Some("Pick at least one mode: drop, forget or read."),
             _ => None,
         }
     }
