@@ -26,9 +26,9 @@ test("the table and the pick follow the strings and the sharing pattern", async 
   assert.equal(await cell(page, "String", "inline"), "0 of 4", "String never stores text inline");
   assert.equal(await cell(page, "InlineStr", "option"), "24", "Option<InlineStr> uses the tag byte's niche");
   assert.equal(await cell(page, "Arc<str>", "option"), "8", "Option<Arc<str>> is pointer-sized on wasm32");
-  assert.match(await page.getByTestId("choose-pick").textContent(), /^HipStr$/);
+  assert.match(await page.getByTestId("choose-pick").textContent(), /^CompactString$/);
   await page.getByTestId("choose-sharing-one_thread").check();
-  assert.match(await page.getByTestId("choose-pick").textContent(), /^HipStr$/);
+  assert.match(await page.getByTestId("choose-pick").textContent(), /^CompactString$/);
 
   await input.fill("x".repeat(100) + "\n" + "y".repeat(64));
   await page.waitForFunction(() => document.querySelector('tr[data-type="InlineStr"] [data-field="inline"]').textContent === "0 of 2");
@@ -178,15 +178,19 @@ test("no other row beats the pick on both memory and clone cost: config strings 
     await page.waitForFunction((sh) => new URL(location.href).searchParams.get("sharing") === sh, s.sharing);
     await page.waitForFunction(() => document.querySelector('[data-testid="choose-table"] tr[data-type="Arc<str>"][data-clone-ns]'));
     const rows = await page.locator('[data-testid="choose-table"] tbody tr').evaluateAll((trs) =>
-      trs.map((tr) => ({ type: tr.dataset.type, bytes: Number(tr.dataset.memoryBytes), ns: tr.dataset.cloneNs === undefined ? null : Number(tr.dataset.cloneNs), out: tr.dataset.ruledOut ?? null })));
+      trs.map((tr) => ({ type: tr.dataset.type, bytes: Number(tr.dataset.memoryBytes), ns: tr.dataset.cloneNs === undefined ? null : Number(tr.dataset.cloneNs),
+        use: tr.dataset.useNs === undefined ? null : Number(tr.dataset.useNs), out: tr.dataset.ruledOut ?? null })));
     const pick = await page.getByTestId("choose-pick").getAttribute("data-type");
     const picked = rows.find((r) => r.type === pick);
     // Memory is the model's: every string, with the copies the sharing pattern assumes.
-    assert.ok(picked && picked.ns !== null, `${s.sharing}: the pick ${pick} has a clone cost to compare`);
+    assert.ok(picked && picked.ns !== null && picked.use !== null, `${s.sharing}: the pick ${pick} has a clone cost to compare`);
     assert.equal(picked.out, null, `${s.sharing}: the pick fits the answers`);
-    // Rc<str> and the leak are ruled out here (Send; a set that may be reloaded).
-    const beats = (r) => r.ns !== null && r.out === null && r.bytes <= picked.bytes && r.ns <= picked.ns && (r.bytes < picked.bytes || r.ns < picked.ns);
-    assert.deepEqual(rows.filter(beats), [], `${s.sharing}: nothing beats ${pick} on both`);
+    // Rc<str> and the leak are ruled out here (Send; a set that may be reloaded). Neither on the
+    // clone alone nor on the clone with its reads (what the model weighs) does a row beat the pick.
+    for (const key of ["ns", "use"]) {
+      const beats = (r) => r[key] !== null && r.out === null && r.bytes <= picked.bytes && r[key] <= picked[key] && (r.bytes < picked.bytes || r[key] < picked[key]);
+      assert.deepEqual(rows.filter(beats), [], `${s.sharing}: nothing beats ${pick} on memory and ${key}`);
+    }
     // Strings longer than any the machine timed clones of are charged the longest case: said, with both lengths.
     const longest = Math.max(...s.text.split("\n").map((l) => Buffer.byteLength(l)));
     const note = await page.getByTestId("choose-machine-note").textContent();
@@ -305,7 +309,7 @@ test("the pick is never a clone the chosen machine did not measure, while a meas
   const { page, errors } = await h.open("/choose?sharing=one_thread&machine=reference-ryzen5600x-2024.json&threads=1&strings=" + encodeURIComponent("id\nname\nok"));
   await page.getByTestId("choose-table").waitFor();
   await page.waitForFunction(() => document.querySelector('[data-testid="choose-unmeasured"]'));
-  assert.match(await page.getByTestId("choose-unmeasured").textContent(), /The rule of thumb below says HipStr, but reference-ryzen5600x-2024 did not measure its clone/);
+  assert.match(await page.getByTestId("choose-unmeasured").textContent(), /The rule of thumb below says CompactString, but reference-ryzen5600x-2024 did not measure its clone/);
   const pick = await page.getByTestId("choose-pick").getAttribute("data-type");
   const row = page.locator(`[data-testid="choose-table"] tr[data-type="${pick}"]`);
   assert.ok((await row.getAttribute("data-clone-ns")) !== null, `${pick} has a measured clone`);
@@ -334,19 +338,26 @@ test("the cost model: memory with the copies alive, clone CPU at the reader's ra
   const arc = await attr("Arc<str>", "data-memory-bytes");
   assert.ok(string > 10 * arc, `String ${string} B against Arc<str> ${arc} B with 100 copies`);
   assert.equal(Math.round(string), Math.round(4 * 100 * (await attr("String", "data-bytes"))), "no sharing: every copy pays for its text");
-  // Clone CPU is the clone cost times the rate.
+  // Clone CPU is the clone cost, with the read cost times the reads of each clone, times the rate.
   await page.getByTestId("choose-rate").fill("2,000,000");
   await page.getByTestId("choose-rate").press("Enter");
   await page.waitForFunction(() => new URL(location.href).searchParams.get("rate") === "2000000");
+  assert.equal(await page.getByTestId("choose-reads").inputValue(), "100", "read by many: a hundred reads of each clone");
+  await page.getByTestId("choose-reads").fill("10");
+  await page.getByTestId("choose-reads").press("Enter");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("reads") === "10");
   const ns = await attr("Arc<str>", "data-clone-ns");
-  assert.ok(Math.abs((await attr("Arc<str>", "data-cpu-ms")) - ns * 2) < 1e-9, "ns per clone × 2 M clones a second, in ms");
+  const read = await attr("Arc<str>", "data-read-ns");
+  assert.ok(read > 0 && Math.abs((await attr("Arc<str>", "data-use-ns")) - (ns + 10 * read)) < 1e-9, "a clone and its ten reads");
+  assert.ok(Math.abs((await attr("Arc<str>", "data-cpu-ms")) - (ns + 10 * read) * 2) < 1e-9, "ns per clone with its reads × 2 M clones a second, in ms");
+  assert.match(await page.locator('[data-testid="choose-table"] thead').textContent(), /at 2\.0 M clones\/s, each read 10 times/);
   // Nonsense is refused where it was typed, and the model keeps its last number.
   await page.getByTestId("choose-rate").fill("lots");
   await page.getByTestId("choose-rate").press("Enter");
   assert.match(await page.getByTestId("choose-rate-problem").textContent(), /Not used: give a whole number from 1 to .*; the model keeps 2000000/);
   // The pick is not beaten on the model's memory and the clone cost by any row that fits.
   const rows = await page.locator('[data-testid="choose-table"] tbody tr').evaluateAll((trs) =>
-    trs.map((tr) => ({ type: tr.dataset.type, memory: Number(tr.dataset.memoryBytes), ns: tr.dataset.cloneNs === undefined ? null : Number(tr.dataset.cloneNs), out: tr.dataset.ruledOut ?? null })));
+    trs.map((tr) => ({ type: tr.dataset.type, memory: Number(tr.dataset.memoryBytes), ns: tr.dataset.useNs === undefined ? null : Number(tr.dataset.useNs), out: tr.dataset.ruledOut ?? null })));
   const pickType = await page.getByTestId("choose-pick").getAttribute("data-type");
   const picked = rows.find((r) => r.type === pickType);
   const beats = rows.filter((r) => r.out === null && r.ns !== null && r.memory <= picked.memory && r.ns <= picked.ns && (r.memory < picked.memory || r.ns < picked.ns));
@@ -364,11 +375,11 @@ test("each rule of thumb is what the model picks for its case, and the rate move
   // Chapter 10's rules, one case each, at each sharing pattern's default workload on the run the
   // page opens with: the model (not the rule) makes the pick, and the rule has to agree with it.
   const cases = [
-    [ids, "one_thread", "HipStr", /One thread, mostly short strings/],
+    [ids, "one_thread", "CompactString", /One thread, mostly short strings/],
     [messages, "one_thread", "Rc<str>", /One thread, longer strings/],
     [ids, "read_by_many", "arcstr::ArcStr", /Read by many threads, several owners/],
     [messages, "read_by_many", "arcstr::ArcStr", /Read by many threads, several owners/],
-    [ids, "cloned_by_many", "HipStr", /Cloned by many threads, mostly short/],
+    [ids, "cloned_by_many", "CompactString", /Cloned by many threads, mostly short/],
     [messages, "cloned_by_many", BORROW, /Cloned by many threads, longer strings/],
   ];
   const settled = () => page.waitForFunction(() => document.querySelector('[data-testid="choose-table"] tr[data-type="Arc<str>"][data-clone-ns]'));
@@ -402,9 +413,10 @@ test("each rule of thumb is what the model picks for its case, and the rate move
   const pick = await page.getByTestId("choose-pick").getAttribute("data-type");
   assert.equal(rows.find((r) => r.type === pick).memory, least, `${pick} holds the strings in the least memory`);
   assert.match(await page.getByTestId("choose-reason").textContent(), /rows that fit your answers clone within 2× of the cheapest .* Of those, .* the least/);
-  // Where the model parts from the rule (Rc<str> here), the page says by how much.
+  // Where the model parts from the rule (Rc<str> here), the page says by how much, each clone with
+  // the hundred reads "read by many" set (the reader changed the workload, so it stays).
   assert.notEqual(pick, "Rc<str>", "at a million a second Rc<str>'s clone decided; at a thousand, memory does");
-  assert.match(await page.getByTestId("choose-model-differs").textContent(), /^The rule of thumb below says Rc<str>; on these numbers the model parts from it: [\d.]+ ns per clone against .*'s [\d.]+ ns, and .* of memory against /);
+  assert.match(await page.getByTestId("choose-model-differs").textContent(), /^The rule of thumb below says Rc<str>; on these numbers the model parts from it: [\d.]+ ns per clone with 100 reads against .*'s [\d.]+ ns, and .* of memory against /);
   assert.deepEqual(errors, []);
 });
 
@@ -459,4 +471,47 @@ test("the machines come from the build's summary and the ranking's filters: one 
   await page.waitForFunction((name) => document.querySelector('[data-testid="choose-machine-note"]').textContent.includes(name), other);
   assert.deepEqual(fetched.filter((f) => f.endsWith(".json") && !["summary.json", "index.json", "headlines.json"].includes(f)), [files[0], other]);
   assert.deepEqual(errors, []);
+});
+
+test("reads per clone: each clone is charged its reads at the machine's read cost, reads move the pick, and a file without reads says so", async () => {
+  const messages = Array.from({ length: 5 }, (_, i) => `message ${i}: ` + "m".repeat(100)).join("\n");
+  const { page, errors } = await h.open("/choose?sharing=one_thread&strings=" + encodeURIComponent(messages));
+  const pick = () => page.getByTestId("choose-pick").getAttribute("data-type");
+  await page.waitForFunction(() => document.querySelector('[data-testid="choose-table"] tr[data-type="Arc<str>"][data-use-ns]'));
+  assert.equal(await page.getByTestId("choose-reads").inputValue(), "1", "one read of each clone by default");
+  assert.match(await page.getByTestId("choose-machine-note").textContent(), /Reads come from the same file: every thread reading the one value\./);
+  // Every row's read is the file's read case (one length stands for all: a read touches the start).
+  const note = await page.getByTestId("choose-machine-note").textContent();
+  const json = JSON.parse(fs.readFileSync(path.join(root, "content/results", note.match(/results\/(\S+\.json)/)[1]), "utf8"));
+  const readCase = (variant) => json.cases.find((c) => c.suite === "clone" && c.mode === "read" && c.variant_id === variant && c.threads === 1 && !c.placement)?.median_ns_per_op;
+  const rowsOf = () => page.locator('[data-testid="choose-table"] tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => ({ type: tr.dataset.type, clone: tr.dataset.cloneNs, read: tr.dataset.readNs, use: tr.dataset.useNs })));
+  const arcRow = (await rowsOf()).find((r) => r.type === "Arc<str>");
+  assert.equal(Number(arcRow.read), readCase("arc_str"));
+  assert.match(await cell(page, "Arc<str>", "read"), /^[\d.]+ ns$/);
+  // With one read, Rc<str>'s plain increment decides; with ten, reads dominate every row alike, the
+  // clones come within 2× of each other, and memory decides: the smallest owned string.
+  assert.equal(await pick(), "Rc<str>");
+  await page.getByTestId("choose-reads").fill("10");
+  await page.getByTestId("choose-reads").press("Enter");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("reads") === "10");
+  await page.waitForFunction(() => document.querySelector('[data-testid="choose-pick"]')?.dataset.type === "Box<str>");
+  assert.match(await page.getByTestId("choose-reason").textContent(), /clone within 2× of the cheapest .* its clones \(each with its 10 reads\) take/);
+  for (const r of (await rowsOf()).filter((r) => r.clone !== undefined && r.read !== undefined)) {
+    assert.ok(Math.abs(Number(r.use) - (Number(r.clone) + 10 * Number(r.read))) < 1e-9, `${r.type}: ${JSON.stringify(r)}`);
+  }
+  // The link keeps the reads.
+  const again = await h.open(new URL(page.url()).pathname + new URL(page.url()).search);
+  await again.page.waitForFunction(() => document.querySelector('[data-testid="choose-pick"]')?.dataset.type === "Box<str>");
+  assert.equal(await again.page.getByTestId("choose-reads").inputValue(), "10");
+  // A file made before reads were timed: clones alone, said, and no read figures.
+  await page.getByTestId("choose-machine").selectOption("epyc-2vcpu-jemalloc-all-types-2026-11-26.json");
+  await page.waitForFunction(() => document.querySelector('[data-testid="choose-machine-note"]').textContent.includes("all-types"));
+  assert.match(await page.getByTestId("choose-machine-note").textContent(), /This file timed no reads .*, so each clone is charged alone, whatever reads you give it\./);
+  await page.waitForFunction(() => document.querySelector('[data-testid="choose-table"] tr[data-type="Arc<str>"][data-clone-ns]') && !document.querySelector('[data-testid="choose-table"] tr[data-read-ns]'));
+  for (const r of (await rowsOf()).filter((r) => r.clone !== undefined)) assert.equal(r.use, r.clone, `${r.type}: the clone alone`);
+  assert.doesNotMatch(await page.locator('[data-testid="choose-table"] thead').textContent(), /each read/);
+  await screenshot(page, "choose-reads");
+  assert.deepEqual(errors, []);
+  assert.deepEqual(again.errors, []);
 });

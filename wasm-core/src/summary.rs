@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::results::{CaseResult, ResultsFile};
 
 /// Version of the summary's format; the site refuses a summary of another version.
-pub const SUMMARY_VERSION: u32 = 6;
+pub const SUMMARY_VERSION: u32 = 7;
 
 /// Every valid results file, summarised.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -147,6 +147,9 @@ pub struct MachineSummary {
     /// How many of the chooser's candidates (`choose::Candidate`) its clone cases measured (drop
     /// mode, not pinned): `/choose` opens on the machine that measured the most, from this alone.
     pub choose_candidates: u32,
+    /// How many of them it also timed reads of (read mode, not pinned): of two machines with as many
+    /// candidates, `/choose` opens on the one that can charge the reader's reads.
+    pub choose_read_candidates: u32,
     /// The thread counts of those clone cases, ascending.
     pub clone_threads: Vec<u32>,
     /// Cases whose repeats disagree by more than the noise threshold.
@@ -434,6 +437,7 @@ impl MachineSummary {
             contention: file.cases.iter().any(|c| c.suite == "clone" && c.placement.is_none() && thread_safe(&c.variant_id)),
             suites,
             choose_candidates: crate::choose::candidates_measured(file),
+            choose_read_candidates: crate::choose::candidates_read(file),
             clone_threads: crate::choose::chooser_thread_counts(file),
             noisy_cases: count(1),
             unknown_noise_cases: count(2),

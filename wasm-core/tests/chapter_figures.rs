@@ -186,6 +186,7 @@ fn clone_cost_lede_spans_every_jemalloc_run() {
         "epyc-2vcpu-jemalloc-rounds-2026-11-24.json",
         "xeon-2vcpu-jemalloc-all-types-2026-11-25.json",
         "epyc-2vcpu-jemalloc-all-types-2026-11-26.json",
+        "epyc-2vcpu-jemalloc-reads-2026-11-26.json",
     ];
     // Every jemalloc clone run of ours the site ships: a new one must join the lede (or this list).
     let mut shipped: Vec<String> = std::fs::read_dir(root().join("content/results"))
@@ -207,10 +208,10 @@ fn clone_cost_lede_spans_every_jemalloc_run() {
     let lost = |f: &ResultsFile| format!("{:.1}×", one(f, "arc_str") / one(f, "string"));
     assert!(text.contains(&format!("`Arc<str>` won by {} on the article's desktop Ryzen and by {} on one of our EPYC VMs", won(&reference), won(&ours[3]))),
         "won: {} and {}", won(&reference), won(&ours[3]));
-    let other_epyc = if lost(&ours[1]) == lost(&ours[5]) { format!("{} on each of", lost(&ours[1])) } else { format!("{} and {} on", lost(&ours[1]), lost(&ours[5])) };
-    let lost_line = format!("lost by {} and {} on two runs on our Xeon VMs and by {other_epyc} two other EPYC VMs", lost(&ours[0]), lost(&ours[4]));
+    let epyc = [&ours[1], &ours[5], &ours[6]].map(lost);
+    let lost_line = format!("lost by {} and {} on two runs on our Xeon VMs and by {}, {} and {} in three runs on other EPYC VMs", lost(&ours[0]), lost(&ours[4]), epyc[0], epyc[1], epyc[2]);
     assert!(text.contains(&lost_line), "{lost_line}");
-    assert!(text.contains("the article's Ryzen and six runs of ours on cloud VMs, all with jemalloc"));
+    assert!(text.contains("the article's Ryzen and seven runs of ours on cloud VMs, all with jemalloc"));
     let slowdowns: Vec<f64> = std::iter::once(&reference).chain(&ours).map(|f| clone_case(f, "arc_str", "drop", 2).1 / one(f, "arc_str")).collect();
     let (low, high) = (slowdowns.iter().copied().fold(f64::INFINITY, f64::min), slowdowns.iter().copied().fold(0.0, f64::max));
     assert!(text.contains(&format!("`Arc<str>` gets {low:.1}× to {high:.1}× slower than on one thread, and `String` does not")), "{slowdowns:?}");
@@ -493,4 +494,51 @@ fn long_string_figures_match_the_two_length_run() {
         let slowdown = at("arc_str", 2, key) / at("arc_str", 1, key);
         assert!((2.5..3.5).contains(&slowdown), "{key}: {slowdown}");
     }
+}
+
+/// Chapter 10's reads paragraph: the EPYC run that timed reads beside clones.
+#[test]
+fn read_figures_match_the_reads_run() {
+    let name = "10-what-instead.md";
+    let text = chapter(name);
+    let file = results("epyc-2vcpu-jemalloc-reads-2026-11-26.json");
+    // A read case at the default length, or at its inline variant's short text.
+    let read = |variant: &str, threads: u32| clone_case(&file, variant, "read", threads).1;
+    let two = |variant: &str, digits: usize| format!("{:.digits$} and {:.digits$} ns", read(variant, 1), read(variant, 2));
+    let arc_clone = |threads: u32| clone_case(&file, "arc_str", "drop", threads).1;
+    let lines = [
+        format!("A read of `Arc<str>` took {}, the same as `String` ({}) and `&'static str` ({})", two("arc_str", 2), two("string", 2), two("static_str", 2)),
+        format!("took the same `Arc<str>` from {:.1} to {:.1} ns on this VM", arc_clone(1), arc_clone(2)),
+        format!("`Arc<String>` reaches its text through a second block: {}", two("arc_string", 2)),
+        format!("an inline `HipStr` took {}, an inline `CompactString` {}", two("hipstr_inline", 2), two("compact_string_inline", 2)),
+        format!("a branch and then a `Box<str>`, {}", two("inline_str", 2)),
+        format!("through its `ThreadedRodeo` took {}", two("lasso_threaded", 1)),
+        format!("Through a frozen `RodeoResolver` it took {}", two("lasso_resolver", 2)),
+        format!("(the borrow strategy) took {}", two("arc_str_borrow", 2)),
+    ];
+    assert_lines(name, &text, &lines);
+    for t in [1, 2] {
+        // "the same": within a twentieth of each other; every hop or branch costs more.
+        for plain in ["string", "static_str", "box_str"] {
+            assert!((read("arc_str", t) / read(plain, t) - 1.0).abs() < 0.05, "{plain} at {t}");
+        }
+        for dearer in ["arc_string", "hipstr_inline", "compact_string_inline", "inline_str", "lasso_resolver"] {
+            assert!(read(dearer, t) > read("arc_str", t), "{dearer} at {t}");
+        }
+    }
+    // "changes nothing" for reads; a second cloning thread costs Arc<str> more than twice; the
+    // threaded interner's reads and the borrow strategy's reads beside a counter do slow down.
+    assert!((read("arc_str", 2) / read("arc_str", 1) - 1.0).abs() < 0.05);
+    assert!(arc_clone(2) > 2.0 * arc_clone(1));
+    assert!(read("lasso_threaded", 2) > 2.0 * read("lasso_threaded", 1));
+    assert!(read("arc_str_borrow", 2) > 1.5 * read("arc_str_borrow", 1));
+    // The inline rule's tie: a clone and one read, one thread.
+    let with_read = |variant: &str| clone_case(&file, variant, "drop", 1).1 + read(variant, 1);
+    let tie = format!("an inline `CompactString` took {:.2} ns for a clone and one read, an inline `HipStr` {:.2} ns", with_read("compact_string_inline"), with_read("hipstr_inline"));
+    assert_lines(name, &text, &[tie]);
+    assert!(with_read("compact_string_inline") < with_read("hipstr_inline"));
+    assert!(clone_case(&file, "hipstr_inline", "drop", 1).1 < clone_case(&file, "compact_string_inline", "drop", 1).1, "HipStr clones faster");
+    assert!(read("compact_string_inline", 1) < read("hipstr_inline", 1), "CompactString reads faster");
+    // Reads run once, at the first length: no 2,048-byte read case.
+    assert!(!file.cases.iter().any(|c| c.mode.as_deref() == Some("read") && c.params.string_len_bytes == Some(2048)));
 }

@@ -1,5 +1,5 @@
 //! Property test of the chooser's final pick: whatever the table's numbers, the reader's answers
-//! and clone rate, the pick fits the answers, its clone is within the model's tolerance of the
+//! and clone rate, the pick fits the answers, its clone (with the reads charged to it) is within the model's tolerance of the
 //! cheapest that fits, and no row that fits beats it on both memory and clone cost (native only: proptest's runner wants a
 //! native std; an integration test, so `miri test --lib` does not run proptest's file persistence).
 #![cfg(not(target_arch = "wasm32"))]
@@ -10,14 +10,19 @@ use wasm_core::choose::model::limit_ns;
 use wasm_core::choose::{Candidate, CostRow};
 
 fn beats(a: &CostRow, b: &CostRow) -> bool {
-    let (Some(x), Some(y)) = (a.clone_ns, b.clone_ns) else { return false };
+    let (Some(x), Some(y)) = (a.use_ns(), b.use_ns()) else { return false };
     a.bytes <= b.bytes && x <= y && (a.bytes < b.bytes || x < y)
 }
 
+/// One table: rows with random memory, clone and read costs (some unmeasured), every row charged
+/// the same number of reads per clone (0: the machine timed none).
 fn rows() -> impl Strategy<Value = Vec<CostRow>> {
-    let one = (0..Candidate::ALL.len(), 1u32..200, proptest::option::weighted(0.8, 1u32..400))
-        .prop_map(|(i, b, ns)| CostRow { candidate: Candidate::ALL[i], bytes: f64::from(b), clone_ns: ns.map(f64::from) });
-    proptest::collection::vec(one, 1..12).prop_map(|mut v| {
+    let one = (0..Candidate::ALL.len(), 1u32..200, proptest::option::weighted(0.8, 1u32..400), proptest::option::weighted(0.9, 1u32..100));
+    (proptest::collection::vec(one, 1..12), prop_oneof![Just(0u32), 1u32..1000]).prop_map(|(rows, reads)| {
+        let mut v: Vec<CostRow> = rows
+            .into_iter()
+            .map(|(i, b, ns, read)| CostRow { candidate: Candidate::ALL[i], bytes: f64::from(b), clone_ns: ns.map(f64::from), read_ns: read.map(|r| f64::from(r) / 10.0), reads })
+            .collect();
         v.sort_by_key(|r| Candidate::ALL.iter().position(|c| *c == r.candidate));
         v.dedup_by_key(|r| r.candidate);
         v
@@ -33,12 +38,13 @@ proptest! {
         let last = final_pick(rule_pick, &rows, &answers, rate).candidate();
         prop_assert!(answers.fits(last), "{:?} does not fit {:?}", last, answers);
         // A measured row that fits means the pick is measured too.
-        if rows.iter().any(|r| answers.fits(r.candidate) && r.clone_ns.is_some()) {
-            prop_assert!(rows.iter().any(|r| r.candidate == last && r.clone_ns.is_some()), "{:?} is not measured", last);
+        if rows.iter().any(|r| answers.fits(r.candidate) && r.use_ns().is_some()) {
+            prop_assert!(rows.iter().any(|r| r.candidate == last && r.use_ns().is_some()), "{:?} is not measured", last);
         }
-        // Its clone is as cheap as the cheapest that fits, within the model's tolerance at this rate.
-        let fitting_ns = rows.iter().filter(|r| answers.fits(r.candidate)).filter_map(|r| r.clone_ns);
-        if let (Some(min), Some(ns)) = (fitting_ns.reduce(f64::min), rows.iter().find(|r| r.candidate == last).and_then(|r| r.clone_ns)) {
+        // Its clone with its reads is as cheap as the cheapest that fits, within the model's
+        // tolerance at this rate.
+        let fitting_ns = rows.iter().filter(|r| answers.fits(r.candidate)).filter_map(CostRow::use_ns);
+        if let (Some(min), Some(ns)) = (fitting_ns.reduce(f64::min), rows.iter().find(|r| r.candidate == last).and_then(CostRow::use_ns)) {
             prop_assert!(ns <= limit_ns(min, rate), "{:?} clones in {} ns; the cheapest that fits in {}", last, ns, min);
         }
         if let Some(last_row) = rows.iter().find(|r| r.candidate == last) {

@@ -394,6 +394,7 @@ mod tests {
             suites: vec!["clone".into()],
             contention: true,
             choose_candidates: 2,
+            choose_read_candidates: 0,
             clone_threads: vec![1, 8],
             noisy_cases: 0,
             unknown_noise_cases: 0,

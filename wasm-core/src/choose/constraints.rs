@@ -85,8 +85,8 @@ pub fn final_pick(rule_pick: Candidate, rows: &[CostRow], constraints: &Constrai
     let fits = |c: Candidate| constraints.fits(c);
     let weighed = weigh(rows, constraints, clones_per_sec);
     let row = |c: Candidate| rows.iter().find(|r| r.candidate == c);
-    let any_measured_fit = rows.iter().any(|r| fits(r.candidate) && r.clone_ns.is_some());
-    let unmeasured = (fits(rule_pick) && row(rule_pick).is_some_and(|r| r.clone_ns.is_none()) && any_measured_fit).then_some(rule_pick);
+    let any_measured_fit = rows.iter().any(|r| fits(r.candidate) && r.use_ns().is_some());
+    let unmeasured = (fits(rule_pick) && row(rule_pick).is_some_and(|r| r.use_ns().is_none()) && any_measured_fit).then_some(rule_pick);
     let ruled_out = (!fits(rule_pick)).then_some(rule_pick);
     let beaten = (ruled_out.is_none() && unmeasured.is_none() && row(weighed.candidate).zip(row(rule_pick)).is_some_and(|(m, r)| m.beats(r))).then_some(rule_pick);
     Pick { weighed, ruled_out, unmeasured, beaten }

@@ -73,8 +73,8 @@ pub struct Rule {
 pub const RULES: [Rule; 5] = [
     Rule {
         headline: "One thread, mostly short strings: store them inline",
-        pick: Candidate::HipStr,
-        because: "short text lives inside the 24-byte handle: no allocation to create or clone it, and push_str still works; CompactString keeps one byte more inline, and the table shows which inline type clones fastest on the chosen machine",
+        pick: Candidate::CompactString,
+        because: "short text lives inside the 24-byte handle: no allocation to create or clone it, and push_str still works; CompactString keeps all 24 bytes inline (HipStr, SmolStr and InlineStr 23), and the inline types' clones and reads are so close that the table shows which costs least on the chosen machine",
     },
     Rule {
         headline: "One thread, longer strings: share one allocation with Rc<str>",
@@ -88,7 +88,7 @@ pub const RULES: [Rule; 5] = [
     },
     Rule {
         headline: "Cloned by many threads, mostly short: an inline type with no shared counter",
-        pick: Candidate::HipStr,
+        pick: Candidate::CompactString,
         because: "an inline clone copies the handle and writes no shared memory, so it stays flat as threads are added; longer text falls back to a shared heap block",
     },
     Rule {
@@ -146,11 +146,11 @@ mod tests {
         let short = Profile::of(&[3, 8, 12, 23]);
         let long = Profile::of(&[64, 200, 5, 80]);
         assert!(short.mostly_short() && !long.mostly_short());
-        assert_eq!(recommend(&short, Sharing::OneThread).pick, Candidate::HipStr);
+        assert_eq!(recommend(&short, Sharing::OneThread).pick, Candidate::CompactString);
         assert_eq!(recommend(&long, Sharing::OneThread).pick, Candidate::RcStr);
         assert_eq!(recommend(&short, Sharing::ReadByMany).pick, Candidate::Arcstr);
         assert_eq!(recommend(&long, Sharing::ReadByMany).pick, Candidate::Arcstr);
-        assert_eq!(recommend(&short, Sharing::ClonedByMany).pick, Candidate::HipStr);
+        assert_eq!(recommend(&short, Sharing::ClonedByMany).pick, Candidate::CompactString);
         assert!(recommend(&long, Sharing::ClonedByMany).pick.name().contains("one clone per thread"));
         // Three of four short is still "mostly short"; two of four is not.
         assert!(Profile::of(&[1, 2, 3, 100]).mostly_short());
@@ -583,6 +583,12 @@ pub fn chooser_cases(file: &crate::results::ResultsFile) -> impl Iterator<Item =
     file.cases.iter().filter(|c| c.suite == "clone" && c.placement.is_none() && c.mode.as_deref() == Some("drop"))
 }
 
+/// The read cases of `file` the chooser charges each clone's reads with (no clone: the text read
+/// through the handle), not pinned.
+pub fn chooser_read_cases(file: &crate::results::ResultsFile) -> impl Iterator<Item = &crate::results::CaseResult> {
+    file.cases.iter().filter(|c| c.suite == "clone" && c.placement.is_none() && c.mode.as_deref() == Some("read"))
+}
+
 /// The thread counts of `file`'s [`chooser_cases`], ascending.
 pub fn chooser_thread_counts(file: &crate::results::ResultsFile) -> Vec<u32> {
     let mut t: Vec<u32> = chooser_cases(file).map(|c| c.threads).collect();
@@ -596,6 +602,11 @@ pub fn candidates_measured(file: &crate::results::ResultsFile) -> u32 {
     Candidate::ALL.iter().filter(|c| c.clone_id().is_some_and(|id| chooser_cases(file).any(|k| k.variant_id == id))).count() as u32
 }
 
+/// How many candidates `file`'s [`chooser_read_cases`] timed reads of, at any thread count.
+pub fn candidates_read(file: &crate::results::ResultsFile) -> u32 {
+    Candidate::ALL.iter().filter(|c| c.clone_id().is_some_and(|id| chooser_read_cases(file).any(|k| k.variant_id == id))).count() as u32
+}
+
 /// One candidate's numbers on the reader's strings, as the chooser's table shows them.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CostRow {
@@ -604,12 +615,29 @@ pub struct CostRow {
     pub bytes: f64,
     /// Clone plus drop, ns, on the chosen machine and thread count; `None` where not measured.
     pub clone_ns: Option<f64>,
+    /// One read of the text through the handle, ns, on the same machine and threads; `None` where
+    /// not measured.
+    pub read_ns: Option<f64>,
+    /// Reads of each clone the reader's program makes, charged with the clone; 0 when the chosen
+    /// machine timed no reads (then the clone is charged alone, and the page says so).
+    pub reads: u32,
 }
 
 impl CostRow {
-    /// No worse on memory or clone cost than `other`, and better on one.
+    /// What the model weighs: a clone with its reads, ns (`clone_ns + reads × read_ns`); `None`
+    /// when a figure it needs was not measured. An interner key's clone case already resolves it
+    /// once, so its first read is charged twice: the model never flatters an interner.
+    pub fn use_ns(&self) -> Option<f64> {
+        let clone = self.clone_ns?;
+        match self.reads {
+            0 => Some(clone),
+            reads => Some(clone + f64::from(reads) * self.read_ns?),
+        }
+    }
+
+    /// No worse on memory or on a clone with its reads than `other`, and better on one.
     fn beats(&self, other: &CostRow) -> bool {
-        let (Some(a), Some(b)) = (self.clone_ns, other.clone_ns) else { return false };
+        let (Some(a), Some(b)) = (self.use_ns(), other.use_ns()) else { return false };
         self.bytes <= other.bytes && a <= b && (self.bytes < other.bytes || a < b)
     }
 }
@@ -664,7 +692,7 @@ mod pick_tests {
 
     /// A table row, for the tests here and in `constraints`.
     pub(super) fn row(candidate: Candidate, bytes: f64, clone_ns: Option<f64>) -> CostRow {
-        CostRow { candidate, bytes, clone_ns }
+        CostRow { candidate, bytes, clone_ns, read_ns: None, reads: 0 }
     }
 
     #[test]
@@ -690,5 +718,16 @@ mod pick_tests {
         assert!(!row(Candidate::SmolStr, 1.0, None).beats(&hip), "an unmeasured clone beats nothing");
         assert!(!row(Candidate::String, 1.0, Some(1.0)).beats(&row(Candidate::SmolStr, 24.0, None)), "nor is beaten");
         assert!(!Candidate::RcStr.is_send() && Candidate::ArcStr.is_send());
+    }
+
+    #[test]
+    fn a_clone_is_charged_its_reads_when_the_machine_timed_them() {
+        let arc = CostRow { read_ns: Some(0.5), reads: 4, ..row(Candidate::ArcStr, 40.0, Some(10.0)) };
+        assert_eq!(arc.use_ns(), Some(12.0));
+        assert_eq!(CostRow { reads: 0, ..arc }.use_ns(), Some(10.0), "no reads timed: the clone alone");
+        assert_eq!(CostRow { read_ns: None, ..arc }.use_ns(), None, "reads asked for but not timed: unmeasured");
+        // Reads decide between two rows whose clones alone would not: a cheap clone with a dear read loses.
+        let lasso = CostRow { read_ns: Some(40.0), reads: 4, ..row(Candidate::Lasso, 40.0, Some(5.0)) };
+        assert!(arc.beats(&lasso) && !CostRow { reads: 0, ..arc }.beats(&CostRow { reads: 0, ..lasso }));
     }
 }

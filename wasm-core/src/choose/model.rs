@@ -1,6 +1,7 @@
 //! The chooser's cost model: from each candidate's memory (with the copies the reader keeps) and
-//! clone cost on the chosen machine, and the reader's clone rate, the pick and which of the two
-//! costs decided it. The rules of thumb in `super::RULES` summarise what it picks in the common
+//! clone cost on the chosen machine (each clone with the reads the reader makes of it, where the
+//! machine timed reads: [`CostRow::use_ns`]), and the reader's clone rate, the pick and which of
+//! the two costs decided it. "Clone CPU" below is that clone with its reads. The rules of thumb in `super::RULES` summarise what it picks in the common
 //! cases; it does not start from them.
 //!
 //! Clone CPU comes first, with a tolerance: rows whose clone CPU is within [`CLONE_FACTOR`] of the
@@ -58,14 +59,14 @@ pub fn limit_ns(min_ns: f64, clones_per_sec: u64) -> f64 {
 
 /// Fewer bytes first, then the cheaper clone (an unmeasured one last), then the table's order.
 fn by_memory(a: &CostRow, b: &CostRow) -> std::cmp::Ordering {
-    a.bytes.total_cmp(&b.bytes).then(a.clone_ns.unwrap_or(f64::INFINITY).total_cmp(&b.clone_ns.unwrap_or(f64::INFINITY)))
+    a.bytes.total_cmp(&b.bytes).then(a.use_ns().unwrap_or(f64::INFINITY).total_cmp(&b.use_ns().unwrap_or(f64::INFINITY)))
 }
 
 /// The model's pick for `rows` (one per candidate: bytes per string with the reader's copies, clone
 /// cost on the chosen machine) under `constraints`, at `clones_per_sec`. `String` when no row fits.
 pub fn weigh(rows: &[CostRow], constraints: &Constraints, clones_per_sec: u64) -> Weighed {
     let fitting: Vec<&CostRow> = rows.iter().filter(|r| constraints.fits(r.candidate)).collect();
-    let measured: Vec<(&CostRow, f64)> = fitting.iter().filter_map(|r| Some((*r, r.clone_ns?))).collect();
+    let measured: Vec<(&CostRow, f64)> = fitting.iter().filter_map(|r| Some((*r, r.use_ns()?))).collect();
     let cheapest = measured.iter().min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.bytes.total_cmp(&b.0.bytes))).copied();
     let Some((cheapest, min_ns)) = cheapest else {
         let candidate = fitting.iter().copied().min_by(|a, b| by_memory(a, b)).map_or(Candidate::String, |r| r.candidate);

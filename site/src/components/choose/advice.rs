@@ -47,9 +47,13 @@ pub fn Advice(
         let row = |c| rows.with(|rs| rs.iter().find(|r| r.candidate == c).copied());
         let (machine, threads) = source.get().unwrap_or_default();
         let on_machine = format!("{machine}, {}", count(threads, "thread", "threads"));
-        let ns = |r: Option<CostRow>| r.and_then(|r| r.clone_ns).map_or_else(|| "not measured".to_owned(), |ns| format!("{} ns", sig4(ns)));
+        // Each clone is weighed with the reads charged to it (none where the machine timed no reads).
+        let ns = |r: Option<CostRow>| r.and_then(|r| r.use_ns()).map_or_else(|| "not measured".to_owned(), |ns| format!("{} ns", sig4(ns)));
         let memory = |r: Option<CostRow>| r.map_or_else(|| "?".to_owned(), |r| human_bytes(r.bytes * profile.count as f64));
-        let cpu = |r: Option<CostRow>| r.and_then(|r| r.clone_ns).map_or_else(|| "not measured".to_owned(), |ns| core_time_text(core_share(ns, w.clones_per_sec), " of one core each second"));
+        let cpu = |r: Option<CostRow>| r.and_then(|r| r.use_ns()).map_or_else(|| "not measured".to_owned(), |ns| core_time_text(core_share(ns, w.clones_per_sec), " of one core each second"));
+        let charged = rows.with(|rs| rs.first().map_or(0, |r| r.reads));
+        let clones = if charged == 0 { "clones".to_owned() } else { format!("clones (each with its {})", count(charged, "read", "reads")) };
+        let per_clone = if charged == 0 { "per clone".to_owned() } else { format!("per clone with {}", count(charged, "read", "reads")) };
         let candidate = pick.candidate();
         let picked = row(candidate);
         let held = format!("your {} in {} with {}", count(profile.count as u64, "string", "strings"), memory(picked), count(w.copies, "copy", "copies"));
@@ -57,11 +61,11 @@ pub fn Advice(
         let tolerance = format!("within {CLONE_FACTOR}× of the cheapest or {} ms of one core each second of it", sig(NEGLIGIBLE_CORE_SHARE * 1e3, 2, true));
         let name = candidate.name();
         let reason = match pick.weighed.decided_by {
-            Decider::CloneCpu => format!("{rate}, {name}'s clones take {}, the least of the rows that fit your answers, and no other comes {tolerance}. It holds {held}.", cpu(picked)),
+            Decider::CloneCpu => format!("{rate}, {name}'s {clones} take {}, the least of the rows that fit your answers, and no other comes {tolerance}. It holds {held}.", cpu(picked)),
             Decider::Memory => {
                 let cheapest = pick.weighed.cheapest_clone.unwrap_or(candidate);
                 format!(
-                    "{rate}, {} rows that fit your answers clone {tolerance} ({} at {}). Of those, {name} holds {held}, the least; its clones take {}.",
+                    "{rate}, {} rows that fit your answers clone {tolerance} ({} at {}). Of those, {name} holds {held}, the least; its {clones} take {}.",
                     pick.weighed.near,
                     cheapest.name(),
                     cpu(row(cheapest)),
@@ -80,7 +84,7 @@ pub fn Advice(
         let overruled = pick.beaten.and_then(|beaten| Some((row(beaten)?, picked?))).map(|(p, b)| {
             view! {
                 <p data-testid="choose-overruled">{format!(
-                    "{} is cheaper on both counts than {}, the rule of thumb's pick, on these strings: {:.1} bytes per string against {:.1} (measured in this page, with the copies you said are alive), and {} per clone against {} ({on_machine}).",
+                    "{} is cheaper on both counts than {}, the rule of thumb's pick, on these strings: {:.1} bytes per string against {:.1} (measured in this page, with the copies you said are alive), and {} {per_clone} against {} ({on_machine}).",
                     b.candidate.name(),
                     p.candidate.name(),
                     b.bytes,
@@ -94,7 +98,7 @@ pub fn Advice(
         let differs = (!pick.agrees(rule.pick) && pick.ruled_out.is_none() && pick.unmeasured.is_none() && pick.beaten.is_none()).then(|| {
             view! {
                 <p data-testid="choose-model-differs">{format!(
-                    "The rule of thumb below says {}; on these numbers the model parts from it: {} per clone against {name}'s {}, and {} of memory against {}.",
+                    "The rule of thumb below says {}; on these numbers the model parts from it: {} {per_clone} against {name}'s {}, and {} of memory against {}.",
                     rule.pick.name(),
                     ns(row(rule.pick)),
                     ns(picked),

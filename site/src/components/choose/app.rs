@@ -22,9 +22,10 @@ const SHARING_KEY: &str = "sharing";
 /// The results file the clone costs come from, and the thread count.
 const MACHINE_KEY: &str = "machine";
 const THREADS_KEY: &str = "threads";
-/// The workload's keys: copies alive at once, clones per second.
+/// The workload's keys: copies alive at once, clones per second, reads per clone.
 const COPIES_KEY: &str = "copies";
 const RATE_KEY: &str = "rate";
+const READS_KEY: &str = "reads";
 
 /// Longest text kept in the address bar, in bytes: past it the link keeps the sharing only (the
 /// page says so), since a browser or a chat app cuts long links.
@@ -45,6 +46,7 @@ pub fn ChooseApp() -> impl IntoView {
     let (workload, set_workload) = signal(Workload {
         copies: number(COPIES_KEY, u64::from(Workload::MAX_COPIES)).map_or(start.copies, |n| n as u32),
         clones_per_sec: number(RATE_KEY, Workload::MAX_CLONES_PER_SEC).unwrap_or(start.clones_per_sec),
+        reads_per_clone: number(READS_KEY, u64::from(Workload::MAX_READS_PER_CLONE)).map_or(start.reads_per_clone, |n| n as u32),
     });
     // A workload the reader has not changed follows the sharing pattern's default; one they typed stays.
     Effect::new(move |before: Option<Sharing>| {
@@ -136,15 +138,34 @@ pub fn ChooseApp() -> impl IntoView {
             Candidate::ALL.iter().map(|&c| source.as_ref().and_then(|(f, t)| costs::clone_cost(f, c, *t, &lengths))).collect::<Vec<_>>()
         })
     });
+    // Each candidate's cost of reading its text, from the same file and threads.
+    let read_costs = Memo::new(move |_| {
+        let lengths = sample.with(Sample::lengths);
+        chosen.with(|source| {
+            Candidate::ALL.iter().map(|&c| source.as_ref().and_then(|(f, t)| costs::read_cost(f, c, *t, &lengths))).collect::<Vec<_>>()
+        })
+    });
+    // Reads are charged where the chosen machine timed them; else the clones alone (the note says so).
+    let reads_timed = Memo::new(move |_| chosen.with(|c| c.as_ref().is_some_and(|(f, _)| costs::has_reads(f))));
     // Each candidate's memory and clone cost on these strings: what the advice checks its pick by.
     let cost_rows = Memo::new(move |_| {
         measured.with(|ms| {
             clone_costs.with(|cs| {
-                let copies = workload.with(|w| w.copies);
-                ms.iter()
-                    .zip(cs)
-                    .map(|(m, c)| CostRow { candidate: m.candidate, bytes: m.candidate.memory_per_string(m.bytes_per_string, copies), clone_ns: c.as_ref().map(|c| c.ns) })
-                    .collect::<Vec<_>>()
+                read_costs.with(|rs| {
+                    let w = workload.get();
+                    let reads = if reads_timed.get() { w.reads_per_clone } else { 0 };
+                    ms.iter()
+                        .zip(cs)
+                        .zip(rs)
+                        .map(|((m, c), r)| CostRow {
+                            candidate: m.candidate,
+                            bytes: m.candidate.memory_per_string(m.bytes_per_string, w.copies),
+                            clone_ns: c.as_ref().map(|c| c.ns),
+                            read_ns: r.as_ref().map(|r| r.ns),
+                            reads,
+                        })
+                        .collect::<Vec<_>>()
+                })
             })
         })
     });
@@ -160,6 +181,7 @@ pub fn ChooseApp() -> impl IntoView {
         if w != Workload::default_for(sharing.get()) {
             pairs.push((COPIES_KEY, w.copies.to_string()));
             pairs.push((RATE_KEY, w.clones_per_sec.to_string()));
+            pairs.push((READS_KEY, w.reads_per_clone.to_string()));
         }
         if let Some((file, t)) = chosen.get() {
             pairs.push((MACHINE_KEY, file.name));
@@ -184,8 +206,8 @@ pub fn ChooseApp() -> impl IntoView {
         <h2 id="compare">"Every candidate on your strings"</h2>
         <Show when=move || sample.with(|s| !s.strings.is_empty())
             fallback=|| view! { <p class="note" data-testid="choose-table-empty">"The table fills in once there is a string to measure."</p> }>
-            <CloneSource machines chosen_name chosen set_machine set_threads constraints filters load_error/>
-            <ChooseTable sample measured clone_costs source=chosen constraints workload rows=cost_rows/>
+            <CloneSource machines chosen_name chosen set_machine set_threads constraints filters load_error reads_timed/>
+            <ChooseTable sample measured clone_costs read_costs source=chosen constraints workload rows=cost_rows/>
         </Show>
     }
 }

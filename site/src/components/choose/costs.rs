@@ -23,13 +23,13 @@ pub fn thread_counts(file: &NativeFile) -> Vec<u32> {
 }
 
 /// The machine the chooser starts from, by an explicit rule over the build's summary: the one that
-/// measured the most candidates, then the most thread counts, then the first by file name. Never
-/// by date alone, so a newer file with fewer types does not take over.
+/// measured the most candidates, then timed reads of the most, then the most thread counts, then
+/// the first by file name. Never by date alone, so a newer file with fewer types does not take over.
 pub fn richest(machines: &[MachineSummary]) -> Option<usize> {
     (0..machines.len())
         .filter(|&i| machines[i].choose_candidates > 0)
         .max_by(|&a, &b| {
-            let key = |i: usize| (machines[i].choose_candidates, machines[i].clone_threads.len());
+            let key = |i: usize| (machines[i].choose_candidates, machines[i].choose_read_candidates, machines[i].clone_threads.len());
             key(a).cmp(&key(b)).then_with(|| machines[b].file.cmp(&machines[a].file))
         })
 }
@@ -45,10 +45,10 @@ fn word_bytes(file: &NativeFile) -> usize {
     file.results.layouts.types.iter().find(|t| t.type_name == "&str").map_or(8, |t| t.size_bytes as usize / 2)
 }
 
-/// One candidate's clone cost on the reader's strings, from one file at one thread count.
+/// One candidate's clone (or read) cost on the reader's strings, from one file at one thread count.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CloneCost {
-    /// Nanoseconds per clone plus drop, averaged over the reader's strings.
+    /// Nanoseconds per clone plus drop (or per read), averaged over the reader's strings.
     pub ns: f64,
     /// The cases used, as `variant at N bytes` (or `between N and M bytes`) with how many strings
     /// each stood for.
@@ -58,9 +58,26 @@ pub struct CloneCost {
 /// `candidate`'s clone cost in `file` at `threads` for strings of `lengths`; `None` when the file
 /// has no case for it there (or there are no strings).
 pub fn clone_cost(file: &NativeFile, candidate: Candidate, threads: u32, lengths: &[usize]) -> Option<CloneCost> {
+    cost_in(drop_cases(file).filter(|c| c.threads == threads).collect(), word_bytes(file), candidate, lengths)
+}
+
+/// `candidate`'s cost of one read of its text in `file` at `threads`, for strings of `lengths`
+/// (each by its inline or heap case, as [`clone_cost`]); `None` when the file timed no read of it.
+pub fn read_cost(file: &NativeFile, candidate: Candidate, threads: u32, lengths: &[usize]) -> Option<CloneCost> {
+    let cases = wasm_core::choose::chooser_read_cases(&file.results).filter(|c| c.threads == threads).collect();
+    cost_in(cases, word_bytes(file), candidate, lengths)
+}
+
+/// Whether `file` timed any read (else the chooser charges clones alone, and says so).
+pub fn has_reads(file: &NativeFile) -> bool {
+    wasm_core::choose::chooser_read_cases(&file.results).next().is_some()
+}
+
+/// The cost of `candidate` on strings of `lengths` from `cases` (one thread count, one mode) of a
+/// target with `word`-byte pointers.
+fn cost_in(cases: Vec<&CaseResult>, word: usize, candidate: Candidate, lengths: &[usize]) -> Option<CloneCost> {
     let id = candidate.clone_id()?;
-    let inline = candidate.inline_case(word_bytes(file));
-    let cases: Vec<&CaseResult> = drop_cases(file).filter(|c| c.threads == threads).collect();
+    let inline = candidate.inline_case(word);
     // What stood for the strings (a case, or the line between two), the mean of their costs (kept
     // as a running mean, so that one case for every string is its median exactly), and how many.
     let mut used: Vec<(String, f64, usize)> = Vec::new();
@@ -166,6 +183,22 @@ mod tests {
     }
 
     #[test]
+    fn reads_come_from_the_read_cases_by_the_same_inline_rule() {
+        let mut f = file("reads", 8, &[("hipstr", 2, 64, 40.0), ("hipstr", 2, 64, 0.9), ("hipstr_inline", 2, 16, 0.6), ("string", 2, 64, 20.0)]);
+        assert!(!has_reads(&f));
+        f.results.cases[1].mode = Some("read".into());
+        f.results.cases[2].mode = Some("read".into());
+        assert!(has_reads(&f));
+        // Reads are their own cases: the clone of a heap HipStr stays its drop case.
+        assert_eq!(clone_cost(&f, Candidate::HipStr, 2, &[40]).unwrap().ns, 40.0);
+        assert_eq!(read_cost(&f, Candidate::HipStr, 2, &[40]).unwrap().ns, 0.9);
+        let mixed = read_cost(&f, Candidate::HipStr, 2, &[10, 40]).unwrap();
+        assert!((mixed.ns - 0.75).abs() < 1e-9 && mixed.from == [("hipstr_inline at 16 bytes".to_owned(), 1), ("hipstr at 64 bytes".to_owned(), 1)], "{mixed:?}");
+        assert_eq!(read_cost(&f, Candidate::String, 2, &[40]), None, "no read of String timed");
+        assert_eq!(read_cost(&f, Candidate::HipStr, 1, &[40]), None);
+    }
+
+    #[test]
     fn the_richest_file_measured_the_most_candidates_never_the_newest_alone() {
         let summary = |f: &NativeFile| MachineSummary::unlisted(&f.name, &f.results);
         let few = file("a-few", 8, &[("arc_str", 1, 64, 3.0), ("arc_str", 12, 64, 287.0), ("string", 1, 64, 9.0)]);
@@ -180,6 +213,11 @@ mod tests {
         assert_eq!(richest(&[summary(&twin), summary(&many)]), Some(0));
         assert_eq!(thread_counts(&few), [1, 12]);
         assert_eq!(richest(&[]), None);
+        // As many candidates and threads: the one that timed reads, whatever its name.
+        let mut read = file("z-reads", 8, &[("arc_str", 1, 64, 9.0), ("string", 1, 64, 5.0), ("hipstr", 1, 64, 6.0), ("arc_str", 2, 64, 26.0), ("arc_str", 1, 64, 0.5)]);
+        read.results.cases[4].mode = Some("read".into());
+        assert_eq!((summary(&read).choose_candidates, summary(&read).choose_read_candidates), (3, 1));
+        assert_eq!(richest(&[summary(&many), summary(&read), summary(&twin)]), Some(1));
         // A machine with no clone case the chooser can use is never the start.
         let none = file("c-none", 8, &[("arcstr_static", 1, 64, 0.3)]);
         assert_eq!(richest(&[summary(&none)]), None);

@@ -47,17 +47,22 @@ pub struct Workload {
     pub copies: u32,
     /// Clones per second, all threads together.
     pub clones_per_sec: u64,
+    /// Reads of each clone's text (a clone is made to be read at least once).
+    pub reads_per_clone: u32,
 }
 
 impl Workload {
-    /// The workload of strings cloned often: a million clones a second, one copy alive.
-    pub const DEFAULT: Workload = Workload { copies: 1, clones_per_sec: 1_000_000 };
-    /// "Read by many threads" says clones are rare and several owners keep the value alive: a
-    /// thousand clones a second, a copy for each of eight threads. (With one copy nothing is shared,
-    /// and the model rightly picks the smallest owned string.)
-    pub const READ_BY_MANY: Workload = Workload { copies: 8, clones_per_sec: 1_000 };
+    /// The workload of strings cloned often: a million clones a second, one copy alive, each clone
+    /// read once.
+    pub const DEFAULT: Workload = Workload { copies: 1, clones_per_sec: 1_000_000, reads_per_clone: 1 };
+    /// "Read by many threads" says clones are rare, several owners keep the value alive, and each
+    /// reads it often: a thousand clones a second, a copy for each of eight threads, a hundred reads
+    /// of each. (With one copy nothing is shared, and the model rightly picks the smallest owned
+    /// string.)
+    pub const READ_BY_MANY: Workload = Workload { copies: 8, clones_per_sec: 1_000, reads_per_clone: 100 };
     pub const MAX_COPIES: u32 = 1_000_000;
     pub const MAX_CLONES_PER_SEC: u64 = 1_000_000_000_000;
+    pub const MAX_READS_PER_CLONE: u32 = 1_000_000;
 
     /// The workload the model assumes for `sharing` until the reader gives theirs.
     pub fn default_for(sharing: Sharing) -> Workload {
@@ -148,6 +153,9 @@ pub fn ChooseForm(
                 <NumberQuestion id="choose-rate" question="Clones per second, all threads together" max=Workload::MAX_CLONES_PER_SEC
                     value=Signal::derive(move || workload.get().clones_per_sec)
                     set=Callback::new(move |n: u64| set_workload.update(|w| w.clones_per_sec = n))/>
+                <NumberQuestion id="choose-reads" question="Reads of each clone's text" max=u64::from(Workload::MAX_READS_PER_CLONE)
+                    value=Signal::derive(move || u64::from(workload.get().reads_per_clone))
+                    set=Callback::new(move |n: u64| set_workload.update(|w| w.reads_per_clone = n as u32))/>
             </fieldset>
         </form>
     }
@@ -190,6 +198,7 @@ mod tests {
     fn read_by_many_assumes_rare_clones_and_several_owners() {
         let read = Workload::default_for(Sharing::ReadByMany);
         assert!(read.copies > 1 && read.clones_per_sec < Workload::DEFAULT.clones_per_sec);
+        assert!(read.reads_per_clone > Workload::DEFAULT.reads_per_clone && Workload::DEFAULT.reads_per_clone >= 1);
         assert_eq!(Workload::default_for(Sharing::OneThread), Workload::DEFAULT);
         assert_eq!(Workload::default_for(Sharing::ClonedByMany), Workload::DEFAULT);
     }

@@ -29,6 +29,8 @@ pub fn CloneSource(
     /// Why the summary or the chosen file could not be read.
     #[prop(into)]
     load_error: Signal<Option<String>>,
+    /// Whether the chosen file timed reads (else clones are charged alone).
+    reads_timed: Memo<bool>,
 ) -> impl IntoView {
     let distinct = move || !constraints.with(|c| c.same_value);
     let machine_options = move || {
@@ -49,8 +51,13 @@ pub fn CloneSource(
             } else {
                 ""
             };
+            let reads = if reads_timed.get() {
+                " Reads come from the same file: every thread reading the one value."
+            } else {
+                " This file timed no reads (it was made before the clone suite read texts, or without --mode read), so each clone is charged alone, whatever reads you give it."
+            };
             format!(
-                "Clone costs below: results/{} (“{}”: {}{cpus}, allocator {}), at {t} thread{} cloning at once.{why}",
+                "Clone costs below: results/{} (“{}”: {}{cpus}, allocator {}), at {t} thread{} cloning at once.{why}{reads}",
                 f.name,
                 r.label,
                 cpu_text(r),

@@ -140,12 +140,13 @@ pub fn core_time_text(core_share: f64, after_time: &str) -> String {
     format!("{time}{after_time} ({} %)", sig(core_share * 100.0, 2, true))
 }
 
-fn cost_cell(cost: Option<CloneCost>, missing: &'static str) -> impl IntoView {
+/// A clone's (`field` "clone") or a read's ("read") cost, with the cases it came from as its title.
+fn cost_cell(field: &'static str, cost: Option<CloneCost>, missing: &'static str) -> impl IntoView {
     match cost {
-        None => view! { <td class="num muted" data-field="clone">{missing}</td> }.into_any(),
+        None => view! { <td class="num muted" data-field=field>{missing}</td> }.into_any(),
         Some(c) => {
             let title = format!("from the cases {}", c.from.iter().map(|(what, n)| format!("{what} ({n} string(s))")).collect::<Vec<_>>().join(", "));
-            view! { <td class="num nowrap" data-field="clone" title=title>{format!("{} ns", crate::explorer::format::sig4(c.ns))}</td> }.into_any()
+            view! { <td class="num nowrap" data-field=field title=title>{format!("{} ns", crate::explorer::format::sig4(c.ns))}</td> }.into_any()
         }
     }
 }
@@ -158,6 +159,8 @@ pub fn ChooseTable(
     measured: Memo<Vec<Measured>>,
     /// Each candidate's clone cost from `source`, in `Candidate::ALL` order (as `measured`).
     clone_costs: Memo<Vec<Option<CloneCost>>>,
+    /// Each candidate's cost of one read of its text from `source`, in the same order.
+    read_costs: Memo<Vec<Option<CloneCost>>>,
     /// The results file the clone costs come from, and the thread count.
     #[prop(into)]
     source: Signal<Option<(NativeFile, u32)>>,
@@ -189,31 +192,35 @@ pub fn ChooseTable(
         let (count, w) = (sample.with(|s| s.strings.len()) as f64, workload.get());
         let model = rows.get();
         // Rows, costs, model and creation times are all in `Candidate::ALL` order.
+        let reads = read_costs.get();
         measured.get().into_iter().zip(clone_costs.get()).zip(model).enumerate().map(|(index, ((m, cost), modelled))| {
             let c = m.candidate;
             let missing = match &source {
                 Some((_, t)) if *t > 1 && c == Candidate::RcStr => "one thread only",
                 _ => "not measured",
             };
+            let read = reads.get(index).cloned().flatten();
+            let read_ns = read.as_ref().map(|k| k.ns.to_string());
             let machine = source.as_ref().filter(|_| cost.is_some()).map(|(f, _)| f.results.label.clone());
             let clone_ns = cost.as_ref().map(|k| k.ns.to_string());
             // The cost model: every string held `copies` times, and the reader's clones per second.
             let memory = modelled.bytes * count;
-            let share = modelled.clone_ns.map(|ns| wasm_core::choose::model::core_share(ns, w.clones_per_sec));
+            let share = modelled.use_ns().map(|ns| wasm_core::choose::model::core_share(ns, w.clones_per_sec));
             let cpu_ms = share.map(|s| s * 1e3);
             let cpu_cell = share.map_or_else(|| "–".to_owned(), |s| core_time_text(s, ""));
             let ruled_out = constraints.with(|k| k.ruled_out(c));
             let fits = ruled_out.map_or_else(|| view! { <td data-field="fits">"yes"</td> }.into_any(), |why| view! { <td class="muted" data-field="fits">{why}</td> }.into_any());
             let create = move || creation.with(|v| v.get(index).map_or_else(|| "timing…".to_owned(), Creation::text));
             view! {
-                <tr data-type=c.name() data-bytes=format!("{:.1}", m.bytes_per_string) data-clone-ns=clone_ns data-machine=machine
+                <tr data-type=c.name() data-bytes=format!("{:.1}", m.bytes_per_string) data-clone-ns=clone_ns data-read-ns=read_ns data-use-ns=modelled.use_ns().map(|ns| ns.to_string()) data-machine=machine
                     data-memory-bytes=format!("{memory:.0}") data-cpu-ms=cpu_ms.map(|ms| ms.to_string())
                     data-ruled-out=ruled_out class:ruled-out=ruled_out.is_some()>
                     <th scope="row"><a href=c.docs_url()><code>{c.name()}</code></a></th>
                     <td class="num" data-field="bytes" title=format!("{} byte handle + {:.1} heap block(s) per string", c.size(), m.blocks_per_string)>
                         {format!("{:.1}", m.bytes_per_string)}
                     </td>
-                    {cost_cell(cost, missing)}
+                    {cost_cell("clone", cost, missing)}
+                    {cost_cell("read", read, missing)}
                     <td class="num nowrap" data-field="inline">{format!("{} of {}", m.inline, m.count)}</td>
                     <td class="num" data-field="create">{create}</td>
                     <td class="num" data-field="option">{c.option_size()}</td>
@@ -246,8 +253,12 @@ pub fn ChooseTable(
             "text is in; their clone is a copy of the handle, and for lasso a resolve of the key to its text, since a key alone is no string. "
             "The cost model multiplies these by your workload: memory holds every string as many times as you said "
             "copies are alive (a handle per copy; the heap blocks once where clones share them, once per copy where "
-            "each clone copies the text), and clone CPU is the clone cost times your clones per second, in "
-            "milliseconds of one core's time each second. The pick is the model's: of the rows that fit your answers, those "
+            "each clone copies the text), and clone CPU is the clone cost, plus the read cost times the reads you said each clone gets, "
+            "times your clones per second, in milliseconds of one core's time each second. A read (the Read column) is what code holding a "
+            "value does to get at its text: the handle followed to the text's length and first byte, through its inline-or-heap branch "
+            "for the small strings, and a resolve through the interner for lasso, timed on the same machine with every thread reading "
+            "the one value (a read case touches the start of the text, so one length stands for all). A machine that timed no reads "
+            "is charged the clones alone, and the page says so. The pick is the model's: of the rows that fit your answers, those "
             "whose clone is within 2× of the cheapest (or a tenth of a millisecond of one core each second of it) count as "
             "equally cheap, and of those the one with the least memory wins."
         </p>
@@ -256,10 +267,14 @@ pub fn ChooseTable(
             <caption>"Every candidate on your strings"</caption>
             <thead><tr>
                 // What the pick is weighed on first, so a phone shows it without scrolling.
-                <th scope="col">"Type"</th><th scope="col" class="num">"Bytes / string"</th><th scope="col" class="num">"Clone + drop"</th>
+                <th scope="col">"Type"</th><th scope="col" class="num">"Bytes / string"</th><th scope="col" class="num">"Clone + drop"</th><th scope="col" class="num">"Read"</th>
                 <th scope="col" class="num">"Inline"</th><th scope="col" class="num">"Create"</th><th scope="col" class="num">"Option<T>"</th>
                 <th scope="col" class="num">{move || format!("Memory, {} each", crate::explorer::format::count(workload.get().copies, "copy", "copies"))}</th>
-                <th scope="col" class="num">{move || format!("Clone CPU each second at {} clones/s (share of one core)", crate::components::bench::results_table::format_rate(workload.get().clones_per_sec as f64))}</th>
+                <th scope="col" class="num">{move || {
+                    let charged = rows.with(|r| r.first().map_or(0, |r| r.reads));
+                    let with_reads = if charged == 0 { String::new() } else { format!(", each read {}", crate::explorer::format::count(charged, "time", "times")) };
+                    format!("Clone CPU each second at {} clones/s{with_reads} (share of one core)", crate::components::bench::results_table::format_rate(workload.get().clones_per_sec as f64))
+                }}</th>
                 <th scope="col">"Fits your answers"</th>
             </tr></thead>
             <tbody>{table_rows}</tbody>
