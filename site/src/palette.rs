@@ -7,22 +7,34 @@
 //!   which no contention chart draws, takes the colour after them.
 //! - "This browser" (the reader's own run) always has the last colour, [`BROWSER_COLOUR`].
 //! - A machine has the rank of its label (the name the charts give it; a run's files share one)
-//!   among the labels of every results file the site ships, modulo the other eleven colours.
+//!   among the labels of every results file the site ships, modulo the other twenty-two colours.
 //!   Every page learns that list before it draws a machine (the index, the summary, or the
 //!   build's folder: [`know_machines`]), so the rank is the same on every page of one build. Up to
-//!   eleven labels, no two machines share a colour; beyond that, [`distinct`] keeps the machines
-//!   of one chart apart.
+//!   twenty-two labels, no two machines share a colour; beyond that, [`distinct`] keeps the
+//!   machines of one chart apart.
 
 use std::cell::RefCell;
 
 /// The `--series-N` colours of `style.css` (and `charts.js`): one for each clone type.
 pub const SERIES_COLOURS: u32 = 23;
 
-/// Palette slots for machines; the twelfth is the browser's.
-const MACHINE_COLOURS: u32 = 11;
-
 /// The colour of the reader's own browser run, on every chart that shows one.
-pub const BROWSER_COLOUR: u32 = MACHINE_COLOURS;
+pub const BROWSER_COLOUR: u32 = 11;
+
+/// Palette slots for machines: every series colour but the browser's.
+const MACHINE_COLOURS: u32 = SERIES_COLOURS - 1;
+
+/// The colour of machine slot `slot` (any number, wrapped): the series colours in order, skipping
+/// the browser's.
+fn slot_colour(slot: u32) -> u32 {
+    let slot = slot % MACHINE_COLOURS;
+    if slot >= BROWSER_COLOUR { slot + 1 } else { slot }
+}
+
+/// The slot of a machine colour (the inverse of [`slot_colour`]).
+fn colour_slot(colour: u32) -> u32 {
+    if colour > BROWSER_COLOUR { colour - 1 } else { colour }
+}
 
 thread_local! {
     /// The label of every results file this page knows of, sorted and without repeats, so the
@@ -44,21 +56,21 @@ pub fn know_machines<S: AsRef<str>>(names: impl IntoIterator<Item = S>) {
 pub fn machine_colour(label: &str) -> u32 {
     let rank = LABELS.with(|l| l.borrow().binary_search_by(|known| known.as_str().cmp(label)).ok());
     match rank {
-        Some(rank) => (rank as u32) % MACHINE_COLOURS,
+        Some(rank) => slot_colour(rank as u32),
         // FNV-1a: any fixed hash does; this one needs no dependency.
-        None => label.bytes().fold(0x811c_9dc5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193)) % MACHINE_COLOURS,
+        None => slot_colour(label.bytes().fold(0x811c_9dc5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))),
     }
 }
 
 /// `wanted` colours made distinct within one chart: a colour already taken by an earlier entry
 /// moves to the next free machine colour. Only charts with more machines than the list can tell
-/// apart (more than eleven files) ever move one.
+/// apart (more than twenty-two labels) ever move one.
 pub fn distinct(wanted: impl IntoIterator<Item = u32>) -> Vec<u32> {
     let mut taken: Vec<u32> = Vec::new();
     for w in wanted {
         let mut c = w;
-        if w < MACHINE_COLOURS {
-            let free = (0..MACHINE_COLOURS).map(|k| (w + k) % MACHINE_COLOURS).find(|c| !taken.contains(c));
+        if w < SERIES_COLOURS && w != BROWSER_COLOUR {
+            let free = (0..MACHINE_COLOURS).map(|k| slot_colour(colour_slot(w) + k)).find(|c| !taken.contains(c));
             c = free.unwrap_or(w);
         }
         taken.push(c);
@@ -97,11 +109,12 @@ mod tests {
         assert_eq!([machine_colour("a"), machine_colour("b"), machine_colour("c")], [0, 1, 2]);
         know_machines(["b", "c", "a"]);
         assert_eq!(machine_colour("c"), 2);
-        // The twelfth label wraps round the eleven machine colours; the browser's is never used.
-        let many: Vec<String> = (0..13).map(|i| format!("m{i:02}")).collect();
+        // The twelfth label takes the colour after the browser's; the twenty-third wraps round the
+        // twenty-two machine colours; the browser's is never used.
+        let many: Vec<String> = (0..24).map(|i| format!("m{i:02}")).collect();
         know_machines(&many);
-        assert_eq!(machine_colour("m11"), 0);
-        assert!(many.iter().all(|m| machine_colour(m) != BROWSER_COLOUR));
+        assert_eq!((machine_colour("m10"), machine_colour("m11"), machine_colour("m21"), machine_colour("m22")), (10, 12, 22, 0));
+        assert!(many.iter().all(|m| machine_colour(m) != BROWSER_COLOUR && machine_colour(m) < SERIES_COLOURS));
     }
 
     #[test]
@@ -109,7 +122,7 @@ mod tests {
         know_machines(Vec::<String>::new());
         let c = machine_colour("somewhere");
         assert_eq!(c, machine_colour("somewhere"));
-        assert!(c < BROWSER_COLOUR);
+        assert!(c != BROWSER_COLOUR && c < SERIES_COLOURS);
     }
 
     #[test]
@@ -126,6 +139,7 @@ mod tests {
 
     #[test]
     fn distinct_moves_only_a_clash_and_keeps_the_browser() {
-        assert_eq!(distinct([3, 5, 3, BROWSER_COLOUR, 10, 10]), [3, 5, 4, BROWSER_COLOUR, 10, 0]);
+        assert_eq!(distinct([3, 5, 3, BROWSER_COLOUR, 10, 10]), [3, 5, 4, BROWSER_COLOUR, 10, 12]);
+        assert_eq!(distinct([22, 22]), [22, 0], "past the last colour, round to the first");
     }
 }
