@@ -515,3 +515,36 @@ test("reads per clone: each clone is charged its reads at the machine's read cos
   assert.deepEqual(errors, []);
   assert.deepEqual(again.errors, []);
 });
+
+test("new strings a second: each is charged its creation, timed in this page, beside the clones", async () => {
+  const messages = Array.from({ length: 5 }, (_, i) => `message ${i}: ` + "m".repeat(100)).join("\n");
+  const { page, errors } = await h.open("/choose?sharing=one_thread&strings=" + encodeURIComponent(messages));
+  await page.waitForFunction(() => document.querySelector('[data-testid="choose-table"] tr[data-type="Rc<str>"][data-create-ns]'), null, { timeout: 30_000 });
+  assert.equal(await page.getByTestId("choose-creates").inputValue(), "0", "strings made once by default");
+  const rowsOf = () => page.locator('[data-testid="choose-table"] tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => ({ type: tr.dataset.type, clone: tr.dataset.cloneNs, read: tr.dataset.readNs, create: tr.dataset.createNs, use: tr.dataset.useNs, cpu: tr.dataset.cpuMs, memory: Number(tr.dataset.memoryBytes), out: tr.dataset.ruledOut ?? null })));
+  // Made once: the clone and its read alone.
+  for (const r of (await rowsOf()).filter((r) => r.use !== undefined)) assert.ok(Math.abs(Number(r.use) - (Number(r.clone) + Number(r.read))) < 1e-9, r.type);
+  // A new string for every clone (a million a second): each clone carries one creation.
+  await page.getByTestId("choose-creates").fill("1,000,000");
+  await page.getByTestId("choose-creates").press("Enter");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("creates") === "1000000");
+  const rows = await rowsOf();
+  for (const r of rows.filter((r) => r.use !== undefined)) {
+    const use = Number(r.clone) + Number(r.read) + Number(r.create);
+    assert.ok(Math.abs(Number(r.use) - use) < 1e-9, `${r.type}: ${JSON.stringify(r)}`);
+    assert.ok(Math.abs(Number(r.cpu) - use) < 1e-9, `${r.type}: a million a second, in ms`);
+  }
+  assert.match(await page.locator('[data-testid="choose-table"] thead').textContent(), /and 1\.0 M new strings\/s/);
+  assert.match(await page.getByTestId("choose-reason").textContent(), /\(each with its 1 read, and the 1\.0 M new strings made a second\)/);
+  // The pick is still one no fitting row beats on memory and on that cost.
+  const pickType = await page.getByTestId("choose-pick").getAttribute("data-type");
+  const picked = rows.find((r) => r.type === pickType);
+  const beats = rows.filter((r) => r.out === null && r.use !== undefined && r.memory <= picked.memory && Number(r.use) <= Number(picked.use) && (r.memory < picked.memory || Number(r.use) < Number(picked.use)));
+  assert.deepEqual(beats, [], `nothing that fits beats ${pickType}`);
+  // Not a number of strings: refused where typed; 0 goes back to strings made once.
+  await page.getByTestId("choose-creates").fill("-1");
+  await page.getByTestId("choose-creates").press("Enter");
+  assert.match(await page.getByTestId("choose-creates-problem").textContent(), /Not used: give a whole number from 0 to .*; the model keeps 1000000/);
+  assert.deepEqual(errors, []);
+});

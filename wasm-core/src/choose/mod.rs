@@ -621,18 +621,26 @@ pub struct CostRow {
     /// Reads of each clone the reader's program makes, charged with the clone; 0 when the chosen
     /// machine timed no reads (then the clone is charged alone, and the page says so).
     pub reads: u32,
+    /// Creating one string (and dropping it), ns, timed in the reader's page; `None` until timed.
+    pub create_ns: Option<f64>,
+    /// New strings made per clone (the reader's strings made a second over their clones a
+    /// second): each clone carries that share of a creation. 0 when strings are made once.
+    pub creates_per_clone: f64,
 }
 
 impl CostRow {
-    /// What the model weighs: a clone with its reads, ns (`clone_ns + reads × read_ns`); `None`
-    /// when a figure it needs was not measured. An interner key's clone case already resolves it
+    /// What the model weighs: a clone with its reads and its share of creating strings, ns
+    /// (`clone_ns + reads × read_ns + creates_per_clone × create_ns`); `None` when a figure it needs
+    /// was not measured (or, for creation, not yet timed). An interner key's clone case already resolves it
     /// once, so its first read is charged twice: the model never flatters an interner.
     pub fn use_ns(&self) -> Option<f64> {
         let clone = self.clone_ns?;
-        match self.reads {
-            0 => Some(clone),
-            reads => Some(clone + f64::from(reads) * self.read_ns?),
-        }
+        let reads = match self.reads {
+            0 => 0.0,
+            reads => f64::from(reads) * self.read_ns?,
+        };
+        let creation = if self.creates_per_clone > 0.0 { self.creates_per_clone * self.create_ns? } else { 0.0 };
+        Some(clone + reads + creation)
     }
 
     /// No worse on memory or on a clone with its reads than `other`, and better on one.
@@ -692,7 +700,7 @@ mod pick_tests {
 
     /// A table row, for the tests here and in `constraints`.
     pub(super) fn row(candidate: Candidate, bytes: f64, clone_ns: Option<f64>) -> CostRow {
-        CostRow { candidate, bytes, clone_ns, read_ns: None, reads: 0 }
+        CostRow { candidate, bytes, clone_ns, read_ns: None, reads: 0, create_ns: None, creates_per_clone: 0.0 }
     }
 
     #[test]
@@ -729,5 +737,10 @@ mod pick_tests {
         // Reads decide between two rows whose clones alone would not: a cheap clone with a dear read loses.
         let lasso = CostRow { read_ns: Some(40.0), reads: 4, ..row(Candidate::Lasso, 40.0, Some(5.0)) };
         assert!(arc.beats(&lasso) && !CostRow { reads: 0, ..arc }.beats(&CostRow { reads: 0, ..lasso }));
+        // A string made for every ten clones: each clone carries a tenth of a creation, once timed.
+        let making = CostRow { create_ns: Some(30.0), creates_per_clone: 0.1, ..arc };
+        assert_eq!(making.use_ns(), Some(15.0));
+        assert_eq!(CostRow { create_ns: None, ..making }.use_ns(), None, "creation asked for but not yet timed");
+        assert_eq!(CostRow { create_ns: None, creates_per_clone: 0.0, ..making }.use_ns(), Some(12.0), "strings made once: no creation charged");
     }
 }

@@ -52,8 +52,22 @@ pub fn Advice(
         let memory = |r: Option<CostRow>| r.map_or_else(|| "?".to_owned(), |r| human_bytes(r.bytes * profile.count as f64));
         let cpu = |r: Option<CostRow>| r.and_then(|r| r.use_ns()).map_or_else(|| "not measured".to_owned(), |ns| core_time_text(core_share(ns, w.clones_per_sec), " of one core each second"));
         let charged = rows.with(|rs| rs.first().map_or(0, |r| r.reads));
-        let clones = if charged == 0 { "clones".to_owned() } else { format!("clones (each with its {})", count(charged, "read", "reads")) };
-        let per_clone = if charged == 0 { "per clone".to_owned() } else { format!("per clone with {}", count(charged, "read", "reads")) };
+        let mut with = Vec::new();
+        if charged > 0 {
+            with.push(format!("each with its {}", count(charged, "read", "reads")));
+        }
+        if w.creates_per_sec > 0 {
+            with.push(format!("and the {} new strings made a second", crate::components::bench::results_table::format_rate(w.creates_per_sec as f64)));
+        }
+        let clones = if with.is_empty() { "clones".to_owned() } else { format!("clones ({})", with.join(", ")) };
+        // New strings are charged their creation, timed in this page: until then, memory alone.
+        let creation_pending = w.creates_per_sec > 0 && rows.with(|rs| rs.iter().all(|r| r.create_ns.is_none()));
+        let per_clone = match (charged, w.creates_per_sec > 0) {
+            (0, false) => "per clone".to_owned(),
+            (0, true) => "per clone with its share of creating".to_owned(),
+            (reads, false) => format!("per clone with {}", count(reads, "read", "reads")),
+            (reads, true) => format!("per clone with {} and its share of creating", count(reads, "read", "reads")),
+        };
         let candidate = pick.candidate();
         let picked = row(candidate);
         let held = format!("your {} in {} with {}", count(profile.count as u64, "string", "strings"), memory(picked), count(w.copies, "copy", "copies"));
@@ -72,6 +86,7 @@ pub fn Advice(
                     cpu(picked),
                 )
             }
+            Decider::MemoryUnmeasured if creation_pending => format!("Creating each type is still being timed in this page; until it is, memory alone decides: {name} holds {held}, the least."),
             Decider::MemoryUnmeasured => format!("{machine} measured the clone of no row that fits your answers, so memory alone decides: {name} holds {held}, the least."),
         };
         // Why the rule's pick is not the answer: the reader's answers rule it out, or the machine

@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 use wasm_core::choose::Sharing;
 
-use super::{advice::Advice, costs, form::{Answers, ChooseForm, Workload}, samples::{Sample, PRESETS}, source::CloneSource, table::{measure, ChooseTable, Measured}};
+use super::{advice::Advice, costs, form::{Answers, ChooseForm, Workload}, samples::{Sample, PRESETS}, source::CloneSource, table::{measure, time_creation_of, ChooseTable, Creation, Measured}};
 use wasm_core::choose::constraints::Constraints;
 use wasm_core::choose::{Candidate, CostRow};
 use crate::components::bench::native::NativeFile;
@@ -22,10 +22,12 @@ const SHARING_KEY: &str = "sharing";
 /// The results file the clone costs come from, and the thread count.
 const MACHINE_KEY: &str = "machine";
 const THREADS_KEY: &str = "threads";
-/// The workload's keys: copies alive at once, clones per second, reads per clone.
+/// The workload's keys: copies alive at once, clones per second, reads per clone, new strings per
+/// second.
 const COPIES_KEY: &str = "copies";
 const RATE_KEY: &str = "rate";
 const READS_KEY: &str = "reads";
+const CREATES_KEY: &str = "creates";
 
 /// Longest text kept in the address bar, in bytes: past it the link keeps the sharing only (the
 /// page says so), since a browser or a chat app cuts long links.
@@ -47,6 +49,7 @@ pub fn ChooseApp() -> impl IntoView {
         copies: number(COPIES_KEY, u64::from(Workload::MAX_COPIES)).map_or(start.copies, |n| n as u32),
         clones_per_sec: number(RATE_KEY, Workload::MAX_CLONES_PER_SEC).unwrap_or(start.clones_per_sec),
         reads_per_clone: number(READS_KEY, u64::from(Workload::MAX_READS_PER_CLONE)).map_or(start.reads_per_clone, |n| n as u32),
+        creates_per_sec: query_value(&query, CREATES_KEY).and_then(|v| Workload::parse_within(&v, 0, Workload::MAX_CLONES_PER_SEC)).unwrap_or(start.creates_per_sec),
     });
     // A workload the reader has not changed follows the sharing pattern's default; one they typed stays.
     Effect::new(move |before: Option<Sharing>| {
@@ -145,6 +148,10 @@ pub fn ChooseApp() -> impl IntoView {
             Candidate::ALL.iter().map(|&c| source.as_ref().and_then(|(f, t)| costs::read_cost(f, c, *t, &lengths))).collect::<Vec<_>>()
         })
     });
+    // Creating each candidate, timed in this page with /bench's loop (in `Candidate::ALL` order;
+    // empty while it runs): shown in the table, and charged when the reader makes new strings.
+    let (creation, set_creation) = signal(Vec::<Creation>::new());
+    time_creation_of(sample, set_creation);
     // Reads are charged where the chosen machine timed them; else the clones alone (the note says so).
     let reads_timed = Memo::new(move |_| chosen.with(|c| c.as_ref().is_some_and(|(f, _)| costs::has_reads(f))));
     // Each candidate's memory and clone cost on these strings: what the advice checks its pick by.
@@ -152,19 +159,24 @@ pub fn ChooseApp() -> impl IntoView {
         measured.with(|ms| {
             clone_costs.with(|cs| {
                 read_costs.with(|rs| {
-                    let w = workload.get();
-                    let reads = if reads_timed.get() { w.reads_per_clone } else { 0 };
-                    ms.iter()
-                        .zip(cs)
-                        .zip(rs)
-                        .map(|((m, c), r)| CostRow {
-                            candidate: m.candidate,
-                            bytes: m.candidate.memory_per_string(m.bytes_per_string, w.copies),
-                            clone_ns: c.as_ref().map(|c| c.ns),
-                            read_ns: r.as_ref().map(|r| r.ns),
-                            reads,
-                        })
-                        .collect::<Vec<_>>()
+                    creation.with(|made| {
+                        let w = workload.get();
+                        let reads = if reads_timed.get() { w.reads_per_clone } else { 0 };
+                        ms.iter()
+                            .zip(cs)
+                            .zip(rs)
+                            .enumerate()
+                            .map(|(i, ((m, c), r))| CostRow {
+                                candidate: m.candidate,
+                                bytes: m.candidate.memory_per_string(m.bytes_per_string, w.copies),
+                                clone_ns: c.as_ref().map(|c| c.ns),
+                                read_ns: r.as_ref().map(|r| r.ns),
+                                reads,
+                                create_ns: made.get(i).map(|t| t.median_ns),
+                                creates_per_clone: w.creates_per_clone(),
+                            })
+                            .collect::<Vec<_>>()
+                    })
                 })
             })
         })
@@ -182,6 +194,7 @@ pub fn ChooseApp() -> impl IntoView {
             pairs.push((COPIES_KEY, w.copies.to_string()));
             pairs.push((RATE_KEY, w.clones_per_sec.to_string()));
             pairs.push((READS_KEY, w.reads_per_clone.to_string()));
+            pairs.push((CREATES_KEY, w.creates_per_sec.to_string()));
         }
         if let Some((file, t)) = chosen.get() {
             pairs.push((MACHINE_KEY, file.name));
@@ -207,7 +220,7 @@ pub fn ChooseApp() -> impl IntoView {
         <Show when=move || sample.with(|s| !s.strings.is_empty())
             fallback=|| view! { <p class="note" data-testid="choose-table-empty">"The table fills in once there is a string to measure."</p> }>
             <CloneSource machines chosen_name chosen set_machine set_threads constraints filters load_error reads_timed/>
-            <ChooseTable sample measured clone_costs read_costs source=chosen constraints workload rows=cost_rows/>
+            <ChooseTable measured clone_costs read_costs creation source=chosen constraints workload rows=cost_rows/>
         </Show>
     }
 }

@@ -49,17 +49,19 @@ pub struct Workload {
     pub clones_per_sec: u64,
     /// Reads of each clone's text (a clone is made to be read at least once).
     pub reads_per_clone: u32,
+    /// New strings made per second, all threads together (0: made once, at start-up).
+    pub creates_per_sec: u64,
 }
 
 impl Workload {
     /// The workload of strings cloned often: a million clones a second, one copy alive, each clone
-    /// read once.
-    pub const DEFAULT: Workload = Workload { copies: 1, clones_per_sec: 1_000_000, reads_per_clone: 1 };
+    /// read once, the strings made once.
+    pub const DEFAULT: Workload = Workload { copies: 1, clones_per_sec: 1_000_000, reads_per_clone: 1, creates_per_sec: 0 };
     /// "Read by many threads" says clones are rare, several owners keep the value alive, and each
     /// reads it often: a thousand clones a second, a copy for each of eight threads, a hundred reads
     /// of each. (With one copy nothing is shared, and the model rightly picks the smallest owned
     /// string.)
-    pub const READ_BY_MANY: Workload = Workload { copies: 8, clones_per_sec: 1_000, reads_per_clone: 100 };
+    pub const READ_BY_MANY: Workload = Workload { copies: 8, clones_per_sec: 1_000, reads_per_clone: 100, creates_per_sec: 0 };
     pub const MAX_COPIES: u32 = 1_000_000;
     pub const MAX_CLONES_PER_SEC: u64 = 1_000_000_000_000;
     pub const MAX_READS_PER_CLONE: u32 = 1_000_000;
@@ -71,7 +73,17 @@ impl Workload {
 
     /// A number typed in a box, within 1..=max; `None` for anything else (the box says so).
     pub fn parse(text: &str, max: u64) -> Option<u64> {
-        text.trim().replace(['_', ','], "").parse::<u64>().ok().filter(|n| (1..=max).contains(n))
+        Self::parse_within(text, 1, max)
+    }
+
+    /// A number typed in a box, within min..=max.
+    pub fn parse_within(text: &str, min: u64, max: u64) -> Option<u64> {
+        text.trim().replace(['_', ','], "").parse::<u64>().ok().filter(|n| (min..=max).contains(n))
+    }
+
+    /// New strings per clone: the creations each clone carries a share of.
+    pub fn creates_per_clone(&self) -> f64 {
+        self.creates_per_sec as f64 / self.clones_per_sec.max(1) as f64
     }
 }
 
@@ -156,14 +168,18 @@ pub fn ChooseForm(
                 <NumberQuestion id="choose-reads" question="Reads of each clone's text" max=u64::from(Workload::MAX_READS_PER_CLONE)
                     value=Signal::derive(move || u64::from(workload.get().reads_per_clone))
                     set=Callback::new(move |n: u64| set_workload.update(|w| w.reads_per_clone = n as u32))/>
+                <NumberQuestion id="choose-creates" question="New strings made per second (0: made once)" min=0 max=Workload::MAX_CLONES_PER_SEC
+                    value=Signal::derive(move || workload.get().creates_per_sec)
+                    set=Callback::new(move |n: u64| set_workload.update(|w| w.creates_per_sec = n))/>
             </fieldset>
         </form>
     }
 }
 
-/// A whole number from 1 to `max` in a box; anything else is kept as typed and said to be ignored.
+/// A whole number from `min` (1 unless given) to `max` in a box; anything else is kept as typed and
+/// said to be ignored.
 #[component]
-fn NumberQuestion(id: &'static str, question: &'static str, max: u64, value: Signal<u64>, set: Callback<u64>) -> impl IntoView {
+fn NumberQuestion(id: &'static str, question: &'static str, #[prop(default = 1)] min: u64, max: u64, value: Signal<u64>, set: Callback<u64>) -> impl IntoView {
     let (problem, set_problem) = signal(None::<String>);
     let note_id = format!("{id}-note");
     view! {
@@ -171,9 +187,9 @@ fn NumberQuestion(id: &'static str, question: &'static str, max: u64, value: Sig
             <label for=id>{question}</label>
             <input type="text" inputmode="numeric" id=id data-testid=id size="14" aria-describedby=note_id.clone()
                 prop:value=move || value.get().to_string()
-                on:change=move |ev| match Workload::parse(&event_target_value(&ev), max) {
+                on:change=move |ev| match Workload::parse_within(&event_target_value(&ev), min, max) {
                     Some(n) => { set_problem.set(None); set.run(n) }
-                    None => set_problem.set(Some(format!("Not used: give a whole number from 1 to {max}; the model keeps {}.", value.get_untracked()))),
+                    None => set_problem.set(Some(format!("Not used: give a whole number from {min} to {max}; the model keeps {}.", value.get_untracked()))),
                 }/>
             <span class="note" id=note_id data-testid=format!("{id}-problem")>{move || problem.get()}</span>
         </div>
@@ -210,5 +226,10 @@ mod tests {
         for bad in ["0", "-3", "abc", "1.5", "", "2000000"] {
             assert_eq!(Workload::parse(bad, 1_000_000), None, "{bad:?}");
         }
+        // New strings a second may be none.
+        assert_eq!(Workload::parse_within("0", 0, 10), Some(0));
+        let w = Workload { creates_per_sec: 250_000, ..Workload::DEFAULT };
+        assert_eq!(w.creates_per_clone(), 0.25);
+        assert_eq!(Workload::DEFAULT.creates_per_clone(), 0.0);
     }
 }

@@ -151,28 +151,10 @@ fn cost_cell(field: &'static str, cost: Option<CloneCost>, missing: &'static str
     }
 }
 
-#[component]
-pub fn ChooseTable(
-    /// The reader's strings, parsed.
-    sample: Memo<Sample>,
-    /// What each candidate does with the strings (`measure`), computed once for the page.
-    measured: Memo<Vec<Measured>>,
-    /// Each candidate's clone cost from `source`, in `Candidate::ALL` order (as `measured`).
-    clone_costs: Memo<Vec<Option<CloneCost>>>,
-    /// Each candidate's cost of one read of its text from `source`, in the same order.
-    read_costs: Memo<Vec<Option<CloneCost>>>,
-    /// The results file the clone costs come from, and the thread count.
-    #[prop(into)]
-    source: Signal<Option<(NativeFile, u32)>>,
-    /// The reader's answers: a row they rule out says why.
-    constraints: Memo<Constraints>,
-    /// How much work the strings do, and each row's figures under it (the cost model).
-    workload: ReadSignal<Workload>,
-    rows: Memo<Vec<CostRow>>,
-) -> impl IntoView {
-    // Creation is timed with /bench's loop, in slices that yield to the browser; a newer text
-    // cancels an older run.
-    let (creation, set_creation) = signal(Vec::<Creation>::new());
+/// Times creating every candidate from `sample`'s strings into `set_creation`, again whenever the
+/// strings change: /bench's loop, in slices that yield to the browser; a newer text cancels an
+/// older run (the times are empty while one runs).
+pub fn time_creation_of(sample: Memo<Sample>, set_creation: WriteSignal<Vec<Creation>>) {
     let generation = StoredValue::new(0u32);
     Effect::new(move |_| {
         let strings: Vec<String> = sample.with(|s| s.strings.clone());
@@ -187,9 +169,30 @@ pub fn ChooseTable(
             }
         });
     });
+}
+
+#[component]
+pub fn ChooseTable(
+    /// What each candidate does with the strings (`measure`), computed once for the page.
+    measured: Memo<Vec<Measured>>,
+    /// Each candidate's clone cost from `source`, in `Candidate::ALL` order (as `measured`).
+    clone_costs: Memo<Vec<Option<CloneCost>>>,
+    /// Each candidate's cost of one read of its text from `source`, in the same order.
+    read_costs: Memo<Vec<Option<CloneCost>>>,
+    /// Creating each candidate, timed in this page (`time_creation_of`), in the same order.
+    creation: ReadSignal<Vec<Creation>>,
+    /// The results file the clone costs come from, and the thread count.
+    #[prop(into)]
+    source: Signal<Option<(NativeFile, u32)>>,
+    /// The reader's answers: a row they rule out says why.
+    constraints: Memo<Constraints>,
+    /// How much work the strings do, and each row's figures under it (the cost model).
+    workload: ReadSignal<Workload>,
+    rows: Memo<Vec<CostRow>>,
+) -> impl IntoView {
     let table_rows = move || {
         let source = source.get();
-        let (count, w) = (sample.with(|s| s.strings.len()) as f64, workload.get());
+        let (count, w) = (measured.with(|m| m.first().map_or(0, |m| m.count)) as f64, workload.get());
         let model = rows.get();
         // Rows, costs, model and creation times are all in `Candidate::ALL` order.
         let reads = read_costs.get();
@@ -212,7 +215,8 @@ pub fn ChooseTable(
             let fits = ruled_out.map_or_else(|| view! { <td data-field="fits">"yes"</td> }.into_any(), |why| view! { <td class="muted" data-field="fits">{why}</td> }.into_any());
             let create = move || creation.with(|v| v.get(index).map_or_else(|| "timing…".to_owned(), Creation::text));
             view! {
-                <tr data-type=c.name() data-bytes=format!("{:.1}", m.bytes_per_string) data-clone-ns=clone_ns data-read-ns=read_ns data-use-ns=modelled.use_ns().map(|ns| ns.to_string()) data-machine=machine
+                <tr data-type=c.name() data-bytes=format!("{:.1}", m.bytes_per_string) data-clone-ns=clone_ns data-read-ns=read_ns data-create-ns=modelled.create_ns.map(|ns| ns.to_string())
+                    data-use-ns=modelled.use_ns().map(|ns| ns.to_string()) data-machine=machine
                     data-memory-bytes=format!("{memory:.0}") data-cpu-ms=cpu_ms.map(|ms| ms.to_string())
                     data-ruled-out=ruled_out class:ruled-out=ruled_out.is_some()>
                     <th scope="row"><a href=c.docs_url()><code>{c.name()}</code></a></th>
@@ -254,7 +258,8 @@ pub fn ChooseTable(
             "The cost model multiplies these by your workload: memory holds every string as many times as you said "
             "copies are alive (a handle per copy; the heap blocks once where clones share them, once per copy where "
             "each clone copies the text), and clone CPU is the clone cost, plus the read cost times the reads you said each clone gets, "
-            "times your clones per second, in milliseconds of one core's time each second. A read (the Read column) is what code holding a "
+            "times your clones per second, in milliseconds of one core's time each second; when you make new strings, their creation (the Create column, timed in this page, so in your browser, whichever machine the clones come from) "
+            "is added for each one made.  A read (the Read column) is what code holding a "
             "value does to get at its text: the handle followed to the text's length and first byte, through its inline-or-heap branch "
             "for the small strings, and a resolve through the interner for lasso, timed on the same machine with every thread reading "
             "the one value (a read case touches the start of the text, so one length stands for all). A machine that timed no reads "
@@ -273,7 +278,9 @@ pub fn ChooseTable(
                 <th scope="col" class="num">{move || {
                     let charged = rows.with(|r| r.first().map_or(0, |r| r.reads));
                     let with_reads = if charged == 0 { String::new() } else { format!(", each read {}", crate::explorer::format::count(charged, "time", "times")) };
-                    format!("Clone CPU each second at {} clones/s{with_reads} (share of one core)", crate::components::bench::results_table::format_rate(workload.get().clones_per_sec as f64))
+                    let w = workload.get();
+                    let made = if w.creates_per_sec == 0 { String::new() } else { format!(", and {} new strings/s", crate::components::bench::results_table::format_rate(w.creates_per_sec as f64)) };
+                    format!("Clone CPU each second at {} clones/s{with_reads}{made} (share of one core)", crate::components::bench::results_table::format_rate(w.clones_per_sec as f64))
                 }}</th>
                 <th scope="col">"Fits your answers"</th>
             </tr></thead>
