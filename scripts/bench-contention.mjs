@@ -29,10 +29,10 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log(`usage: npm run bench:contention -- [--no-build] [--types arc_str,string|all] [--modes drop,forget] [--out FILE]
+  console.log(`usage: npm run bench:contention -- [--no-build] [--types arc_str,string|all] [--modes drop,forget,read] [--out FILE]
   --no-build   measure the dist/ already built
   --types      clone suite ids, comma-separated, or "all" (default: arc_str,string)
-  --modes      drop, forget or both (default: drop)
+  --modes      drop, forget and/or read, comma-separated (default: drop)
   --out FILE   also save the run's results file there (refuses to overwrite)
   --timeout    seconds to wait for the run (default 900)
 Thread counts are the page's default: 1, 2, 4, ... up to navigator.hardwareConcurrency (at most 16).`);
@@ -45,8 +45,8 @@ if (unknown.length || types.length === 0) {
   process.exit(2);
 }
 const modes = values.modes.split(",").map((m) => m.trim()).filter(Boolean);
-if (modes.length === 0 || modes.some((m) => m !== "drop" && m !== "forget")) {
-  console.error(`error: --modes takes drop, forget or both; got '${values.modes}'`);
+if (modes.length === 0 || modes.some((m) => !["drop", "forget", "read"].includes(m))) {
+  console.error(`error: --modes takes drop, forget and/or read; got '${values.modes}'`);
   process.exit(2);
 }
 if (values.out && fs.existsSync(values.out)) {

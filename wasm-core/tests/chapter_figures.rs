@@ -539,6 +539,18 @@ fn read_figures_match_the_reads_run() {
     assert!(with_read("compact_string_inline") < with_read("hipstr_inline"));
     assert!(clone_case(&file, "hipstr_inline", "drop", 1).1 < clone_case(&file, "compact_string_inline", "drop", 1).1, "HipStr clones faster");
     assert!(read("compact_string_inline", 1) < read("hipstr_inline", 1), "CompactString reads faster");
+    // The browser run of the same read cases on the same VM.
+    let browser = results("browser-headless-chrome-156-epyc-2vcpu-reads-2026-11-26.json");
+    let web = |variant: &str, mode: &str, threads: u32| clone_case(&browser, variant, mode, threads).1;
+    let line = format!(
+        "a read of `Arc<str>` took {:.2} and {:.2} ns while its clone went from {:.1} to {:.1} ns; the threaded resolve's read went from {:.1} to {:.1} ns, the frozen one's stayed at {:.2} and {:.2} ns, and the borrow strategy's read rose from {:.2} to {:.2} ns",
+        web("arc_str", "read", 1), web("arc_str", "read", 2), web("arc_str", "drop", 1), web("arc_str", "drop", 2),
+        web("lasso_threaded", "read", 1), web("lasso_threaded", "read", 2), web("lasso_resolver", "read", 1), web("lasso_resolver", "read", 2),
+        web("arc_str_borrow", "read", 1), web("arc_str_borrow", "read", 2)
+    );
+    assert_lines(name, &text, &[line]);
+    assert!(web("arc_str_borrow", "read", 2) > 1.5 * web("arc_str_borrow", "read", 1), "rose");
+    assert!((web("lasso_resolver", "read", 2) / web("lasso_resolver", "read", 1) - 1.0).abs() < 0.05, "stayed");
     // Reads run once, at the first length: no 2,048-byte read case.
     assert!(!file.cases.iter().any(|c| c.mode.as_deref() == Some("read") && c.params.string_len_bytes == Some(2048)));
 }
