@@ -168,3 +168,24 @@ test("on a phone every table wider than the screen scrolls by keyboard and shows
     assert.deepEqual(errors, [], route);
   }
 });
+
+test("the read mode charts the read cases: reading a shared Arc<str> stays flat where cloning it climbs", async () => {
+  const reads = "epyc-2vcpu-jemalloc-reads-2026-11-26";
+  const json = JSON.parse(fs.readFileSync(path.join(root, "content/results", `${reads}.json`), "utf8"));
+  const { page, errors } = await h.open(`/results?machines=${reads}&view=time&mode=read&scale=log`);
+  assert.equal(await page.locator("#mode-select").inputValue(), "read");
+  const chart = page.getByTestId("contention-chart");
+  await chart.locator(".point").first().waitFor({ timeout: 20_000 });
+  const points = await chart.locator(".point").evaluateAll((els) => els.map((e) => ({ series: e.dataset.series, x: Number(e.dataset.x), y: Number(e.dataset.y) })));
+  const median = (variant, t) => json.cases.find((c) => c.suite === "clone" && c.mode === "read" && c.variant_id === variant && c.threads === t && !c.placement).median_ns_per_op;
+  const arc = points.filter((p) => p.series.startsWith("Arc<str> ·") || p.series === "Arc<str>").sort((a, b) => a.x - b.x);
+  assert.deepEqual(arc.map((p) => p.y), [median("arc_str", 1), median("arc_str", 2)], JSON.stringify(arc));
+  const threaded = points.filter((p) => p.series.startsWith("lasso::Spur (ThreadedRodeo)")).sort((a, b) => a.x - b.x);
+  assert.ok(threaded.length === 2 && threaded[1].y > 2 * threaded[0].y, JSON.stringify(threaded));
+  // Only read cases: no drop or forget case of this file is drawn.
+  const drop = json.cases.find((c) => c.suite === "clone" && c.mode === "drop" && c.variant_id === "arc_str" && c.threads === 2 && !c.placement && !c.params.string_len_bytes?.toString().startsWith("2048")).median_ns_per_op;
+  assert.ok(!points.some((p) => p.y === drop), "a drop case is drawn in read mode");
+  assert.match(await chart.locator("svg").first().textContent(), /ns per read \(median\)/);
+  await screenshot(page, "results-read-mode");
+  assert.deepEqual(errors, []);
+});

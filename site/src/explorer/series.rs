@@ -191,8 +191,14 @@ pub fn contention_spec(machines: &[&Machine], view: View, mode: ModeFilter, scal
 /// Time or rate per clone against threads, one line per machine, mode and type: the time and rate
 /// views, and the browser's own contention run (which needs none of the other views' code).
 pub fn metric_spec(machines: &[&Machine], view: View, mode: ModeFilter, scale: Scale, types: TypeFilter) -> ChartSpec {
-    let title = if view == View::Rate { "Clones per second under contention" } else { "Time per clone under contention" };
-    lines_spec(title.into(), metric_y_label(view), scale, metric_series(contention_lines(machines, mode, types), view))
+    // Read cases make no clone: their chart says what each operation is.
+    let (title, y_label) = match (mode, view) {
+        (ModeFilter::Read, View::Rate) => ("Reads per second, every thread reading", "reads per second"),
+        (ModeFilter::Read, _) => ("Time per read, every thread reading", "ns per read (median)"),
+        (_, View::Rate) => ("Clones per second under contention", metric_y_label(view)),
+        _ => ("Time per clone under contention", metric_y_label(view)),
+    };
+    lines_spec(title.into(), y_label, scale, metric_series(contention_lines(machines, mode, types), view))
 }
 
 /// The pinned cases (`clone --pin`): time per clone over threads, one line per machine, type,
