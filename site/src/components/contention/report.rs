@@ -13,10 +13,16 @@ use crate::explorer::Machine;
 /// type (and mode), colour fixed per type.
 pub fn chart(file: &ResultsFile) -> ChartSpec {
     let machine = Machine { id: file.label.clone(), file_name: wasm_core::browser::file_name(file), data: file.clone() };
-    let both = file.cases.iter().any(|c| c.mode.as_deref() == Some("forget"));
-    let mode = if both { ModeFilter::Both } else { ModeFilter::Drop };
+    let has = |mode: &str| file.cases.iter().any(|c| c.mode.as_deref() == Some(mode));
+    // The clones when the run made any (drop, and forget beside it); a run of reads alone, its reads
+    // (their times are in the sentences either way).
+    let mode = match (has("forget"), has("drop") || !has("read")) {
+        (true, _) => ModeFilter::Both,
+        (false, true) => ModeFilter::Drop,
+        (false, false) => ModeFilter::Read,
+    };
     let mut spec = metric_spec(&[&machine], View::Time, mode, Scale::Log, crate::explorer::state::TypeFilter::All);
-    spec.title = "Time per clone in this browser".into();
+    spec.title = if mode == ModeFilter::Read { "Time per read in this browser" } else { "Time per clone in this browser" }.into();
     spec
 }
 
@@ -52,7 +58,11 @@ mod tests {
     use wasm_core::kernels::{CloneMode, CloneType};
 
     fn case(ty: CloneType, threads: u32, ns_per_clone: f64) -> CaseResult {
-        let planned = PlannedCase { ty, mode: CloneMode::Drop, threads, samples: 1000, note: None };
+        case_in(CloneMode::Drop, ty, threads, ns_per_clone)
+    }
+
+    fn case_in(mode: CloneMode, ty: CloneType, threads: u32, ns_per_clone: f64) -> CaseResult {
+        let planned = PlannedCase { ty, mode, threads, samples: 1000, note: None };
         let times = CaseTimes { repeat_times_ns: vec![ns_per_clone * 1000.0; 3], contender_ops_per_sec: vec![1e6; (threads > 1) as usize] };
         case_result(&planned, 64, 1, times)
     }
@@ -69,6 +79,13 @@ mod tests {
         assert_eq!(names, ["Arc<str>", "String"]);
         assert!(spec.series.iter().all(|s| s.points.len() == 2));
         assert_eq!(spec.y_scale, Scale::Log);
+        // A run of reads alone draws its reads; beside clones, the clones.
+        let reads = vec![case_in(CloneMode::Read, CloneType::ArcStr, 1, 0.5), case_in(CloneMode::Read, CloneType::ArcStr, 2, 0.5)];
+        let read_spec = chart(&contention_context(&facts).into_file(reads.clone()));
+        assert_eq!((read_spec.title.as_str(), read_spec.series.len(), read_spec.series[0].points.len()), ("Time per read in this browser", 1, 2));
+        let mixed = chart(&contention_context(&facts).into_file(run().into_iter().chain(reads).collect()));
+        assert_eq!(mixed.title, "Time per clone in this browser");
+        assert!(mixed.series.iter().flat_map(|s| &s.points).all(|p| p.y > 1.0), "the clones, not the 0.5 ns reads");
     }
 
     #[test]
