@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 use wasm_core::choose::Sharing;
 
-use super::{advice::Advice, costs, form::{Answers, ChooseForm, Workload}, samples::{Sample, PRESETS}, source::CloneSource, table::{measure, time_creation_of, ChooseTable, Creation, Measured}};
+use super::{advice::Advice, costs::{self, CloneCost}, form::{Answers, ChooseForm, Workload}, samples::{Sample, PRESETS}, source::CloneSource, table::{measure, time_creation_of, ChooseTable, Creation, Measured}};
 use wasm_core::choose::constraints::Constraints;
 use wasm_core::choose::{Candidate, CostRow};
 use crate::components::bench::native::NativeFile;
@@ -133,21 +133,17 @@ pub fn ChooseApp() -> impl IntoView {
             Candidate::ALL.iter().map(|&c| measure(c, &strings)).collect::<Vec<Measured>>()
         })
     });
-    // Each candidate's clone cost on these strings from the chosen file, in `Candidate::ALL` order:
-    // computed once for the table and the advice.
-    let clone_costs = Memo::new(move |_| {
-        let lengths = sample.with(Sample::lengths);
-        chosen.with(|source| {
-            Candidate::ALL.iter().map(|&c| source.as_ref().and_then(|(f, t)| costs::clone_cost(f, c, *t, &lengths))).collect::<Vec<_>>()
+    // Each candidate's clone cost, and its cost of reading its text, on these strings from the
+    // chosen file at its thread count, in `Candidate::ALL` order: computed once for the table and
+    // the advice.
+    let costs_by = move |cost: fn(&NativeFile, Candidate, u32, &[usize]) -> Option<CloneCost>| {
+        Memo::new(move |_| {
+            let lengths = sample.with(Sample::lengths);
+            chosen.with(|source| Candidate::ALL.iter().map(|&c| source.as_ref().and_then(|(f, t)| cost(f, c, *t, &lengths))).collect::<Vec<_>>())
         })
-    });
-    // Each candidate's cost of reading its text, from the same file and threads.
-    let read_costs = Memo::new(move |_| {
-        let lengths = sample.with(Sample::lengths);
-        chosen.with(|source| {
-            Candidate::ALL.iter().map(|&c| source.as_ref().and_then(|(f, t)| costs::read_cost(f, c, *t, &lengths))).collect::<Vec<_>>()
-        })
-    });
+    };
+    let clone_costs = costs_by(costs::clone_cost);
+    let read_costs = costs_by(costs::read_cost);
     // Creating each candidate, timed in this page with /bench's loop (in `Candidate::ALL` order;
     // empty while it runs): shown in the table, and charged when the reader makes new strings.
     let (creation, set_creation) = signal(Vec::<Creation>::new());
