@@ -246,6 +246,16 @@ fn case_of_rounds(p: &Planned, args: &CloneArgs, rounds: Vec<CaseReport>) -> Cas
     case
 }
 
+/// The contenders' column: their rate, `-` without contenders, and `none ran` when they never
+/// started.
+fn contender_rate(rate: Option<f64>) -> String {
+    match rate {
+        None => "-".to_owned(),
+        Some(0.0) => "none ran".to_owned(),
+        Some(r) => per_second(r),
+    }
+}
+
 /// A rate as people read it: `31.5 M/s`, not `3.150e7`.
 fn per_second(rate: f64) -> String {
     match rate {
@@ -264,14 +274,20 @@ fn print_summary(cases: &[CaseResult]) {
         None => c.variant.clone(),
     };
     let w = cases.iter().map(|c| name(c).chars().count()).max().unwrap_or(4).max(4);
-    eprintln!("{:<w$} {:>5} {:<7} {:>3} {:>12} {:>10} {:>8} {:>16} {:>12}", "type", "bytes", "mode", "thr", "median ms", "ns/clone", "rounds±", "contenders", "mapped after");
+    // ns/op: a clone (drop, forget) or a read.
+    eprintln!("{:<w$} {:>5} {:<7} {:>3} {:>12} {:>10} {:>8} {:>16} {:>12}", "type", "bytes", "mode", "thr", "median ms", "ns/op", "rounds±", "contenders", "mapped after");
     for c in cases {
-        let rate = c.contender_ops_per_sec.map_or("-".to_string(), per_second);
+        let rate = contender_rate(c.contender_ops_per_sec);
         let mapped = c.memory.map_or("-".to_string(), |m| guard::human_bytes(m.mapped_after_bytes));
         // How far apart the rounds' medians landed, as a share of their median.
         let spread = c.round_spread_rel().map_or("-".to_string(), |r| format!("{:.0}%", r * 100.0));
         let bytes = c.params.string_len_bytes.map_or("-".to_string(), |b| b.to_string());
         eprintln!("{:<w$} {bytes:>5} {:<7} {:>3} {:>12.1} {:>10.2} {:>8} {:>16} {:>12}", name(c), c.mode.as_deref().unwrap_or("-"), c.threads, c.median_ns / 1e6, c.median_ns_per_op, spread, rate, mapped);
+    }
+    // A case whose contenders never ran timed one thread under another thread count's name.
+    let alone = cases.iter().filter(|c| c.contender_ops_per_sec == Some(0.0)).count();
+    if alone > 0 {
+        eprintln!("note: in {alone} case(s) no contender ran before the timed thread finished, so they timed one thread alone (a --quick repeat is that short; otherwise, is the run confined to one CPU?); validate --submission refuses them");
     }
     let find = |variant: &str, mode: &str, threads: u32, len: Option<u64>| {
         cases.iter().find(|c| c.variant == variant && c.threads == threads && c.mode.as_deref() == Some(mode) && c.placement.is_none() && c.params.string_len_bytes == len)
@@ -358,7 +374,7 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
 
 #[cfg(test)]
 mod tests {
-    use super::per_second;
+    use super::{contender_rate, per_second};
 
     #[test]
     fn rates_read_as_people_write_them() {
@@ -366,5 +382,6 @@ mod tests {
         assert_eq!(per_second(1.411e9), "1.41 G/s");
         assert_eq!(per_second(2500.0), "2.5 k/s");
         assert_eq!(per_second(12.0), "12 /s");
+        assert_eq!((contender_rate(None), contender_rate(Some(0.0)), contender_rate(Some(2500.0))), ("-".to_owned(), "none ran".to_owned(), "2.5 k/s".to_owned()));
     }
 }
