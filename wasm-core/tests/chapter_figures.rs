@@ -29,6 +29,11 @@ fn clone_case(file: &ResultsFile, variant: &str, mode: &str, threads: u32) -> (f
     (case.median_ns, case.median_ns_per_op)
 }
 
+/// A figure at one thread and at two, as the chapters write them: `9.8 and 31.2 ns`.
+fn and_ns(one: f64, two: f64, digits: usize) -> String {
+    format!("{one:.digits$} and {two:.digits$} ns")
+}
+
 fn assert_lines(chapter_name: &str, text: &str, lines: &[String]) {
     for line in lines {
         assert!(text.contains(line.as_str()), "content/chapters/{chapter_name} should contain, from the results file:\n{line}");
@@ -377,8 +382,8 @@ fn small_string_figures_match_the_run_with_every_type() {
     let file = results("xeon-2vcpu-jemalloc-all-types-2026-11-25.json");
     let at = |variant: &str, threads: u32| clone_case(&file, variant, "drop", threads).1;
     // One thread, then two: "a and b ns" at the digits the chapter uses.
-    let both1 = |variant: &str| format!("{:.1} and {:.1} ns", at(variant, 1), at(variant, 2));
-    let both2 = |variant: &str| format!("{:.2} and {:.2} ns", at(variant, 1), at(variant, 2));
+    let both1 = |variant: &str| and_ns(at(variant, 1), at(variant, 2), 1);
+    let both2 = |variant: &str| and_ns(at(variant, 1), at(variant, 2), 2);
     let lines = [
         format!("An inline `HipStr` took {}, an inline `CompactString` {}, an inline `SmolStr` {}", both2("hipstr_inline"), both2("compact_string_inline"), both2("smol_str_inline")),
         format!("took {} and {}, where `Arc<str>` itself took {}", both1("smol_str"), both1("bytes"), both1("arc_str")),
@@ -404,7 +409,7 @@ fn small_string_browser_figures_match_the_browser_run() {
     let text = chapter(name);
     let file = results("browser-headless-chrome-156-xeon-2vcpu-all-types-2026-11-25.json");
     let at = |variant: &str, threads: u32| clone_case(&file, variant, "drop", threads).1;
-    let inline = |variant: &str| format!("{:.2} and {:.2} ns", at(variant, 1), at(variant, 2));
+    let inline = |variant: &str| and_ns(at(variant, 1), at(variant, 2), 2);
     let went = |variant: &str| format!("from {:.1} to {:.1} ns", at(variant, 1), at(variant, 2));
     let lines = [
         format!("An inline `HipStr` (11 bytes, all it keeps inline on wasm32) took {}", inline("hipstr_inline")),
@@ -438,7 +443,7 @@ fn interner_figures_match_the_all_types_epyc_run() {
     let text = chapter(name);
     let file = results("epyc-2vcpu-jemalloc-all-types-2026-11-26.json");
     let at = |variant: &str, threads: u32| clone_case(&file, variant, "drop", threads).1;
-    let two = |variant: &str, digits: usize| format!("{:.digits$} and {:.digits$} ns", at(variant, 1), at(variant, 2));
+    let two = |variant: &str, digits: usize| and_ns(at(variant, 1), at(variant, 2), digits);
     let lines = [
         format!("`ustr::Ustr` took {}, the same as `&'static str` ({})", two("ustr", 2), two("static_str", 2)),
         format!("`Cow<'static, str>` borrowing the leaked text took {}", two("cow_static", 2)),
@@ -479,8 +484,8 @@ fn long_string_figures_match_the_two_length_run() {
             .unwrap_or_else(|| panic!("no {variant} at {threads} threads{key}"))
             .median_ns_per_op
     };
-    let long = |v: &str| format!("{:.1} and {:.1} ns", at(v, 1, "-2048b"), at(v, 2, "-2048b"));
-    let short = |v: &str| format!("{:.1} and {:.1} ns", at(v, 1, ""), at(v, 2, ""));
+    let long = |v: &str| and_ns(at(v, 1, "-2048b"), at(v, 2, "-2048b"), 1);
+    let short = |v: &str| and_ns(at(v, 1, ""), at(v, 2, ""), 1);
     let lines = [
         format!("`String` took {}, against {} at 64 bytes, and `Box<str>` {}", long("string"), short("string"), long("box_str")),
         format!("`Arc<str>` took {}, as at 64 bytes ({})", long("arc_str"), short("arc_str")),
@@ -504,7 +509,7 @@ fn read_figures_match_the_reads_run() {
     let file = results("epyc-2vcpu-jemalloc-reads-2026-11-26.json");
     // A read case at the default length, or at its inline variant's short text.
     let read = |variant: &str, threads: u32| clone_case(&file, variant, "read", threads).1;
-    let two = |variant: &str, digits: usize| format!("{:.digits$} and {:.digits$} ns", read(variant, 1), read(variant, 2));
+    let two = |variant: &str, digits: usize| and_ns(read(variant, 1), read(variant, 2), digits);
     let arc_clone = |threads: u32| clone_case(&file, "arc_str", "drop", threads).1;
     let lines = [
         format!("A read of `Arc<str>` took {}, the same as `String` ({}) and `&'static str` ({})", two("arc_str", 2), two("string", 2), two("static_str", 2)),

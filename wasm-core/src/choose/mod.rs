@@ -580,13 +580,18 @@ mod candidate_tests {
 /// The clone cases of `file` the chooser reads: drop mode (a clone is made and dropped, as a
 /// program does), not pinned to cores.
 pub fn chooser_cases(file: &crate::results::ResultsFile) -> impl Iterator<Item = &crate::results::CaseResult> {
-    file.cases.iter().filter(|c| c.suite == "clone" && c.placement.is_none() && c.mode.as_deref() == Some("drop"))
+    unpinned_clone_cases(file, "drop")
 }
 
 /// The read cases of `file` the chooser charges each clone's reads with (no clone: the text read
 /// through the handle), not pinned.
 pub fn chooser_read_cases(file: &crate::results::ResultsFile) -> impl Iterator<Item = &crate::results::CaseResult> {
-    file.cases.iter().filter(|c| c.suite == "clone" && c.placement.is_none() && c.mode.as_deref() == Some("read"))
+    unpinned_clone_cases(file, "read")
+}
+
+/// The clone-suite cases of `file` in `mode`, not pinned to cores.
+fn unpinned_clone_cases<'a>(file: &'a crate::results::ResultsFile, mode: &'a str) -> impl Iterator<Item = &'a crate::results::CaseResult> {
+    file.cases.iter().filter(move |c| c.suite == "clone" && c.placement.is_none() && c.mode.as_deref() == Some(mode))
 }
 
 /// The thread counts of `file`'s [`chooser_cases`], ascending.
@@ -599,12 +604,18 @@ pub fn chooser_thread_counts(file: &crate::results::ResultsFile) -> Vec<u32> {
 
 /// How many candidates `file`'s [`chooser_cases`] measured, at any thread count.
 pub fn candidates_measured(file: &crate::results::ResultsFile) -> u32 {
-    Candidate::ALL.iter().filter(|c| c.clone_id().is_some_and(|id| chooser_cases(file).any(|k| k.variant_id == id))).count() as u32
+    candidates_among(chooser_cases(file))
 }
 
 /// How many candidates `file`'s [`chooser_read_cases`] timed reads of, at any thread count.
 pub fn candidates_read(file: &crate::results::ResultsFile) -> u32 {
-    Candidate::ALL.iter().filter(|c| c.clone_id().is_some_and(|id| chooser_read_cases(file).any(|k| k.variant_id == id))).count() as u32
+    candidates_among(chooser_read_cases(file))
+}
+
+/// How many candidates have a case among `cases`.
+fn candidates_among<'a>(cases: impl Iterator<Item = &'a crate::results::CaseResult>) -> u32 {
+    let ids: std::collections::HashSet<&str> = cases.map(|c| c.variant_id.as_str()).collect();
+    Candidate::ALL.iter().filter(|c| c.clone_id().is_some_and(|id| ids.contains(id))).count() as u32
 }
 
 /// One candidate's numbers on the reader's strings, as the chooser's table shows them.

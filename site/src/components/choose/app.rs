@@ -43,13 +43,13 @@ pub fn ChooseApp() -> impl IntoView {
     let (machine, set_machine) = signal(query_value(&query, MACHINE_KEY));
     let (threads, set_threads) = signal(query_value(&query, THREADS_KEY).and_then(|t| t.parse::<u32>().ok()));
     let (answers, set_answers) = signal(Answers::from_keys(|key| query_value(&query, key).as_deref() == Some("yes")));
-    let number = |key: &str, max: u64| query_value(&query, key).and_then(|v| Workload::parse(&v, max));
+    let number = |key: &str, min: u64, max: u64| query_value(&query, key).and_then(|v| Workload::parse_within(&v, min, max));
     let start = Workload::default_for(sharing.get_untracked());
     let (workload, set_workload) = signal(Workload {
-        copies: number(COPIES_KEY, u64::from(Workload::MAX_COPIES)).map_or(start.copies, |n| n as u32),
-        clones_per_sec: number(RATE_KEY, Workload::MAX_CLONES_PER_SEC).unwrap_or(start.clones_per_sec),
-        reads_per_clone: number(READS_KEY, u64::from(Workload::MAX_READS_PER_CLONE)).map_or(start.reads_per_clone, |n| n as u32),
-        creates_per_sec: query_value(&query, CREATES_KEY).and_then(|v| Workload::parse_within(&v, 0, Workload::MAX_CLONES_PER_SEC)).unwrap_or(start.creates_per_sec),
+        copies: number(COPIES_KEY, 1, u64::from(Workload::MAX_COPIES)).map_or(start.copies, |n| n as u32),
+        clones_per_sec: number(RATE_KEY, 1, Workload::MAX_CLONES_PER_SEC).unwrap_or(start.clones_per_sec),
+        reads_per_clone: number(READS_KEY, 1, u64::from(Workload::MAX_READS_PER_CLONE)).map_or(start.reads_per_clone, |n| n as u32),
+        creates_per_sec: number(CREATES_KEY, 0, Workload::MAX_CLONES_PER_SEC).unwrap_or(start.creates_per_sec),
     });
     // A workload the reader has not changed follows the sharing pattern's default; one they typed stays.
     Effect::new(move |before: Option<Sharing>| {
@@ -152,30 +152,23 @@ pub fn ChooseApp() -> impl IntoView {
     let reads_timed = Memo::new(move |_| chosen.with(|c| c.as_ref().is_some_and(|(f, _)| costs::has_reads(f))));
     // Each candidate's memory and clone cost on these strings: what the advice checks its pick by.
     let cost_rows = Memo::new(move |_| {
-        measured.with(|ms| {
-            clone_costs.with(|cs| {
-                read_costs.with(|rs| {
-                    creation.with(|made| {
-                        let w = workload.get();
-                        let reads = if reads_timed.get() { w.reads_per_clone } else { 0 };
-                        ms.iter()
-                            .zip(cs)
-                            .zip(rs)
-                            .enumerate()
-                            .map(|(i, ((m, c), r))| CostRow {
-                                candidate: m.candidate,
-                                bytes: m.candidate.memory_per_string(m.bytes_per_string, w.copies),
-                                clone_ns: c.as_ref().map(|c| c.ns),
-                                read_ns: r.as_ref().map(|r| r.ns),
-                                reads,
-                                create_ns: made.get(i).map(|t| t.median_ns),
-                                creates_per_clone: w.creates_per_clone(),
-                            })
-                            .collect::<Vec<_>>()
-                    })
-                })
+        // Four short lists (one entry per candidate), copied rather than borrowed four deep.
+        let (ms, cs, rs, made, w) = (measured.get(), clone_costs.get(), read_costs.get(), creation.get(), workload.get());
+        let reads = if reads_timed.get() { w.reads_per_clone } else { 0 };
+        ms.iter()
+            .zip(&cs)
+            .zip(&rs)
+            .enumerate()
+            .map(|(i, ((m, c), r))| CostRow {
+                candidate: m.candidate,
+                bytes: m.candidate.memory_per_string(m.bytes_per_string, w.copies),
+                clone_ns: c.as_ref().map(|c| c.ns),
+                read_ns: r.as_ref().map(|r| r.ns),
+                reads,
+                create_ns: made.get(i).map(|t| t.median_ns),
+                creates_per_clone: w.creates_per_clone(),
             })
-        })
+            .collect::<Vec<_>>()
     });
     // The longest string the chosen file timed clones of: longer strings are charged its cost.
     let longest_case = Signal::derive(move || chosen.with(|c| c.as_ref().and_then(|(f, t)| costs::longest_case_bytes(f, *t))));
