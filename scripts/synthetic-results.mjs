@@ -20,6 +20,16 @@ function sources() {
     .filter((r) => ["native-runner", "browser"].includes(r.runner.name) && r.cases.some((c) => c.suite === "clone"));
 }
 
+/** Every time of `file` times `k` (rates by its inverse): still a consistent run, `k` times slower. */
+function scale(file, k) {
+  for (const c of file.cases) {
+    c.repeat_times_ns = c.repeat_times_ns.map((t) => t * k);
+    if (c.round_medians_ns) c.round_medians_ns = c.round_medians_ns.map((t) => t * k);
+    for (const f of ["median_ns", "min_ns", "max_ns", "mad_ns", "median_ns_per_op"]) c[f] *= k;
+    for (const f of ["contender_ops_per_sec", "all_threads_ops_per_sec"]) if (typeof c[f] === "number") c[f] /= k;
+  }
+}
+
 /** Writes `n` synthetic files into `dir`; returns their names. */
 export function writeSynthetic(dir, n) {
   const from = sources();
@@ -27,13 +37,7 @@ export function writeSynthetic(dir, n) {
   for (let i = 0; i < n; i++) {
     const file = structuredClone(from[i % from.length]);
     // 0.80–1.25×, spread evenly, the same for every case of the file.
-    const k = 0.8 + (0.45 * ((i * 7919) % 1000)) / 1000;
-    for (const c of file.cases) {
-      c.repeat_times_ns = c.repeat_times_ns.map((t) => t * k);
-      if (c.round_medians_ns) c.round_medians_ns = c.round_medians_ns.map((t) => t * k);
-      for (const f of ["median_ns", "min_ns", "max_ns", "mad_ns", "median_ns_per_op"]) c[f] *= k;
-      for (const f of ["contender_ops_per_sec", "all_threads_ops_per_sec"]) if (typeof c[f] === "number") c[f] /= k;
-    }
+    scale(file, 0.8 + (0.45 * ((i * 7919) % 1000)) / 1000);
     const id = String(i).padStart(5, "0");
     file.label = `synthetic-${id}`;
     if (file.runner.name === "native-runner") file.machine.cpu_model = MODELS[Math.floor(i / from.length) % MODELS.length];
@@ -42,6 +46,23 @@ export function writeSynthetic(dir, n) {
     names.push(name);
   }
   return names;
+}
+
+/** What a reader's pull request adds: `models.length` native clone runs written by the runner, each
+ *  from a machine the site has not seen (its own label and CPU model), with its timings scaled by
+ *  `scale(i)`. Named `<label>-<date>.json` as the runner names them; returns the names. */
+export function writeContributed(dir, models, scaleOf = (i) => 0.7 + 0.3 * i) {
+  // Runs by today's runner: what `validate --submission` accepts (older files lack conditions and noise).
+  const native = sources().filter((r) => r.runner.name === "native-runner" && r.allocator.name === "jemalloc" && r.conditions && r.cases.every((c) => "noisy" in c));
+  return models.map((model, i) => {
+    const file = structuredClone(native[i % native.length]);
+    scale(file, scaleOf(i));
+    file.label = `contributor-${i + 1}-${model.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+    file.machine.cpu_model = model;
+    const name = `${file.label}-${file.created_at.slice(0, 10)}.json`;
+    fs.writeFileSync(path.join(dir, name), JSON.stringify(file, null, 2));
+    return name;
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

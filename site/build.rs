@@ -190,8 +190,17 @@ fn word_char(c: Option<char>) -> bool {
 
 /// `text` as events with the first use on the page of each glossary term not yet `linked` turned
 /// into a link to its entry. Whole words only, case as written in the glossary; the earliest match
-/// wins, and the longest where two start together.
+/// wins, and the longest where two start together. A `{{fact}}` placeholder (filled by the
+/// pre-renderer, `wasm_core::facts`) is kept whole: a term inside its name is no use of the term.
 fn link_terms(text: &str, terms: &[Term], linked: &mut HashSet<String>) -> Vec<Event<'static>> {
+    if let Some((before, after)) = text.split_once("{{") {
+        if let Some((name, rest)) = after.split_once("}}") {
+            let mut out = link_terms(before, terms, linked);
+            out.push(Event::Text(format!("{{{{{name}}}}}").into()));
+            out.extend(link_terms(rest, terms, linked));
+            return out;
+        }
+    }
     let mut out = Vec::new();
     let mut rest = text;
     loop {

@@ -39,8 +39,9 @@ fn plain(html: &str) -> String {
 }
 
 /// The `<title>` and description of the page at `path` (without a trailing slash); `None` for a
-/// path that is no page (the 404).
-pub fn page_meta(path: &str) -> Option<(String, String)> {
+/// path that is no page (the 404). A chapter's description is its lede with its facts filled by
+/// `fill` ([`wasm_core::facts::Facts::fill`]).
+pub fn page_meta(path: &str, fill: impl Fn(&str) -> String) -> Option<(String, String)> {
     let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
     let site = &routes().site_name;
     if let Some(page) = routes().pages.iter().find(|p| p.path == path) {
@@ -49,7 +50,7 @@ pub fn page_meta(path: &str) -> Option<(String, String)> {
     }
     let slug = path.strip_prefix("/chapters/")?;
     let (_, chapter, _) = crate::content::chapter(slug)?;
-    Some((format!("{} · {site}", chapter.title), plain(chapter.lede_html)))
+    Some((format!("{} · {site}", chapter.title), plain(&fill(chapter.lede_html))))
 }
 
 /// The title for a path that is no page.
@@ -64,15 +65,15 @@ mod tests {
     #[test]
     fn every_page_and_chapter_has_a_title_and_description() {
         for page in &routes().pages {
-            let (title, description) = page_meta(&page.path).unwrap();
+            let (title, description) = page_meta(&page.path, str::to_owned).unwrap();
             assert!(title.contains(&page.title) && !description.is_empty(), "{}", page.path);
         }
         for c in crate::content::CHAPTERS {
-            let (title, description) = page_meta(&format!("/chapters/{}/", c.slug)).unwrap();
+            let (title, description) = page_meta(&format!("/chapters/{}/", c.slug), str::to_owned).unwrap();
             assert!(title.starts_with(c.title), "{title}");
             assert!(description.len() > 40, "{}: {description}", c.slug);
         }
-        assert_eq!(page_meta("/nowhere"), None);
+        assert_eq!(page_meta("/nowhere", str::to_owned), None);
         assert_eq!(plain("<code>Arc&lt;str&gt;</code> &amp; co"), "Arc<str> & co");
     }
 }

@@ -7,6 +7,7 @@
 
 use std::sync::Arc;
 
+use wasm_core::facts::Facts;
 use wasm_core::summary::{CaseMedians, RefusedFile, Summary};
 
 use crate::explorer::{partition, LoadedFile, Machine};
@@ -18,6 +19,8 @@ pub struct StaticResults {
     pub summary: Arc<Summary>,
     pub medians: Arc<CaseMedians>,
     pub machines: Arc<Vec<Machine>>,
+    /// The sentences about every run (`{{name}}` placeholders in the prose), from the same data.
+    pub facts: Arc<Facts>,
 }
 
 /// Names the summary never reads as results files: what the build writes beside them.
@@ -37,7 +40,8 @@ impl StaticResults {
         let refused = bad.into_iter().map(|b| RefusedFile { file: b.file_name, claimed_label: b.claimed_label, problems: b.problems }).collect();
         let files: Vec<_> = good.iter().map(|m| (m.file_name.clone(), m.data.clone())).collect();
         let (summary, medians) = (Summary::of(&files, refused), CaseMedians::of(&files));
-        Ok(StaticResults { summary: Arc::new(summary), medians: Arc::new(medians), machines: Arc::new(good) })
+        let facts = Facts::of(&summary, &medians);
+        Ok(StaticResults { summary: Arc::new(summary), medians: Arc::new(medians), machines: Arc::new(good), facts: Arc::new(facts) })
     }
 
     /// Reads every `.json` file of `dir` (but [`NOT_RESULTS`]), in name order, validated against
@@ -69,13 +73,52 @@ impl StaticResults {
     }
 }
 
+/// The results folder the tests read: `content/results/`, or the folder `ARC_STR_RESULTS_DIR`
+/// names (the contribution test points it at a copy with contributed files added).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn results_dir() -> std::path::PathBuf {
+    std::env::var_os("ARC_STR_RESULTS_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/results"))
+}
+
+/// `html` with its `{{fact}}` placeholders filled from the build's results ([`Facts::fill`]).
+/// Pages are rendered only by the pre-renderer, which provides [`StaticResults`]; without it (a unit
+/// test rendering a component alone) the text is returned as it is. An unknown fact stops the build,
+/// naming it.
+pub fn filled(html: &str) -> String {
+    match leptos::prelude::use_context::<StaticResults>() {
+        Some(data) => data.facts.fill(html).unwrap_or_else(|e| panic!("a page's text: {e}")),
+        None => html.to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// Every `{{fact}}` a chapter names exists: the build would stop on an unknown one.
+    #[test]
+    fn every_placeholder_in_the_chapters_is_a_fact() {
+        let data = StaticResults::read_dir(&results_dir(), false).unwrap();
+        let mut used = 0;
+        for c in crate::content::CHAPTERS {
+            let texts = std::iter::once(c.lede_html).chain(c.parts.iter().filter_map(|p| match p {
+                crate::content::Part::Html(h) => Some(*h),
+                crate::content::Part::Widget(_) => None,
+            }));
+            for text in texts {
+                used += Facts::placeholders(text).len();
+                let filled = data.facts.fill(text).unwrap_or_else(|e| panic!("{}: {e}", c.slug));
+                assert!(!filled.contains("{{"), "{}", c.slug);
+            }
+        }
+        assert!(used >= 3, "chapter 4's lede names three facts");
+    }
+
     #[test]
     fn the_shipped_results_summarise_and_a_bad_file_stops_the_build_naming_it() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/results");
+        let dir = results_dir();
         let shipped = StaticResults::read_dir(&dir, false).unwrap();
         assert_eq!(shipped.summary.machines.len(), shipped.machines.len());
         assert!(shipped.summary.refused.is_empty());

@@ -59,7 +59,8 @@ fn main() {
         .into_iter()
         .map(|(path, route)| {
             let (title, description) = match &path {
-                Some(p) => routes::page_meta(p).unwrap_or_else(|| panic!("{p} has a title in site/routes.json or is a chapter")),
+                Some(p) => routes::page_meta(p, |text| data.facts.fill(text).unwrap_or_else(|e| panic!("{p}'s lede: {e}")))
+                    .unwrap_or_else(|| panic!("{p} has a title in site/routes.json or is a chapter")),
                 None => (routes::not_found_title(), "There is no page at this address.".to_owned()),
             };
             // `untrack`: rendering reads each signal once, outside any effect, which is the point here.

@@ -7,6 +7,7 @@ use crate::components::widgets::recorded_results::RecordedFirstFrame;
 use crate::components::widgets::size_table::SizeFirstFrame;
 use crate::content::{chapter, Chapter, Part, Widget, CHAPTERS};
 use crate::islands::{Island, Live};
+use crate::static_data::filled;
 
 #[component]
 pub fn ChapterPage(this: &'static Chapter) -> impl IntoView {
@@ -15,7 +16,7 @@ pub fn ChapterPage(this: &'static Chapter) -> impl IntoView {
         .parts
         .iter()
         .map(|part| match *part {
-            Part::Html(html) => view! { <div class="chapter-part" inner_html=html></div> }.into_any(),
+            Part::Html(html) => view! { <div class="chapter-part" inner_html=filled(html)></div> }.into_any(),
             Part::Widget(Widget::RecordedResults(suite)) => view! {
                 <Live island=Island::Widget(Widget::RecordedResults(suite))><RecordedFirstFrame suite/></Live>
             }
@@ -42,7 +43,7 @@ pub fn ChapterPage(this: &'static Chapter) -> impl IntoView {
                     None => view! { <a href="/choose">"Choose a type for your strings →"</a> }.into_any(),
                 }}
             </nav>
-            <p class="lede" inner_html=this.lede_html></p>
+            <p class="lede" inner_html=filled(this.lede_html)></p>
             <nav class="on-this-page" aria-label="On this page">
                 <details>
                     <summary>"On this page"</summary>

@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 
 use crate::content::CHAPTERS;
+use crate::static_data::filled;
 
 #[component]
 pub fn ChaptersIndex() -> impl IntoView {
@@ -17,7 +18,7 @@ pub fn ChaptersIndex() -> impl IntoView {
                 {CHAPTERS.iter().map(|c| view! {
                     <li value=c.number.to_string()>
                         <a href=format!("/chapters/{}", c.slug)>{c.title}</a>
-                        <p class="toc-lede" inner_html=c.lede_html></p>
+                        <p class="toc-lede" inner_html=filled(c.lede_html)></p>
                         <ul class="toc-sections">
                             {c.sections.iter().map(|(id, title)| view! {
                                 <li><a href=format!("/chapters/{}#{}", c.slug, id)>{*title}</a></li>

@@ -1,0 +1,70 @@
+// A contribution needs no hand edit: three new, valid machines added to a copy of content/results/
+// leave every Rust test green (they read the folder `ARC_STR_RESULTS_DIR` names), pass the
+// pull-request check's validator, and change the pre-rendered ledes' counts; nothing else is edited.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { prerenderPages } from "../../scripts/postbuild.mjs";
+import { writeContributed } from "../../scripts/synthetic-results.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const shippedDir = path.join(root, "content", "results");
+
+/** A fresh copy of the shipped results (the pre-renderer writes its summary beside them). */
+function copyOfShipped() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-contrib-"));
+  for (const f of fs.readdirSync(shippedDir).filter((f) => f.endsWith(".json"))) fs.copyFileSync(path.join(shippedDir, f), path.join(dir, f));
+  return dir;
+}
+
+/** The text of the first `<p class="lede">` of the page at `route`, tags dropped. */
+function lede(pages, route) {
+  const body = pages.find((p) => p.path === route)?.body ?? "";
+  const html = body.match(/<p class="lede"[^>]*>([\s\S]*?)<\/p>/)?.[1] ?? "";
+  return html.replace(/<[^>]*>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+}
+
+const count = (text, pattern) => Number(text.match(pattern)?.[1] ?? NaN);
+
+test("three contributed machines: Rust suites green, the validator agrees, and the ledes count them", { timeout: 1_200_000 }, () => {
+  const before = copyOfShipped();
+  const after = copyOfShipped();
+  try {
+    const added = writeContributed(after, ["Contributed Ryzen 9 9950X 16-Core", "Contributed Xeon w5-3435X", "Contributed Core Ultra 7 155H"]);
+    assert.equal(added.length, 3);
+    const runner = (args) => execFileSync("cargo", ["run", "--quiet", "--locked", "-p", "native-runner", "--", ...args], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    for (const name of added) runner(["validate", path.join(after, name), "--submission"]);
+
+    // Every Rust test, reading the folder with the contributions (a failure throws with its output).
+    execFileSync("cargo", ["test", "--workspace", "--locked", "--quiet"], {
+      cwd: root,
+      env: { ...process.env, ARC_STR_RESULTS_DIR: after, CARGO_INCREMENTAL: "0" },
+      stdio: ["ignore", "ignore", "pipe"],
+      maxBuffer: 64 << 20,
+    });
+
+    const [old, now] = [prerenderPages(before), prerenderPages(after)];
+    for (const route of ["/chapters/clone-cost", "/results"]) {
+      const [was, is] = [lede(old, route), lede(now, route)];
+      assert.doesNotMatch(is, /\{\{|\}\}/, `${route}: a placeholder left unfilled`);
+      const runs = /(\d+) native runs with jemalloc/;
+      assert.equal(count(is, runs), count(was, runs) + 3, `${route}: ${was}\n→ ${is}`);
+      const machines = /\((\d+) machines of/;
+      assert.equal(count(is, machines), count(was, machines) + 3, `${route}: three new machine records`);
+      const models = / of (\d+) CPU models/;
+      assert.equal(count(is, models), count(was, models) + 3, `${route}: three new CPU models`);
+    }
+    const files = /(\d+) results files from (\d+) machines/;
+    const [wasFiles, isFiles] = [old, now].map((pages) => pages.find((p) => p.path === "/results").body.replace(/<[^>]*>/g, "").match(files));
+    assert.ok(wasFiles && isFiles, "/results counts its files and machines");
+    assert.equal(Number(isFiles[1]), Number(wasFiles[1]) + 3);
+    assert.equal(Number(isFiles[2]), Number(wasFiles[2]) + 3);
+  } finally {
+    fs.rmSync(before, { recursive: true, force: true });
+    fs.rmSync(after, { recursive: true, force: true });
+  }
+});
