@@ -214,7 +214,7 @@ fn parse_method(text: &str) -> Result<Harness, String> {
 #[derive(Args, Debug)]
 pub struct RunArgs {
     /// Untimed warm-up repeats before the timed ones (at least 1).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
+    #[arg(long, default_value_t = wasm_core::clone_run::DEFAULT_WARMUPS, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub warmups: u32,
     /// Name of this run (goes into the file and its default name): ASCII letters, digits, '.', '_'
     /// and '-', at most 64 characters, not starting with '.'.

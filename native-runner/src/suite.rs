@@ -13,11 +13,9 @@ use wasm_core::kernels::harness::Harness;
 use wasm_core::kernels::{CloneMode, CloneType};
 use wasm_core::results::CaseResult;
 
-const DEFAULT_SAMPLES: u64 = 1 << 24;
+// The defaults live in wasm-core, where /submit reads them too.
+use wasm_core::clone_run::{DEFAULT_REPEATS, DEFAULT_ROUNDS, DEFAULT_SAMPLES};
 const QUICK_SAMPLES: u64 = wasm_core::validate::quick::CLONE_SAMPLES;
-/// Timed repeats per case and round (three rounds of three: nine in all).
-const DEFAULT_REPEATS: u32 = 3;
-const DEFAULT_ROUNDS: u32 = 3;
 const QUICK_REPEATS: u32 = wasm_core::validate::quick::REPEATS;
 
 /// A case of the shared plan ([`ClonePlan`]) at one of the run's string lengths, and where `--pin`
@@ -375,6 +373,20 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
 #[cfg(test)]
 mod tests {
     use super::{contender_rate, per_second};
+
+    /// A run with no options plans what wasm-core's default plan says (the count /submit and
+    /// CONTRIBUTING state), in the modes wasm-core names.
+    #[test]
+    fn the_default_run_is_the_shared_default_plan() {
+        use clap::Parser;
+        let cli = crate::cli::Cli::try_parse_from(["native-runner", "clone", "--threads", "1,2"]).unwrap();
+        let crate::cli::Command::Clone(args) = cli.command else { panic!("clone") };
+        let modes: Vec<wasm_core::kernels::CloneMode> = args.mode.iter().map(|&m| m.into()).collect();
+        assert_eq!(modes, wasm_core::clone_run::DEFAULT_MODES);
+        assert_eq!(args.run.warmups, wasm_core::clone_run::DEFAULT_WARMUPS);
+        let planned = super::plan(&args, super::DEFAULT_SAMPLES, u64::MAX).unwrap();
+        assert_eq!(planned.len(), wasm_core::clone_run::ClonePlan::default_for(2).cases().len());
+    }
 
     #[test]
     fn rates_read_as_people_write_them() {

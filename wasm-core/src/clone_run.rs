@@ -20,6 +20,17 @@ pub const CONTENDER_BATCH: u64 = 64;
 /// The article's string length (bytes): 64, long enough that no small-string type keeps it inline.
 pub const DEFAULT_STRING_LEN: usize = 64;
 
+/// The modes a default run measures (`native-runner clone` without `--mode`).
+pub const DEFAULT_MODES: [CloneMode; 3] = [CloneMode::Drop, CloneMode::Forget, CloneMode::Read];
+/// Clones the timed thread makes per repeat in a default run: 2^24, as the article's program.
+pub const DEFAULT_SAMPLES: u64 = 1 << 24;
+/// Rounds of a default run: the whole plan this many times, each round in fresh processes.
+pub const DEFAULT_ROUNDS: u32 = 3;
+/// Timed repeats per case and round in a default run (after the warm-up).
+pub const DEFAULT_REPEATS: u32 = 3;
+/// Untimed warm-up repeats per case and round in a default run.
+pub const DEFAULT_WARMUPS: u32 = 1;
+
 /// 1, 2, 4, ... up to `logical`, plus `logical` itself (1, 2, 4, 8, 12 on the article's 5600X).
 pub fn default_thread_counts(logical: u32) -> Vec<u32> {
     let mut counts: Vec<u32> = std::iter::successors(Some(1u32), |n| n.checked_mul(2)).take_while(|&n| n <= logical).collect();
@@ -78,6 +89,18 @@ impl ClonePlan {
         let types = items(types).iter().map(|t| CloneType::parse(t).ok_or_else(|| format!("unknown type {t:?}"))).collect::<Result<Vec<_>, _>>()?;
         let modes = items(modes).iter().map(|m| CloneMode::parse(m).ok_or_else(|| format!("unknown mode {m:?}"))).collect::<Result<Vec<_>, _>>()?;
         Ok(ClonePlan { types, modes, threads, samples, string_len })
+    }
+
+    /// What `native-runner clone` runs with no options on a machine of `logical` CPUs: every type,
+    /// [`DEFAULT_MODES`], the default thread counts, [`DEFAULT_SAMPLES`] of a 64-byte text.
+    pub fn default_for(logical: u32) -> ClonePlan {
+        ClonePlan {
+            types: CloneType::ALL.to_vec(),
+            modes: DEFAULT_MODES.to_vec(),
+            threads: default_thread_counts(logical),
+            samples: DEFAULT_SAMPLES,
+            string_len: DEFAULT_STRING_LEN,
+        }
     }
 
     /// The three lists [`ClonePlan::from_lists`] reads: thread counts, type ids, mode ids.

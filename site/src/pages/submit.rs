@@ -7,6 +7,34 @@ use leptos::prelude::*;
 use crate::components::submit_steps::SubmitSteps;
 use crate::islands::{Island, Live};
 
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_default_run_is_told_from_the_runners_defaults() {
+        let text = super::default_run();
+        assert!(text.contains("drop, forget and read mode") && text.contains("3 rounds") && text.contains("3 timed repeats"), "{text}");
+        assert!(text.contains(&format!("{} cases", wasm_core::clone_run::ClonePlan::default_for(2).cases().len())), "{text}");
+    }
+}
+
+/// What a default `native-runner clone` run does, from the defaults the runner itself uses
+/// (`wasm_core::clone_run`), so this sentence follows the runner when it changes.
+fn default_run() -> String {
+    use wasm_core::clone_run::{ClonePlan, DEFAULT_MODES, DEFAULT_REPEATS, DEFAULT_ROUNDS, DEFAULT_WARMUPS};
+    let modes: Vec<String> = DEFAULT_MODES.iter().map(|m| m.id().to_owned()).collect();
+    let modes = match modes.as_slice() {
+        [.., last] if modes.len() > 1 => format!("{} and {last}", modes[..modes.len() - 1].join(", ")),
+        _ => modes.join(""),
+    };
+    format!(
+        "A default clone run times every case in {modes} mode, in {DEFAULT_ROUNDS} rounds (the whole plan each time, in fresh \
+         processes) of {DEFAULT_REPEATS} timed repeats after {DEFAULT_WARMUPS} warm-up, and records every repeat: {} cases on a \
+         machine with 2 logical CPUs, more with more CPUs (each thread count adds its cases). The charts show the median and \
+         the spread, so a noisy run shows itself.",
+        ClonePlan::default_for(2).cases().len()
+    )
+}
+
 #[component]
 pub fn Submit() -> impl IntoView {
     view! {
@@ -65,7 +93,7 @@ pub fn Submit() -> impl IntoView {
                 <li>"No thermal throttling: a cool machine with working fans; watch " <code>"sensors"</code> " and check the kernel log for throttling messages."</li>
                 <li>"Bare metal if you can: a virtual machine or container shares its cores with others, so contention numbers blur."</li>
             </ul>
-            <p>"The runner repeats every case five times and records each repeat; the charts show the median and the spread, so a noisy run shows itself."</p>
+            <p data-testid="default-run">{default_run()}</p>
 
             <h2 id="sources">"Where this comes from"</h2>
             <ul>
