@@ -38,6 +38,11 @@ impl Choice for Measure {
 pub const MEASURED: [Measure; 4] = [Measure::Arc1, Measure::ArcMost, Measure::Ratio1, Measure::RatioMost];
 
 impl Measure {
+    /// Whether the measure is taken at each machine's most threads (which differ between machines).
+    pub fn at_most_threads(self) -> bool {
+        matches!(self, Measure::ArcMost | Measure::RatioMost)
+    }
+
     /// This measure of one machine, straight from its headline.
     pub fn of(self, m: &MachineSummary) -> Option<f64> {
         let h = &m.headline;
@@ -334,12 +339,18 @@ fn is_browser(kind: RunnerKind) -> bool {
 
 /// Where `run` stands among `summary`'s machines of its arch and runner kind, on `measure`
 /// (`VsBest` is relative to a set, so the standing uses `Arc<str>` at the most threads instead).
+/// Like is compared with like: a measure at the most threads only against machines whose most
+/// threads are as many as `run`'s (8 threads queueing is no rival for 2).
 /// `run` need not be in the summary: a reader's own browser run, before they submit it.
 pub fn standing(summary: &Summary, run: &MachineSummary, measure: Measure) -> Option<Standing> {
     let measure = if measure == Measure::VsBest { Measure::ArcMost } else { measure };
     let own = measure.of(run)?;
-    let comparable: Vec<&MachineSummary> =
-        summary.machines.iter().filter(|m| m.arch == run.arch && is_browser(m.kind) == is_browser(run.kind) && m.file != run.file).collect();
+    let same_threads = |m: &MachineSummary| !measure.at_most_threads() || m.headline.most_threads == run.headline.most_threads;
+    let comparable: Vec<&MachineSummary> = summary
+        .machines
+        .iter()
+        .filter(|m| m.arch == run.arch && is_browser(m.kind) == is_browser(run.kind) && m.file != run.file && same_threads(m))
+        .collect();
     let others: Vec<f64> = comparable.iter().filter_map(|m| measure.of(m)).collect();
     let worse = others.iter().filter(|v| **v > own).count() as f64;
     let ties = others.iter().filter(|v| **v == own).count() as f64;
@@ -476,6 +487,23 @@ mod tests {
         let st = standing(&s, &browser, Measure::VsBest).unwrap();
         assert_eq!((st.measure, st.compared, st.percentile), (Measure::ArcMost, 2, 100.0));
         assert!(st.nearest.is_empty(), "the only other browser run has the same CPU string");
+    }
+
+    /// A run measured at 2 threads at most is not ranked against runs at 8 on a most-threads
+    /// measure; on a one-thread measure it is.
+    #[test]
+    fn a_standing_at_most_threads_compares_the_same_thread_count() {
+        let s = summary();
+        let mut two = machine("two", "AMD EPYC", "x86_64", RunnerKind::Native, [3.0, 30.0], [10.0, 20.0]);
+        two.headline.most_threads = Some(2);
+        let st = standing(&s, &two, Measure::ArcMost).unwrap();
+        assert_eq!((st.compared, st.percentile), (1, 100.0), "no other x86_64 native run stopped at 2 threads");
+        assert_eq!(standing(&s, &two, Measure::Arc1).unwrap().compared, 4);
+        let mut s2 = s.clone();
+        s2.machines.push(machine("other-two", "Intel Xeon", "x86_64", RunnerKind::Native, [3.0, 60.0], [10.0, 20.0]));
+        s2.machines.last_mut().unwrap().headline.most_threads = Some(2);
+        let st = standing(&s2, &two, Measure::RatioMost).unwrap();
+        assert_eq!((st.compared, st.percentile), (2, 100.0), "{st:?}");
     }
 
     #[test]

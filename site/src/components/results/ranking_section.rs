@@ -122,7 +122,11 @@ fn standing_item(m: &MachineSummary, st: &crate::explorer::ranking::Standing) ->
 /// ": on MEASURE, better than P % of the N other ARCH KIND runs. Nearest CPU models: ...".
 fn standing_text(m: &MachineSummary, st: &crate::explorer::ranking::Standing) -> String {
     use crate::explorer::choice::Choice;
-    let label = st.measure.label();
+    // A most-threads measure compares runs at the same thread count only (`ranking::standing`): say which.
+    let label = match m.headline.most_threads.filter(|_| st.measure.at_most_threads()) {
+        Some(threads) => format!("{} at {threads} thread{}", st.measure.label(), if threads == 1 { "" } else { "s" }),
+        None => st.measure.label().to_string(),
+    };
     let nearest = if st.nearest.is_empty() {
         "no other CPU model to compare with".to_owned()
     } else {
