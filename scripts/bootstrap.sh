@@ -95,6 +95,16 @@ if $with_browser && [[ ! -x /usr/bin/chromium ]]; then
   apt_install chromium "Chromium (for the browser tests)"
 fi
 
+# actionlint checks the GitHub workflows (npm test). It is a Go program, built from its module at the
+# pinned version (the Go module proxy is a package registry; no prebuilt binary is downloaded).
+if [[ "$(actionlint --version 2>/dev/null | head -n1 || true)" != "v$ACTIONLINT_VERSION" ]]; then
+  command -v go >/dev/null || apt_install golang-go "Go (to build actionlint, the workflow linter)"
+  say "bootstrap: building actionlint $ACTIONLINT_VERSION (under a minute)"
+  GOBIN="$HOME/go/bin" bounded 900 go install "github.com/rhysd/actionlint/cmd/actionlint@v$ACTIONLINT_VERSION" \
+    || die "could not build actionlint: run 'go install github.com/rhysd/actionlint/cmd/actionlint@v$ACTIONLINT_VERSION'"
+  installed+=("actionlint $ACTIONLINT_VERSION")
+fi
+
 # npm ci when node_modules is missing or older than the lockfile.
 if [[ ! -d node_modules || package-lock.json -nt node_modules/.package-lock.json ]]; then
   say "bootstrap: installing npm packages"
@@ -107,7 +117,7 @@ wasm_opt_version=$(node_modules/.bin/wasm-opt --version 2>/dev/null | grep -oE '
   || die "node_modules/.bin/wasm-opt is '${wasm_opt_version:-missing}', expected $WASM_OPT_VERSION: run 'npm ci'"
 
 if [[ ${#installed[@]} -eq 0 ]]; then
-  say "bootstrap: all tools present (trunk $TRUNK_VERSION, wasm-bindgen $WASM_BINDGEN_VERSION, wasm-opt $wasm_opt_version)"
+  say "bootstrap: all tools present (trunk $TRUNK_VERSION, wasm-bindgen $WASM_BINDGEN_VERSION, wasm-opt $wasm_opt_version, actionlint $ACTIONLINT_VERSION)"
 else
   say "bootstrap: installed $(IFS=,; echo "${installed[*]}" | sed 's/,/, /g')"
 fi

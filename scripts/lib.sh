@@ -6,6 +6,7 @@ TRUNK_VERSION="0.21.14"
 CARGO_FUZZ_VERSION="0.13.2"
 WASM_BINDGEN_VERSION="0.2.130"
 WASM_OPT_VERSION="132"   # npm package binaryen, see package.json
+ACTIONLINT_VERSION="1.7.7"   # the workflows' linter, built from its Go module (npm test runs it)
 
 say() { printf '%s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
@@ -19,4 +20,4 @@ bounded() {
 repo_root() { cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd; }
 
 # Cargo-installed tools and the npm-installed wasm-opt, whether or not we were started by npm.
-use_project_path() { export PATH="$(repo_root)/node_modules/.bin:$HOME/.cargo/bin:$PATH"; }
+use_project_path() { export PATH="$(repo_root)/node_modules/.bin:$HOME/.cargo/bin:$HOME/go/bin:$PATH"; }

@@ -52,6 +52,8 @@ suite cargo-miri cargo +nightly miri test -p wasm-core --lib --locked -- --skip 
 MIRIFLAGS=-Zmiri-ignore-leaks suite cargo-miri-forget cargo +nightly miri test -p wasm-core --lib --locked -- kernels::clone:: kernels::harness:: clone_run::
 # The results-file validator under libFuzzer for a fixed 30 s (npm run fuzz -- SECONDS for longer).
 suite fuzz bash scripts/fuzz.sh 30
+# The GitHub workflows (publishing, the pull-request check) under a real linter.
+suite workflows actionlint -no-color
 suite node-scripts node --test --test-reporter=tap tests/scripts/
 suite site-build trunk build
 if [[ -f dist/index.html ]]; then
