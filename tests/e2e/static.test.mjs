@@ -49,6 +49,17 @@ test("with JavaScript off, every route shows its heading and its text under its 
   }
 });
 
+test("every fact placeholder is filled: no built page or description shows {{name}}", () => {
+  for (const meta of allRouteMeta()) {
+    const html = fs.readFileSync(path.join(dist, meta.route, "index.html"), "utf8");
+    assert.doesNotMatch(html, /\{\{[a-z0-9 -]*\}\}/, `/${meta.route}`);
+  }
+  // Chapter 4's lede speaks for every run through its facts: filled with counts, in the description too.
+  const clone = fs.readFileSync(path.join(dist, "chapters/clone-cost/index.html"), "utf8");
+  assert.match(clone, /<p class="lede">[^]*?\d+ native runs? with jemalloc \(\d+ machines? of \d+ CPU models?\)/);
+  assert.match(clone, /<meta name="description" content="[^"]*\d+ native runs? with jemalloc/);
+});
+
 test("target-dependent widgets are never pre-rendered with native values", async () => {
   const files = [];
   const walk = (dir) => {
