@@ -1,89 +1,127 @@
 #!/usr/bin/env bash
-# Checks the results files a pull request adds or changes, for .github/workflows/validate-results.yml.
-# It runs from the BASE branch's checkout against the pull request's checkout, and validates with a
-# native-runner built from the base branch, so a pull request can never vouch for itself by editing
-# the validator or this script.
+# Checks what a pull request changes under content/results/, for .github/workflows/validate-results.yml.
+# It runs from the BASE branch's checkout against the pull request's commits, read as data only (git
+# objects, never its working tree, never executed), and validates with a native-runner built from
+# the base branch, so a pull request can never vouch for itself by editing the validator or this script.
 #
-#   scripts/check-results-pr.sh PR_DIR BASE_REV HEAD_REV VALIDATOR
+#   scripts/check-results-pr.sh PR_REPO BASE_REV HEAD_REV VALIDATOR [--maintainer]
 #
-# Refuses, naming each file: anything under content/results/ that is not a plain <name>.json (or the
-# .gitkeep), the site's own index.json, summary.json, headlines.json and medians.json, and hidden names, a symbolic link or a file whose mode is not
-# 100644 (a link to /dev/zero would make every reader read forever), content/ or content/results/
-# turned into anything but a folder (a link to another folder would publish whatever it points at),
-# and any file the validator rejects. Results files are added, not rewritten: a pull request that
-# changes or deletes a file the base branch has (the reference dataset included) must say why, with
-# a line `Results-edit: <file name>: <reason>` in one of its commit messages; the reason then shows
-# in the history next to the change. Fails closed: when git cannot say what changed, it fails.
-# Exits 0 only when every file passes.
+# BASE_REV is where the pull request branched off (the workflow passes the merge base), HEAD_REV its
+# head; every commit between them is read, so a reason stated in an earlier commit counts.
+#
+# The policy: a contributor ADDS results files. Refused, naming each path:
+# - anything under content/results/ that is not a plain <name>.json, with no exception (the .gitkeep
+#   included), the site's own index.json, summary.json, headlines.json and medians.json, hidden names,
+#   and a name that differs only in letter case from one the base branch has or the site reserves;
+# - a symbolic link or a file whose mode is not 100644, and content/ or content/results/ turned into
+#   anything but a folder;
+# - more than MAX_FILES changed paths in one pull request;
+# - any file the validator rejects (`validate --submission`);
+# - a change to .gitattributes (it decides how every later checkout writes the reference's bytes);
+# - a change or deletion of a file the base branch has (the reference dataset, another contributor's
+#   run). Only a maintainer (--maintainer: the workflow passes it for the repository's owners,
+#   members and collaborators) may do that, and only with a line `Results-edit: <file name>: <reason>`
+#   in one of the pull request's commit messages; the reason then shows in the check's output.
+# Fails closed: when git cannot say what changed, it fails. Exits 0 only when every path passes.
 set -uo pipefail
 
-if [[ $# -ne 4 ]]; then
-  echo "usage: scripts/check-results-pr.sh PR_DIR BASE_REV HEAD_REV VALIDATOR" >&2
+maintainer=false
+if [[ $# -eq 5 && "$5" == --maintainer ]]; then
+  maintainer=true
+elif [[ $# -ne 4 ]]; then
+  echo "usage: scripts/check-results-pr.sh PR_REPO BASE_REV HEAD_REV VALIDATOR [--maintainer]" >&2
   exit 2
 fi
 pr=$1 base=$2 head=$3 validator=$4
+# Years of honest submissions come one or two files at a time; hundreds in one pull request is a flood.
+MAX_FILES=20
+RESERVED=(index.json summary.json headlines.json medians.json)
 status=0
 fail() { echo "::error::$*"; status=1; }
+# No external diff or text conversion, whatever the pull request's .gitattributes asks for.
+gitpr() { git -C "$pr" -c core.quotePath=true "$@"; }
 
 # The folders themselves must stay folders at the pull request's head (a path whose type changed is
 # not "under" content/results/ any more, so the diff below would not see it).
 for folder in content content/results; do
-  mode=$(git -C "$pr" ls-tree "$head" -- "$folder" 2>/dev/null | cut -d' ' -f1)
+  mode=$(gitpr ls-tree "$head" -- "$folder" 2>/dev/null | cut -d' ' -f1)
   if [[ "$mode" != 040000 ]]; then
     fail "$folder: is ${mode:+mode $mode, }not a folder at $head; a pull request may not replace or remove it"
   fi
 done
 
 # What changed; if git cannot say (a bad revision, a missing checkout), that is a failure, not "none".
-listing=$(mktemp) edits=$(mktemp)
-trap 'rm -f "$listing" "$edits"' EXIT
-if ! git -C "$pr" diff -z --name-only --no-renames --diff-filter=AMT "$base" "$head" -- content/results/ >"$listing"; then
+listing=$(mktemp) edits=$(mktemp) files=$(mktemp -d)
+trap 'rm -rf "$listing" "$edits" "$files"' EXIT
+if ! gitpr diff --no-ext-diff --no-textconv -z --name-only --no-renames --diff-filter=AMT "$base" "$head" -- content/results/ >"$listing"; then
   echo "::error::cannot list the changes between $base and $head in $pr"
   exit 1
 fi
 mapfile -d '' changed <"$listing"
 
 # Changed or deleted files that already exist on the base branch: each needs a stated reason.
-if ! git -C "$pr" diff -z --name-only --no-renames --diff-filter=MTD "$base" "$head" -- content/results/ >"$edits" ||
-   ! messages=$(git -C "$pr" log --format=%B "$base..$head"); then
+if ! gitpr diff --no-ext-diff --no-textconv -z --name-only --no-renames --diff-filter=MTD "$base" "$head" -- content/results/ >"$edits" ||
+   ! messages=$(gitpr log --format=%B "$base..$head") ||
+   ! base_names=$(gitpr ls-tree --name-only -z "$base" -- content/results/ | tr '\0' '\n'); then
   echo "::error::cannot list the edits between $base and $head in $pr"
   exit 1
 fi
 mapfile -d '' edited <"$edits"
+if [[ ${#changed[@]} -gt $MAX_FILES ]]; then
+  fail "content/results/: ${#changed[@]} files in one pull request; at most $MAX_FILES (send one run per machine, in a pull request of its own)"
+fi
+if ! gitpr diff --no-ext-diff --no-textconv --quiet "$base" "$head" -- .gitattributes; then
+  if $maintainer; then
+    echo ".gitattributes: changed by a maintainer; check that the reference dataset's bytes still hash to plausible::REFERENCE_SHA256"
+  else
+    fail ".gitattributes: a pull request of results may not change it: it decides how every later checkout writes the results files' bytes (the reference dataset is recognised by its SHA-256)"
+  fi
+fi
 for path in "${edited[@]}"; do
   name=${path#content/results/}
-  [[ "$name" == .gitkeep ]] && continue
   shown=$(printf '%q' "$path")
   reason=$(printf '%s\n' "$messages" | grep -F -- "Results-edit: $name:" | head -n 1 | sed 's/^.*Results-edit: [^:]*: *//')
-  if [[ -z "${reason// }" ]]; then
+  if ! $maintainer; then
+    fail "$shown: changes or deletes a file the site already ships; a pull request of results adds files, and only a maintainer may change or remove a shipped one (with a commit message line: Results-edit: $name: <reason>)"
+  elif [[ -z "${reason// }" ]]; then
     fail "$shown: changes or deletes a results file the site already ships; results are added, not rewritten. If it must change, say why in a commit message line: Results-edit: $name: <reason>"
   else
     # Control characters dropped: a reason is shown as text, never as terminal commands.
-    echo "$shown: edited; stated reason: $(printf '%s' "$reason" | tr -d '\000-\037\177')"
+    echo "$shown: edited by a maintainer; stated reason: $(printf '%s' "$reason" | tr -d '\000-\037\177')"
   fi
 done
 
+lower() { printf '%s' "$1" | tr '[:upper:]' '[:lower:]'; }
+taken=$(printf '%s\n' "$base_names" "${RESERVED[@]/#/content/results/}" | tr '[:upper:]' '[:lower:]')
 to_validate=()
 for path in "${changed[@]}"; do
   # Paths are printed with their control characters escaped (a name can carry a newline).
   shown=$(printf '%q' "$path")
-  if [[ "$path" == content/results/.gitkeep ]]; then
-    continue
-  fi
+  name=${path#content/results/}
   if [[ ! "$path" =~ ^content/results/[A-Za-z0-9._-]+\.json$ ]]; then
-    fail "$shown: content/results/ takes only <label>-<date>.json files (letters, digits, '.', '_', '-')"
+    fail "$shown: content/results/ takes only <label>-<date>.json files (letters, digits, '.', '_', '-'), nothing else"
     continue
   fi
-  if [[ "$path" == content/results/index.json || "$path" == content/results/summary.json || "$path" == content/results/headlines.json || "$path" == content/results/medians.json || "$path" == content/results/.* ]]; then
+  if [[ " ${RESERVED[*]} " == *" $name "* || "$name" == .* ]]; then
     fail "$shown: a reserved name (the site writes results/index.json, summary.json, headlines.json and medians.json itself; a name starting with '.' is hidden)"
     continue
   fi
-  mode=$(git -C "$pr" ls-tree "$head" -- "$path" | cut -d' ' -f1)
+  if ! printf '%s\n' "$base_names" | grep -qxF -- "$path" && grep -qxF -- "$(lower "$path")" <<<"$taken"; then
+    fail "$shown: differs only in letter case from a file the site ships or reserves; on a case-insensitive checkout it would replace that file"
+    continue
+  fi
+  mode=$(gitpr ls-tree "$head" -- "$path" | cut -d' ' -f1)
   if [[ "$mode" != 100644 ]]; then
     fail "$shown: mode $mode; a results file must be a regular, non-executable file (100644), never a symbolic link"
     continue
   fi
-  to_validate+=("$pr/$path")
+  # The file as the pull request committed it (a git object), never a path in a working tree.
+  copy="$files/$name"
+  if ! gitpr cat-file blob "$head:$path" >"$copy"; then
+    fail "$shown: git cannot read it at $head"
+    continue
+  fi
+  to_validate+=("$copy")
 done
 
 if [[ ${#to_validate[@]} -gt 0 ]]; then

@@ -32,9 +32,10 @@ function pullRequest(change) {
   return dir;
 }
 
-function check(dir) {
+function check(dir, { base = "HEAD^1", maintainer = false } = {}) {
   assert.ok(fs.existsSync(validator), `${validator} is missing: run cargo test first`);
-  const run = spawnSync("bash", [script, dir, "HEAD^1", "HEAD", validator], { encoding: "utf8", timeout: 30_000 });
+  const args = [script, dir, base, "HEAD", validator, ...(maintainer ? ["--maintainer"] : [])];
+  const run = spawnSync("bash", args, { encoding: "utf8", timeout: 30_000 });
   assert.equal(run.error, undefined, "the check hung or could not start");
   return { code: run.status, out: run.stdout + run.stderr };
 }
@@ -104,15 +105,24 @@ test("an invalid file fails with its problem, escaped", () => {
   assert.ok(!out.split("\n").some((line) => line.startsWith("::error::PWNED")), out);
 });
 
-test("the workflow builds and runs only the base branch's code", () => {
+test("the workflow comes from the base branch and builds and runs only the base branch's code", () => {
   const workflow = fs.readFileSync(path.join(root, ".github/workflows/validate-results.yml"), "utf8");
-  const runs = workflow.split("\n").filter((l) => l.trim().startsWith("run:"));
-  assert.ok(runs.length >= 2);
+  // On `pull_request` GitHub runs the pull request's own copy of the workflow; on
+  // `pull_request_target`, the base branch's.
+  assert.match(workflow, /^on:\n  pull_request_target:/m);
+  assert.doesNotMatch(workflow, /^\s+pull_request:/m);
+  assert.match(workflow, /^permissions:\n  contents: read$/m);
+  assert.doesNotMatch(workflow, /secrets\./);
+  assert.equal((workflow.match(/persist-credentials: false/g) ?? []).length, 2, "neither checkout keeps the token");
+  const runs = workflow.split("\n").filter((l) => /^\s+(run:|bash |cargo |git )/.test(l));
+  assert.ok(runs.length >= 3);
   for (const line of runs) {
-    assert.doesNotMatch(line, /(^|[\s/])pr\/(scripts|native-runner|Cargo)/, `runs pull-request code: ${line}`);
+    assert.doesNotMatch(line, /(^|[\s/])pr\/(scripts|native-runner|Cargo|target)/, `runs pull-request code: ${line}`);
   }
   assert.match(workflow, /--manifest-path base\/Cargo\.toml/);
   assert.match(workflow, /bash base\/scripts\/check-results-pr\.sh pr /);
+  // Untrusted values reach the shell as environment variables, never spliced into the script.
+  for (const line of runs) assert.doesNotMatch(line, /\$\{\{/, line);
 });
 
 test("a --quick run is a valid file but no submission, and is refused", () => {
@@ -142,20 +152,69 @@ function editRequest(name, change, message) {
 const SHIPPED = "reference-ryzen5600x-2024.json";
 const rewrite = (d) => fs.writeFileSync(path.join(d, SHIPPED), good.toString().replace(/\n$/, "\n\n"));
 
-test("a pull request may not rewrite or delete a shipped results file without a stated reason", () => {
+test("a contributor may not rewrite or delete a shipped results file, even with a stated reason", () => {
   const edited = check(editRequest(SHIPPED, rewrite, "tidy the reference"));
   assert.equal(edited.code, 1, edited.out);
-  assert.match(edited.out, /reference-ryzen5600x-2024\.json: changes or deletes a results file the site already ships; .*Results-edit: reference-ryzen5600x-2024\.json: <reason>/);
-  const deleted = check(editRequest(SHIPPED, (d) => fs.rmSync(path.join(d, SHIPPED)), "drop it"));
+  assert.match(edited.out, /reference-ryzen5600x-2024\.json: changes or deletes a file the site already ships; .*only a maintainer/);
+  const deleted = check(editRequest(SHIPPED, (d) => fs.rmSync(path.join(d, SHIPPED)), "drop it\n\nResults-edit: reference-ryzen5600x-2024.json: it is wrong"));
   assert.equal(deleted.code, 1, deleted.out);
-  assert.match(deleted.out, /changes or deletes a results file/);
-  // A reason for another file does not count for this one.
-  const wrong = check(editRequest(SHIPPED, rewrite, "fix\n\nResults-edit: other.json: a typo"));
-  assert.equal(wrong.code, 1, wrong.out);
+  assert.match(deleted.out, /only a maintainer/);
 });
 
-test("an edit with its reason in a commit message passes, and the check prints the reason", () => {
-  const { code, out } = check(editRequest(SHIPPED, rewrite, "reference: trailing newline\n\nResults-edit: reference-ryzen5600x-2024.json: the import wrote no final newline"));
+test("a maintainer's edit needs its reason, for that file, in any commit of the pull request", () => {
+  const without = check(editRequest(SHIPPED, rewrite, "tidy the reference"), { maintainer: true });
+  assert.equal(without.code, 1, without.out);
+  assert.match(without.out, /Results-edit: reference-ryzen5600x-2024\.json: <reason>/);
+  // A reason for another file does not count for this one.
+  const wrong = check(editRequest(SHIPPED, rewrite, "fix\n\nResults-edit: other.json: a typo"), { maintainer: true });
+  assert.equal(wrong.code, 1, wrong.out);
+  const { code, out } = check(editRequest(SHIPPED, rewrite, "reference: trailing newline\n\nResults-edit: reference-ryzen5600x-2024.json: the import wrote no final newline"), { maintainer: true });
   assert.equal(code, 0, out);
-  assert.match(out, /edited; stated reason: .*the import wrote no final newline/);
+  assert.match(out, /edited by a maintainer; stated reason: .*the import wrote no final newline/);
+  // The reason in the first of two commits is read (the check sees every commit from the branch point).
+  const dir = editRequest(SHIPPED, rewrite, "reference: trailing newline\n\nResults-edit: reference-ryzen5600x-2024.json: the import wrote no final newline");
+  fs.writeFileSync(path.join(dir, "content/results/later-2026-11-23.json"), good);
+  git(dir, "add", "-A");
+  git(dir, "commit", "-qm", "and a run");
+  const two = check(dir, { base: "HEAD~2", maintainer: true });
+  assert.equal(two.code, 0, two.out);
+});
+
+test("the .gitkeep has no exception: a link, a blob or a deletion of it is refused", () => {
+  const link = check(pullRequest((d) => { fs.rmSync(path.join(d, ".gitkeep")); fs.symlinkSync("../../.git/config", path.join(d, ".gitkeep")); }));
+  assert.equal(link.code, 1, link.out);
+  assert.match(link.out, /\.gitkeep: content\/results\/ takes only <label>-<date>\.json files/);
+  const blob = check(pullRequest((d) => fs.writeFileSync(path.join(d, ".gitkeep"), Buffer.alloc(1 << 20, 1))));
+  assert.equal(blob.code, 1, blob.out);
+  const gone = check(pullRequest((d) => fs.rmSync(path.join(d, ".gitkeep"))));
+  assert.equal(gone.code, 1, gone.out);
+  assert.match(gone.out, /\.gitkeep: changes or deletes a file the site already ships/);
+});
+
+test("a name that differs only in case from a shipped or reserved file is refused", () => {
+  const dir = editRequest("epyc-2026-11-23.json", (d) => fs.writeFileSync(path.join(d, "EPYC-2026-11-23.json"), good), "results: shout");
+  const shout = check(dir);
+  assert.equal(shout.code, 1, shout.out);
+  assert.match(shout.out, /EPYC-2026-11-23\.json: differs only in letter case/);
+  const summary = check(pullRequest((d) => fs.writeFileSync(path.join(d, "Summary.json"), good)));
+  assert.equal(summary.code, 1, summary.out);
+  assert.match(summary.out, /Summary\.json: differs only in letter case/);
+});
+
+test("a pull request of more than 20 files is refused as a whole", () => {
+  const { code, out } = check(pullRequest((d) => { for (let i = 0; i < 21; i++) fs.writeFileSync(path.join(d, `flood-${i}-2026-11-23.json`), good); }));
+  assert.equal(code, 1, out);
+  assert.match(out, /21 files in one pull request; at most 20/);
+});
+
+test("a change to .gitattributes is refused unless a maintainer makes it", () => {
+  const change = (d) => {
+    fs.writeFileSync(path.join(d, "../../.gitattributes"), "*.json text eol=crlf\n");
+    fs.writeFileSync(path.join(d, "mine-2026-11-23.json"), good);
+  };
+  const contributor = check(pullRequest(change));
+  assert.equal(contributor.code, 1, contributor.out);
+  assert.match(contributor.out, /\.gitattributes: a pull request of results may not change it/);
+  const maintainer = check(pullRequest(change), { maintainer: true });
+  assert.equal(maintainer.code, 0, maintainer.out);
 });
