@@ -55,6 +55,21 @@ test("the table and the pick follow the strings and the sharing pattern", async 
   assert.deepEqual(errors, []);
 });
 
+test("/choose opens on the maintainers' default machine and says why, whatever files sort first", async () => {
+  const { page, errors } = await h.open("/choose");
+  const note = page.getByTestId("choose-machine-note");
+  await page.waitForFunction(() => document.querySelector('[data-testid="choose-machine-note"]')?.textContent.includes("results/"));
+  const text = await note.textContent();
+  assert.match(text, /results\/epyc-2vcpu-jemalloc-reads-2026-11-26\.json/);
+  assert.match(text, /the site's default machine, chosen by its maintainers .* a new results file never changes it/);
+  // A machine the reader picks is theirs: no default's reason then.
+  const other = await page.getByTestId("choose-machine").locator("option").evaluateAll((os) => os.map((o) => o.value).find((v) => v.startsWith("xeon-")));
+  await page.getByTestId("choose-machine").selectOption(other);
+  await page.waitForFunction((f) => document.querySelector('[data-testid="choose-machine-note"]')?.textContent.includes(f), other);
+  assert.doesNotMatch(await note.textContent(), /default machine/);
+  assert.deepEqual(errors, []);
+});
+
 test("a preset fills the box, and the page fits a phone", async () => {
   const { page, errors } = await h.open("/choose", { width: 375, height: 800, colorScheme: "dark" });
   await page.locator('button[data-preset="labels"]').click();

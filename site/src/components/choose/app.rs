@@ -7,13 +7,20 @@
 use leptos::prelude::*;
 use wasm_core::choose::Sharing;
 
-use super::{advice::Advice, costs::{self, CloneCost}, form::{Answers, ChooseForm, Workload}, samples::{Sample, PRESETS}, source::CloneSource, table::{measure, time_creation_of, ChooseTable, Creation, Measured}};
-use wasm_core::choose::constraints::Constraints;
-use wasm_core::choose::{Candidate, CostRow};
+use super::{
+    advice::Advice,
+    costs::{self, CloneCost},
+    form::{Answers, ChooseForm, Workload},
+    samples::{Sample, PRESETS},
+    source::CloneSource,
+    table::{measure, time_creation_of, ChooseTable, Creation, Measured},
+};
 use crate::components::bench::native::NativeFile;
 use crate::components::results::loader::{load_file, load_summary};
 use crate::explorer::ranking::{matches, RankingState};
 use crate::explorer::LoadedFile;
+use wasm_core::choose::constraints::Constraints;
+use wasm_core::choose::{Candidate, CostRow};
 use wasm_core::summary::MachineSummary;
 
 /// Keys of `/choose`'s address bar: the strings (one a line) and the sharing pattern.
@@ -82,16 +89,25 @@ pub fn ChooseApp() -> impl IntoView {
     // then every shipped file with clone cases the chooser can use that the filters admit.
     let machines = Memo::new(move |_| {
         let shipped = summary.get().and_then(|r| r.ok()).map(|s| s.machines).unwrap_or_default();
-        let shipped = filters.with_value(|f| shipped.into_iter().filter(|m| m.choose_candidates > 0 && f.admits(m) && matches(m, &f.search)).collect::<Vec<_>>());
+        let shipped = filters.with_value(|f| {
+            shipped.into_iter().filter(|m| m.choose_candidates > 0 && f.admits(m) && matches(m, &f.search)).collect::<Vec<_>>()
+        });
         own_summary.clone().into_iter().chain(shipped).collect::<Vec<_>>()
     });
-    let chosen_name = Memo::new(move |_| {
+    // Which machine, and why this one: the reader's pick, else their own browser run, else the
+    // site's default (`costs::default_machine`), whose reason the page shows.
+    let opened = Memo::new(move |_| {
         machines.with(|ms| {
+            let picked = machine.with(|m| m.as_ref().and_then(|m| ms.iter().position(|k| &k.file == m)));
             let own_first = ms.first().filter(|m| m.file == crate::own_run::OWN_RUN_FILE).map(|_| 0);
-            let i = machine.with(|m| m.as_ref().and_then(|m| ms.iter().position(|k| &k.file == m))).or(own_first).or_else(|| costs::richest(ms))?;
-            Some(ms[i].file.clone())
+            match picked.or(own_first) {
+                Some(i) => Some((ms[i].file.clone(), None)),
+                None => costs::default_machine(ms).map(|(i, why)| (ms[i].file.clone(), Some(why))),
+            }
         })
     });
+    let chosen_name = Memo::new(move |_| opened.with(|o| o.as_ref().map(|(file, _)| file.clone())));
+    let opened_why = Memo::new(move |_| opened.with(|o| o.as_ref().and_then(|(_, why)| *why)));
     // Only the chosen machine's file is fetched (the own run is already in this browser).
     let fetched = LocalResource::new(move || {
         let (name, own) = (chosen_name.get(), own.clone());
@@ -139,7 +155,9 @@ pub fn ChooseApp() -> impl IntoView {
     let costs_by = move |cost: fn(&NativeFile, Candidate, u32, &[usize]) -> Option<CloneCost>| {
         Memo::new(move |_| {
             let lengths = sample.with(Sample::lengths);
-            chosen.with(|source| Candidate::ALL.iter().map(|&c| source.as_ref().and_then(|(f, t)| cost(f, c, *t, &lengths))).collect::<Vec<_>>())
+            chosen.with(|source| {
+                Candidate::ALL.iter().map(|&c| source.as_ref().and_then(|(f, t)| cost(f, c, *t, &lengths))).collect::<Vec<_>>()
+            })
         })
     };
     let clone_costs = costs_by(costs::clone_cost);
@@ -208,7 +226,7 @@ pub fn ChooseApp() -> impl IntoView {
         <h2 id="compare">"Every candidate on your strings"</h2>
         <Show when=move || sample.with(|s| !s.strings.is_empty())
             fallback=|| view! { <p class="note" data-testid="choose-table-empty">"The table fills in once there is a string to measure."</p> }>
-            <CloneSource machines chosen_name chosen set_machine set_threads constraints filters load_error reads_timed/>
+            <CloneSource machines chosen_name opened_why chosen set_machine set_threads constraints filters load_error reads_timed/>
             <ChooseTable measured clone_costs read_costs creation source=chosen constraints workload rows=cost_rows/>
         </Show>
     }

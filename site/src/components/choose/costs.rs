@@ -22,16 +22,54 @@ pub fn thread_counts(file: &NativeFile) -> Vec<u32> {
     wasm_core::choose::chooser_thread_counts(&file.results)
 }
 
-/// The machine the chooser starts from, by an explicit rule over the build's summary: the one that
+/// The machine `/choose` opens on, chosen by the maintainers: the run that measured every candidate
+/// and timed reads of them. A default must not move when anyone adds a file, so no rule over the
+/// data picks it while it is on offer (a file that lies about its candidates, or is named to sort
+/// first, cannot become every reader's default). Changing it is a reviewed code change.
+pub const DEFAULT_MACHINE: &str = "epyc-2vcpu-jemalloc-reads-2026-11-26.json";
+
+/// Why the chooser opened on the machine it did, when the reader did not pick one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opened {
+    /// [`DEFAULT_MACHINE`], which is on offer.
+    Default,
+    /// The default is not on offer (the ranking's filters leave it out, or it is gone): the
+    /// [`richest`] of the machines that are.
+    Richest,
+}
+
+impl Opened {
+    /// The sentence the page shows after the machine's name.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Opened::Default => {
+                "It is the site's default machine, chosen by its maintainers because it measured every candidate and timed reads; \
+                 a new results file never changes it. Pick another above."
+            }
+            Opened::Richest => {
+                "The site's default machine is not among these, so the page opened on the one that measured the most candidates \
+                 (then timed reads of the most, then the most thread counts, then the first by file name). Pick another above."
+            }
+        }
+    }
+}
+
+/// The machine the chooser opens on: [`DEFAULT_MACHINE`] when it is on offer, else the [`richest`].
+pub fn default_machine(machines: &[MachineSummary]) -> Option<(usize, Opened)> {
+    match machines.iter().position(|m| m.file == DEFAULT_MACHINE && m.choose_candidates > 0) {
+        Some(i) => Some((i, Opened::Default)),
+        None => richest(machines).map(|i| (i, Opened::Richest)),
+    }
+}
+
+/// Of machines without the default, by an explicit rule over the build's summary: the one that
 /// measured the most candidates, then timed reads of the most, then the most thread counts, then
 /// the first by file name. Never by date alone, so a newer file with fewer types does not take over.
 pub fn richest(machines: &[MachineSummary]) -> Option<usize> {
-    (0..machines.len())
-        .filter(|&i| machines[i].choose_candidates > 0)
-        .max_by(|&a, &b| {
-            let key = |i: usize| (machines[i].choose_candidates, machines[i].choose_read_candidates, machines[i].clone_threads.len());
-            key(a).cmp(&key(b)).then_with(|| machines[b].file.cmp(&machines[a].file))
-        })
+    (0..machines.len()).filter(|&i| machines[i].choose_candidates > 0).max_by(|&a, &b| {
+        let key = |i: usize| (machines[i].choose_candidates, machines[i].choose_read_candidates, machines[i].clone_threads.len());
+        key(a).cmp(&key(b)).then_with(|| machines[b].file.cmp(&machines[a].file))
+    })
 }
 
 /// The longest string, in bytes, `file` timed clones of at `threads`: the reader's longer strings
@@ -104,7 +142,8 @@ fn cost_in(cases: Vec<&CaseResult>, word: usize, candidate: Candidate, lengths: 
 /// at that length, the straight line between the two lengths around it, or the nearer end; with
 /// what stood for it.
 fn at_length<'a>(variant: &str, cases: impl Iterator<Item = &'a CaseResult>, len: u64) -> Option<(String, f64)> {
-    let mut points: Vec<(u64, f64)> = cases.map(|c| (c.params.string_len_bytes.unwrap_or(wasm_core::results::DEFAULT_CLONE_LEN), c.median_ns_per_op)).collect();
+    let mut points: Vec<(u64, f64)> =
+        cases.map(|c| (c.params.string_len_bytes.unwrap_or(wasm_core::results::DEFAULT_CLONE_LEN), c.median_ns_per_op)).collect();
     points.sort_by_key(|p| p.0);
     let below = points.iter().rev().find(|p| p.0 <= len).copied();
     let above = points.iter().find(|p| p.0 >= len).copied();
@@ -124,7 +163,8 @@ mod tests {
     use wasm_core::results::*;
 
     fn file(name: &str, word: u32, cases: &[(&str, u32, u64, f64)]) -> NativeFile {
-        let mut results: ResultsFile = serde_json::from_str(include_str!("../../../../content/results/reference-ryzen5600x-2024.json")).unwrap();
+        let mut results: ResultsFile =
+            serde_json::from_str(include_str!("../../../../content/results/reference-ryzen5600x-2024.json")).unwrap();
         results.label = name.into();
         results.layouts.types = vec![wasm_core::layout::TypeLayout { type_name: "&str".into(), size_bytes: 2 * word, align_bytes: word }];
         results.cases = cases
@@ -141,7 +181,17 @@ mod tests {
 
     #[test]
     fn one_file_the_strings_own_lengths_and_hipstr_inline_only_where_it_fits() {
-        let epyc = file("epyc", 8, &[("hipstr", 2, 64, 52.9), ("hipstr_inline", 2, 16, 0.46), ("string", 2, 16, 20.0), ("string", 2, 64, 30.0), ("arc_str", 2, 64, 26.4)]);
+        let epyc = file(
+            "epyc",
+            8,
+            &[
+                ("hipstr", 2, 64, 52.9),
+                ("hipstr_inline", 2, 16, 0.46),
+                ("string", 2, 16, 20.0),
+                ("string", 2, 64, 30.0),
+                ("arc_str", 2, 64, 26.4),
+            ],
+        );
         // Twelve-byte ids fit HipStr's 23 inline bytes on x86_64: its inline case.
         let ids = [12; 40];
         assert_eq!(clone_cost(&epyc, Candidate::HipStr, 2, &ids).unwrap().ns, 0.46);
@@ -160,7 +210,8 @@ mod tests {
         // 2 KB strings get the 64-byte case, the longest this file has at 2 threads; none at 3.
         assert_eq!(clone_cost(&epyc, Candidate::String, 2, &[2048]).unwrap().ns, 30.0);
         // Between two lengths the file timed, the line between them; at one of them, its case.
-        let two = file("two", 8, &[("string", 1, 64, 4.0), ("string", 1, 2048, 12.0), ("arc_str", 1, 64, 10.0), ("arc_str", 1, 2048, 10.0)]);
+        let two =
+            file("two", 8, &[("string", 1, 64, 4.0), ("string", 1, 2048, 12.0), ("arc_str", 1, 64, 10.0), ("arc_str", 1, 2048, 10.0)]);
         let mid = clone_cost(&two, Candidate::String, 1, &[1056]).unwrap();
         assert!((mid.ns - 8.0).abs() < 1e-9, "{}", mid.ns);
         assert_eq!(mid.from, [("string between 64 and 2048 bytes".to_owned(), 1)]);
@@ -184,7 +235,8 @@ mod tests {
 
     #[test]
     fn reads_come_from_the_read_cases_by_the_same_inline_rule() {
-        let mut f = file("reads", 8, &[("hipstr", 2, 64, 40.0), ("hipstr", 2, 64, 0.9), ("hipstr_inline", 2, 16, 0.6), ("string", 2, 64, 20.0)]);
+        let mut f =
+            file("reads", 8, &[("hipstr", 2, 64, 40.0), ("hipstr", 2, 64, 0.9), ("hipstr_inline", 2, 16, 0.6), ("string", 2, 64, 20.0)]);
         assert!(!has_reads(&f));
         f.results.cases[1].mode = Some("read".into());
         f.results.cases[2].mode = Some("read".into());
@@ -193,9 +245,29 @@ mod tests {
         assert_eq!(clone_cost(&f, Candidate::HipStr, 2, &[40]).unwrap().ns, 40.0);
         assert_eq!(read_cost(&f, Candidate::HipStr, 2, &[40]).unwrap().ns, 0.9);
         let mixed = read_cost(&f, Candidate::HipStr, 2, &[10, 40]).unwrap();
-        assert!((mixed.ns - 0.75).abs() < 1e-9 && mixed.from == [("hipstr_inline at 16 bytes".to_owned(), 1), ("hipstr at 64 bytes".to_owned(), 1)], "{mixed:?}");
+        assert!(
+            (mixed.ns - 0.75).abs() < 1e-9
+                && mixed.from == [("hipstr_inline at 16 bytes".to_owned(), 1), ("hipstr at 64 bytes".to_owned(), 1)],
+            "{mixed:?}"
+        );
         assert_eq!(read_cost(&f, Candidate::String, 2, &[40]), None, "no read of String timed");
         assert_eq!(read_cost(&f, Candidate::HipStr, 1, &[40]), None);
+    }
+
+    /// A file that claims every candidate and sorts first by name does not take the default over;
+    /// without the default on offer, the richest is chosen and the page says why.
+    #[test]
+    fn the_default_machine_is_the_maintainers_and_no_new_file_takes_it_over() {
+        let summary = |f: &NativeFile| MachineSummary::unlisted(&f.name, &f.results);
+        let rows = [("arc_str", 1, 64, 9.0), ("string", 1, 64, 5.0), ("hipstr", 1, 64, 6.0), ("arc_str", 2, 64, 26.0)];
+        let shipped = file(DEFAULT_MACHINE.trim_end_matches(".json"), 2, &rows[..2]);
+        let poisoned = file("a-poisoned", 2, &rows);
+        let machines = [summary(&poisoned), summary(&shipped)];
+        assert!(machines[0].choose_candidates > machines[1].choose_candidates);
+        assert_eq!(default_machine(&machines), Some((1, Opened::Default)));
+        assert_eq!(default_machine(&machines[..1]), Some((0, Opened::Richest)));
+        assert_eq!(default_machine(&[]), None);
+        assert!(Opened::Default.reason().contains("never changes it") && Opened::Richest.reason().contains("most candidates"));
     }
 
     #[test]
@@ -214,7 +286,11 @@ mod tests {
         assert_eq!(thread_counts(&few), [1, 12]);
         assert_eq!(richest(&[]), None);
         // As many candidates and threads: the one that timed reads, whatever its name.
-        let mut read = file("z-reads", 8, &[("arc_str", 1, 64, 9.0), ("string", 1, 64, 5.0), ("hipstr", 1, 64, 6.0), ("arc_str", 2, 64, 26.0), ("arc_str", 1, 64, 0.5)]);
+        let mut read = file(
+            "z-reads",
+            8,
+            &[("arc_str", 1, 64, 9.0), ("string", 1, 64, 5.0), ("hipstr", 1, 64, 6.0), ("arc_str", 2, 64, 26.0), ("arc_str", 1, 64, 0.5)],
+        );
         read.results.cases[4].mode = Some("read".into());
         assert_eq!((summary(&read).choose_candidates, summary(&read).choose_read_candidates), (3, 1));
         assert_eq!(richest(&[summary(&many), summary(&read), summary(&twin)]), Some(1));

@@ -18,6 +18,8 @@ pub fn CloneSource(
     machines: Memo<Vec<MachineSummary>>,
     /// The file of the machine chosen (or about to be: its file may still be on its way).
     chosen_name: Memo<Option<String>>,
+    /// Why the page opened on it, when the reader did not pick it (nor is it their own run).
+    opened_why: Memo<Option<super::costs::Opened>>,
     /// That machine's file, once fetched, and the thread count.
     chosen: Memo<Option<(NativeFile, u32)>>,
     set_machine: WriteSignal<Option<String>>,
@@ -34,13 +36,22 @@ pub fn CloneSource(
 ) -> impl IntoView {
     let distinct = move || !constraints.with(|c| c.same_value);
     let machine_options = move || {
-        machines.get().into_iter().map(|m| {
-            let selected = chosen_name.with(|c| c.as_ref() == Some(&m.file));
-            view! { <option value=m.file.clone() selected=selected>{format!("{} ({})", m.label, m.description())}</option> }
-        }).collect_view()
+        machines
+            .get()
+            .into_iter()
+            .map(|m| {
+                let selected = chosen_name.with(|c| c.as_ref() == Some(&m.file));
+                view! { <option value=m.file.clone() selected=selected>{format!("{} ({})", m.label, m.description())}</option> }
+            })
+            .collect_view()
     };
     let thread_options = move || {
-        chosen.get().map(|(f, t)| thread_counts(&f).into_iter().map(|n| view! { <option value=n.to_string() selected=n == t>{n.to_string()}</option> }).collect_view())
+        chosen.get().map(|(f, t)| {
+            thread_counts(&f)
+                .into_iter()
+                .map(|n| view! { <option value=n.to_string() selected=n == t>{n.to_string()}</option> })
+                .collect_view()
+        })
     };
     let named = move || {
         chosen.get().map(|(f, t)| {
@@ -56,8 +67,9 @@ pub fn CloneSource(
             } else {
                 " This file timed no reads (it was made before the clone suite read texts, or without --mode read), so each clone is charged alone, whatever reads you give it."
             };
+            let opened = opened_why.get().map(|o| format!(" {}", o.reason())).unwrap_or_default();
             format!(
-                "Clone costs below: results/{} (“{}”: {}{cpus}, allocator {}), at {t} thread{} cloning at once.{why}{reads}",
+                "Clone costs below: results/{} (“{}”: {}{cpus}, allocator {}), at {t} thread{} cloning at once.{opened}{why}{reads}",
                 f.name,
                 r.label,
                 cpu_text(r),
@@ -71,7 +83,8 @@ pub fn CloneSource(
         let pairs = f.filter_pairs();
         (!pairs.is_empty()).then(|| {
             let text = pairs.iter().map(|(k, v)| format!("{k} = {v}")).collect::<Vec<_>>().join(", ");
-            let href = format!("/results?{}", crate::components::results::query::join(crate::components::results::query::encode_pairs(&pairs)));
+            let href =
+                format!("/results?{}", crate::components::results::query::join(crate::components::results::query::encode_pairs(&pairs)));
             view! {
                 <p class="note" data-testid="choose-filters">
                     {move || format!("Machines on offer: the {} that the ranking's filters admit ({text}). ", machines.with(Vec::len))}
