@@ -59,21 +59,23 @@ fi
 # Nightly is used in three places only: Miri checks the memory readers in wasm-core (npm test runs it),
 # the threaded wasm tier rebuilds std with atomics (-Z build-std, scripts/threads-tier.mjs), and
 # cargo fuzz builds the validator with libFuzzer and AddressSanitizer. The first two need the
-# rust-src component; Miri also its own. The nightly itself is installed only when missing.
-if ! rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
-  say "bootstrap: installing the nightly toolchain (for Miri and the threaded wasm tier)"
-  bounded 900 rustup toolchain install nightly --profile minimal \
-    || die "could not install the nightly toolchain: run 'rustup toolchain install nightly --profile minimal'"
-  installed+=("nightly")
+# rust-src component; Miri also its own. One dated nightly (lib.sh's NIGHTLY_DATE), installed only
+# when the machine's own `nightly` is not that build.
+nightly=$(nightly_toolchain)
+if ! rustc "+$nightly" --version >/dev/null 2>&1; then
+  say "bootstrap: installing the pinned nightly toolchain $nightly (for Miri, fuzzing and the threaded wasm tier)"
+  bounded 900 rustup toolchain install "$nightly" --profile minimal \
+    || die "could not install the nightly toolchain: run 'rustup toolchain install $nightly --profile minimal'"
+  installed+=("$nightly")
 fi
-nightly_components=$(rustup component list --toolchain nightly --installed 2>/dev/null || true)
+nightly_components=$(rustup component list --toolchain "$nightly" --installed 2>/dev/null || true)
 missing_components=()
 grep -q '^rust-src' <<<"$nightly_components" || missing_components+=(rust-src)
-cargo +nightly miri --version >/dev/null 2>&1 || missing_components+=(miri)
+cargo "+$nightly" miri --version >/dev/null 2>&1 || missing_components+=(miri)
 if [[ ${#missing_components[@]} -gt 0 ]]; then
-  say "bootstrap: adding ${missing_components[*]} to nightly"
-  bounded 900 rustup component add --toolchain nightly "${missing_components[@]}" \
-    || die "could not add ${missing_components[*]}: run 'rustup component add --toolchain nightly ${missing_components[*]}'"
+  say "bootstrap: adding ${missing_components[*]} to $nightly"
+  bounded 900 rustup component add --toolchain "$nightly" "${missing_components[@]}" \
+    || die "could not add ${missing_components[*]}: run 'rustup component add --toolchain $nightly ${missing_components[*]}'"
   installed+=("${missing_components[@]}")
 fi
 

@@ -19,4 +19,4 @@ trap 'rm -rf "$corpus"' EXIT
 find content/results tests/fixtures wasm-core/tests/fuzz-regressions wasm-core/tests/fuzz-accepted -type f -name '*.json' -exec cp -t "$corpus" {} + 2>/dev/null || true
 echo "fuzz: validate_bytes for ${seconds} s from $(ls "$corpus" | wc -l) seed files"
 # Seed files reach 1 MiB (the validator's limit); libFuzzer's default max_len would cut them.
-cargo +nightly fuzz run validate_bytes "$corpus" -- -max_total_time="$seconds" -max_len=1100000 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1
+cargo "+$(nightly_toolchain)" fuzz run validate_bytes "$corpus" -- -max_total_time="$seconds" -max_len=1100000 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1

@@ -41,6 +41,9 @@ suite() {
   times+=("$name $((SECONDS - t0))s")
 }
 
+# Style and lints first: they take seconds and name the line. The fuzz crate sits outside the workspace.
+suite fmt bash -c 'cargo fmt --all --check && cargo fmt --manifest-path fuzz/Cargo.toml --check'
+suite clippy cargo clippy --workspace --all-targets --locked -- -D warnings
 suite cargo-native cargo test --workspace --locked
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   suite cargo-wasm32 cargo test -p wasm-core --target wasm32-unknown-unknown --locked
@@ -48,8 +51,9 @@ CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 # The clone kernels (and their harnesses) leak on purpose (forget mode; the leaked-once &'static str and static ArcStr), and
 # so do the clone-run tests that build their source, so those two run on their own with leak checking
 # off; every other test keeps Miri's leak check.
-suite cargo-miri cargo +nightly miri test -p wasm-core --lib --locked -- --skip kernels::clone:: --skip kernels::harness:: --skip clone_run::
-MIRIFLAGS=-Zmiri-ignore-leaks suite cargo-miri-forget cargo +nightly miri test -p wasm-core --lib --locked -- kernels::clone:: kernels::harness:: clone_run::
+nightly=$(nightly_toolchain)
+suite cargo-miri cargo "+$nightly" miri test -p wasm-core --lib --locked -- --skip kernels::clone:: --skip kernels::harness:: --skip clone_run::
+MIRIFLAGS=-Zmiri-ignore-leaks suite cargo-miri-forget cargo "+$nightly" miri test -p wasm-core --lib --locked -- kernels::clone:: kernels::harness:: clone_run::
 # The results-file validator under libFuzzer for a fixed 30 s (npm run fuzz -- SECONDS for longer).
 suite fuzz bash scripts/fuzz.sh 30
 # The GitHub workflows (publishing, the pull-request check) under a real linter.

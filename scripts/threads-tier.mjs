@@ -43,10 +43,12 @@ export function buildThreadsTier(dist) {
   const run = (cmd, args, env = {}) =>
     execFileSync(cmd, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, ...env } });
   const targetDir = path.join(process.env.CARGO_TARGET_DIR ?? path.join(root, "target"), "threads");
-  const rustc = execFileSync("rustc", ["+nightly", "--version"], { encoding: "utf8" }).trim();
+  // The pinned nightly, as scripts/lib.sh names it (the one place its date is written).
+  const nightly = `+${execFileSync("bash", ["-c", '. scripts/lib.sh && nightly_toolchain'], { cwd: root, encoding: "utf8" }).trim()}`;
+  const rustc = execFileSync("rustc", [nightly, "--version"], { encoding: "utf8" }).trim();
   run(
     "cargo",
-    ["+nightly", "build", "--quiet", "--locked", "-Z", "build-std=panic_abort,std", "--target", "wasm32-unknown-unknown",
+    [nightly, "build", "--quiet", "--locked", "-Z", "build-std=panic_abort,std", "--target", "wasm32-unknown-unknown",
       "--profile", "wasm-release", "-p", "wasm-threads", "--target-dir", targetDir],
     // RUSTFLAGS replaces .cargo/config.toml's wasm32 flags (Leptos's erase_components), which this tier does not use.
     { RUSTFLAGS: threadsRustflags(), WASM_THREADS_RUSTC: rustc },

@@ -250,7 +250,8 @@ fn glossary_terms(file: &str, src: &str) -> Vec<Term> {
             pending = Some((id.to_owned(), at));
         } else if let Some((id, _)) = pending.take() {
             let words = line.strip_prefix("<!--").and_then(|l| l.strip_suffix("-->")).and_then(|l| l.trim().strip_prefix("terms:"));
-            let words = words.unwrap_or_else(|| fail(file, src, at, format!("the entry `{id}` must start with `<!-- terms: word, word -->`")));
+            let words =
+                words.unwrap_or_else(|| fail(file, src, at, format!("the entry `{id}` must start with `<!-- terms: word, word -->`")));
             let words: Vec<String> = words.split(',').map(|w| w.trim().to_owned()).filter(|w| !w.is_empty()).collect();
             for w in &words {
                 if let Some(other) = terms.iter().find(|t| t.words.contains(w)) {
@@ -362,7 +363,12 @@ fn parse(file: &str, slug: String, number: u32, src: &str, path: String, terms: 
             }
             Event::Html(ref text) if text.contains("widget:") => {
                 let Some(name) = widget_name(text) else {
-                    fail(file, src, range.start, format!("cannot read the widget line `{}`; write `<!-- widget: NAME -->` on a line by itself", text.trim()));
+                    fail(
+                        file,
+                        src,
+                        range.start,
+                        format!("cannot read the widget line `{}`; write `<!-- widget: NAME -->` on a line by itself", text.trim()),
+                    );
                 };
                 let variant = widget_variant(name).unwrap_or_else(|msg| fail(file, src, range.start, msg));
                 let html = render(std::mem::take(&mut buf));
@@ -470,12 +476,28 @@ fn main() {
         out.push_str(&chapter_literal(ch));
     }
     out.push_str("];\n");
-    writeln!(out, "\n/// `/glossary`, from content/glossary.md (number 0: it is no chapter).\npub static GLOSSARY: Chapter = {};", chapter_literal(&glossary).trim_end().trim_end_matches(',')).unwrap();
-    let entries: Vec<String> = terms.iter().map(|t| format!("({}, &[{}])", lit(&t.id), t.words.iter().map(|w| lit(w)).collect::<Vec<_>>().join(", "))).collect();
-    writeln!(out, "\n/// The glossary's entries: (id, the words a chapter links to it).\npub static GLOSSARY_TERMS: &[(&str, &[&str])] = &[{}];", entries.join(", ")).unwrap();
+    writeln!(
+        out,
+        "\n/// `/glossary`, from content/glossary.md (number 0: it is no chapter).\npub static GLOSSARY: Chapter = {};",
+        chapter_literal(&glossary).trim_end().trim_end_matches(',')
+    )
+    .unwrap();
+    let entries: Vec<String> =
+        terms.iter().map(|t| format!("({}, &[{}])", lit(&t.id), t.words.iter().map(|w| lit(w)).collect::<Vec<_>>().join(", "))).collect();
+    writeln!(
+        out,
+        "\n/// The glossary's entries: (id, the words a chapter links to it).\npub static GLOSSARY_TERMS: &[(&str, &[&str])] = &[{}];",
+        entries.join(", ")
+    )
+    .unwrap();
     for (_, variant, _, allowed, name) in ARG_WIDGETS {
         let list: Vec<String> = allowed.iter().map(|v| lit(v)).collect();
-        writeln!(out, "\n/// The values `Widget::{variant}` may carry (checked at build time).\npub static {name}: &[&str] = &[{}];", list.join(", ")).unwrap();
+        writeln!(
+            out,
+            "\n/// The values `Widget::{variant}` may carry (checked at build time).\npub static {name}: &[&str] = &[{}];",
+            list.join(", ")
+        )
+        .unwrap();
     }
     let dest = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("chapters.rs");
     std::fs::write(dest, out).unwrap();

@@ -104,7 +104,8 @@ fn print_summary(cases: &[CaseResult]) {
     let mut columns: Vec<(u32, bool)> = cases.iter().map(|c| (c.threads, c.params.writer == Some(true))).collect();
     columns.sort_unstable();
     columns.dedup();
-    let header: String = columns.iter().map(|(t, w)| format!(" {:>22}", format!("x{t}{} ns (Mreads/s)", if *w { "+w" } else { "" }))).collect();
+    let header: String =
+        columns.iter().map(|(t, w)| format!(" {:>22}", format!("x{t}{} ns (Mreads/s)", if *w { "+w" } else { "" }))).collect();
     eprintln!("{:<24}{header}", "variant");
     let find = |id: &str, (t, w): (u32, bool)| cases.iter().find(|c| c.variant_id == id && c.threads == t && c.params.writer == Some(w));
     for variant in ReadVariant::ALL.into_iter().filter(|v| cases.iter().any(|c| c.variant_id == v.id())) {
@@ -150,7 +151,17 @@ pub fn run(args: &ArcswapArgs) -> Result<PathBuf, Failure> {
     common::check_file_size(plans.len(), cap)?;
     // Readers plus the writer thread.
     crate::limits::check_before_run(&path, plans.len(), threads.iter().copied().max().unwrap_or(1) + 1, &args.run)?;
-    common::measure_and_write(&args.run, &path, created_at, &plans, warmups + repeats, name, |p: &Plan| p.threads, |p, on_round| measure(p, cap, on_round), print_summary)?;
+    common::measure_and_write(
+        &args.run,
+        &path,
+        created_at,
+        &plans,
+        warmups + repeats,
+        name,
+        |p: &Plan| p.threads,
+        |p, on_round| measure(p, cap, on_round),
+        print_summary,
+    )?;
     Ok(path)
 }
 
@@ -171,7 +182,12 @@ mod tests {
                 measured = run_case(&plan, || {}).unwrap();
             }
             assert_eq!(measured.last_seen.len(), 2);
-            assert!(measured.last_seen.iter().all(|&g| g > 0 && g <= measured.swaps), "{variant}: {:?} of {}", measured.last_seen, measured.swaps);
+            assert!(
+                measured.last_seen.iter().all(|&g| g > 0 && g <= measured.swaps),
+                "{variant}: {:?} of {}",
+                measured.last_seen,
+                measured.swaps
+            );
             assert!(measured.times.iter().all(|round| round.len() == 2));
         }
     }

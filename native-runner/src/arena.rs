@@ -92,7 +92,14 @@ pub fn build_and_free(variant: ArenaVariant, nodes: u64, workers: &Workers, insp
     start.elapsed()
 }
 
-fn measure(variant: ArenaVariant, nodes: u64, threads: u32, warmups: u32, repeats: u32, on_round: &mut dyn FnMut()) -> Result<CaseResult, Failure> {
+fn measure(
+    variant: ArenaVariant,
+    nodes: u64,
+    threads: u32,
+    warmups: u32,
+    repeats: u32,
+    on_round: &mut dyn FnMut(),
+) -> Result<CaseResult, Failure> {
     let mut times = Vec::with_capacity(repeats as usize);
     let workers = Workers::new(threads)?;
     for i in 0..warmups + repeats {
@@ -167,7 +174,17 @@ pub fn run(args: &ArenaArgs) -> Result<PathBuf, Failure> {
     crate::limits::check_before_run(&path, plans.len(), threads.iter().copied().max().unwrap_or(1), &args.run)?;
     let name = |&(t, variant): &(u32, ArenaVariant)| format!("{variant} x{t}");
     let measure = |&(t, variant): &(u32, ArenaVariant), on_round: &mut dyn FnMut()| measure(variant, nodes, t, warmups, repeats, on_round);
-    common::measure_and_write(&args.run, &path, created_at, &plans, warmups + repeats, name, |&(t, _): &(u32, ArenaVariant)| t, measure, print_summary)?;
+    common::measure_and_write(
+        &args.run,
+        &path,
+        created_at,
+        &plans,
+        warmups + repeats,
+        name,
+        |&(t, _): &(u32, ArenaVariant)| t,
+        measure,
+        print_summary,
+    )?;
     Ok(path)
 }
 

@@ -11,7 +11,11 @@ use wasm_core::kernels::sso::{InputSet, SsoVariant};
 use wasm_core::kernels::{CloneMode, CloneType};
 
 #[derive(Parser, Debug)]
-#[command(name = "native-runner", version, about = "Measures string costs natively (clone contention, SSO, arc-swap, bump arenas, cache lines) and writes results JSON v1.")]
+#[command(
+    name = "native-runner",
+    version,
+    about = "Measures string costs natively (clone contention, SSO, arc-swap, bump arenas, cache lines) and writes results JSON v1."
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -249,7 +253,8 @@ fn thread_counts() -> clap::builder::RangedI64ValueParser<u32> {
 /// A parser for the stable ids of a kernel's variants: lists them in `--help` and in the error.
 fn ids<T: Clone + Send + Sync + 'static>(all: &'static [T], id: fn(&T) -> &'static str) -> impl clap::builder::TypedValueParser<Value = T> {
     use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(all.iter().map(id)).map(move |text| all.iter().find(|v| id(v) == text).expect("a listed id").clone())
+    clap::builder::PossibleValuesParser::new(all.iter().map(id))
+        .map(move |text| all.iter().find(|v| id(v) == text).expect("a listed id").clone())
 }
 
 /// `sso`: turn tag lists into owned strings nine ways.

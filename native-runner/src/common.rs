@@ -97,7 +97,11 @@ pub fn measure_and_write<P>(
     mut measure: impl FnMut(&P, &mut dyn FnMut()) -> Result<CaseResult, Failure>,
     summary: fn(&[CaseResult]),
 ) -> Result<(), Failure> {
-    let steps = plans.iter().enumerate().map(|(case, plan)| (case, threads(plan))).flat_map(|(case, class)| (0..rounds).map(move |_| Step { case, class }));
+    let steps = plans
+        .iter()
+        .enumerate()
+        .map(|(case, plan)| (case, threads(plan)))
+        .flat_map(|(case, class)| (0..rounds).map(move |_| Step { case, class }));
     let mut bar = Progress::new(steps.collect(), run.quiet);
     let probe = info::Probe::start(run.quick, run.oversubscribe);
     let mut cases = Vec::with_capacity(plans.len());

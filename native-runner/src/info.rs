@@ -1,8 +1,8 @@
 //! What the results file says about the machine, the build and the runner. No host or user names.
 
-use sysinfo::{CpuRefreshKind, MemoryRefreshKind, RefreshKind, System};
 use std::collections::BTreeMap;
 use std::path::Path;
+use sysinfo::{CpuRefreshKind, MemoryRefreshKind, RefreshKind, System};
 use wasm_core::results::{CpuTopology, MachineInfo, RunConditions, RunnerInfo, ToolchainInfo};
 
 fn non_empty(text: &str) -> Option<String> {
@@ -162,7 +162,9 @@ fn load_average() -> Option<f64> {
 fn hypervisor() -> Option<String> {
     let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").ok()?;
     let virtual_cpu = cpuinfo.lines().any(|l| l.starts_with("flags") && l.split_whitespace().any(|f| f == "hypervisor"));
-    virtual_cpu.then(|| read_trimmed("/sys/class/dmi/id/sys_vendor").or_else(|| read_trimmed("/sys/hypervisor/type")).unwrap_or_else(|| "unknown".into()))
+    virtual_cpu.then(|| {
+        read_trimmed("/sys/class/dmi/id/sys_vendor").or_else(|| read_trimmed("/sys/hypervisor/type")).unwrap_or_else(|| "unknown".into())
+    })
 }
 
 fn boost() -> Option<bool> {

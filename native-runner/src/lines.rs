@@ -51,7 +51,8 @@ fn measure(plan: &Plan, cap: usize, on_round: impl FnMut()) -> Result<CaseResult
     let kept = thread_samples(&times, plan.warmups, plan.updates, cap);
     let v = plan.variant;
     let note = kept.note(plan.threads, "threads");
-    let mut case = CaseResult::new("lines", v.display_name(), v.id(), plan.threads, plan.updates, CaseParams::default(), plan.warmups, kept.samples);
+    let mut case =
+        CaseResult::new("lines", v.display_name(), v.id(), plan.threads, plan.updates, CaseParams::default(), plan.warmups, kept.samples);
     case.all_threads_ops_per_sec = kept.rate;
     case.notes.extend(note);
     Ok(case)
@@ -66,7 +67,8 @@ fn print_summary(cases: &[CaseResult]) {
     let header: String = columns.iter().map(|t| format!(" {:>16}", format!("x{t} ns/update"))).collect();
     eprintln!("{:<width$}{header}", "variant");
     for variant in LineVariant::ALL {
-        let row: Vec<&CaseResult> = columns.iter().filter_map(|&t| cases.iter().find(|c| c.variant_id == variant.id() && c.threads == t)).collect();
+        let row: Vec<&CaseResult> =
+            columns.iter().filter_map(|&t| cases.iter().find(|c| c.variant_id == variant.id() && c.threads == t)).collect();
         if row.is_empty() {
             continue;
         }
@@ -95,13 +97,25 @@ pub fn run(args: &LinesArgs) -> Result<PathBuf, Failure> {
     let path = common::output_path(&args.run, Some("lines"), &created_at)?;
     let threads = common::thread_counts(&args.threads);
     let variants = common::chosen(&args.variants, &LineVariant::ALL);
-    let plans: Vec<Plan> =
-        threads.iter().flat_map(|&t| variants.iter().map(move |&variant| Plan { variant, threads: t, updates, warmups, repeats })).collect();
+    let plans: Vec<Plan> = threads
+        .iter()
+        .flat_map(|&t| variants.iter().map(move |&variant| Plan { variant, threads: t, updates, warmups, repeats }))
+        .collect();
     let name = |p: &Plan| format!("{} x{}", p.variant.id(), p.threads);
     let cap = common::sample_cap(plans.len(), repeats);
     common::check_file_size(plans.len(), cap)?;
     crate::limits::check_before_run(&path, plans.len(), threads.iter().copied().max().unwrap_or(1), &args.run)?;
-    common::measure_and_write(&args.run, &path, created_at, &plans, warmups + repeats, name, |p: &Plan| p.threads, |p, on_round| measure(p, cap, on_round), print_summary)?;
+    common::measure_and_write(
+        &args.run,
+        &path,
+        created_at,
+        &plans,
+        warmups + repeats,
+        name,
+        |p: &Plan| p.threads,
+        |p, on_round| measure(p, cap, on_round),
+        print_summary,
+    )?;
     Ok(path)
 }
 

@@ -5,12 +5,12 @@
 mod allocator;
 mod arcswap;
 mod arena;
-mod lines;
 mod cli;
 mod common;
 mod guard;
 mod info;
 mod limits;
+mod lines;
 mod measure;
 mod output;
 mod placement;
@@ -75,7 +75,11 @@ fn check_file(path: &std::path::Path, submission: bool) -> Result<wasm_core::res
     if submission {
         extra.extend(wasm_core::validate::submission_problems(&file));
     }
-    if extra.is_empty() { Ok(file) } else { Err(extra) }
+    if extra.is_empty() {
+        Ok(file)
+    } else {
+        Err(extra)
+    }
 }
 
 fn validate_files(files: &[std::path::PathBuf], submission: bool) -> Result<(), Failure> {
@@ -132,7 +136,9 @@ fn wrote(path: &std::path::Path, run: &cli::RunArgs, not_submittable: Option<&st
     eprintln!("  cargo run --release -p native-runner -- validate {file} --submission");
     let in_results = path.parent().is_some_and(|dir| dir.ends_with(common::RESULTS_DIR));
     if in_results {
-        eprintln!("  git switch -c results/{label} && git add {file} && git commit -m \"results: {label}\" && git push -u origin results/{label}");
+        eprintln!(
+            "  git switch -c results/{label} && git add {file} && git commit -m \"results: {label}\" && git push -u origin results/{label}"
+        );
     } else {
         eprintln!("  then copy it into {}/ of your fork, and commit it there on a branch of its own", common::RESULTS_DIR);
     }
@@ -178,7 +184,12 @@ fn main() -> ExitCode {
             // clap explains over several lines, then prints the usage: keep what comes before it, on
             // one line, so "required arguments were not provided" names the arguments.
             let rendered = error.render().to_string();
-            let said: Vec<&str> = rendered.lines().map(str::trim).take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information")).filter(|l| !l.is_empty()).collect();
+            let said: Vec<&str> = rendered
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+                .filter(|l| !l.is_empty())
+                .collect();
             let message = if said.is_empty() { "bad arguments".to_owned() } else { said.join(" ") };
             eprintln!("native-runner: {} (see --help)", message.trim_start_matches("error: "));
             return ExitCode::from(2);

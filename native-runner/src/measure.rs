@@ -5,15 +5,15 @@
 
 use crate::allocator;
 use crate::cli::CaseArgs;
+use crate::common::{spawn_failure, StartGate};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::sync::Barrier;
-use crate::common::{spawn_failure, StartGate};
 use std::time::{Duration, Instant};
 use wasm_core::clone_run::{contend_harnessed, contender_cap};
 use wasm_core::kernels::harness::{self, ContenderStop};
 use wasm_core::kernels::{CloneMode, CloneSource, CloneType};
-use std::sync::mpsc;
 use wasm_core::results::{MemoryStats, TimelinePoint};
 
 /// What a child process reports to its parent (one JSON object on stdout).
@@ -86,8 +86,10 @@ fn run_repeat(source: &CloneSource, ty: CloneType, mode: CloneMode, args: &CaseA
                 pinned?;
                 let start = Instant::now();
                 let ops = match &stop {
-                    Some(receiver) => harness::contend_polling(shared, ty, mode, method, should_drop, contender_cap, || receiver.try_recv().is_ok())
-                        .map_err(|e| e.to_string())?,
+                    Some(receiver) => {
+                        harness::contend_polling(shared, ty, mode, method, should_drop, contender_cap, || receiver.try_recv().is_ok())
+                            .map_err(|e| e.to_string())?
+                    }
                     None => contend_harnessed(shared, ty, mode, method, should_drop, contender_cap, running),
                 };
                 Ok::<f64, String>(ops as f64 / start.elapsed().as_secs_f64().max(1e-9))
@@ -145,7 +147,11 @@ pub fn run_case(args: &CaseArgs) -> Result<CaseReport, String> {
     let leak = crate::guard::leak_bytes(ty, mode, args.threads, args.samples, args.string_len);
     let total_leak = leak.saturating_mul((args.warmups + args.repeats) as u64);
     if total_leak > args.max_leak {
-        return Err(format!("case would leak {} > limit {}; refusing", crate::guard::human_bytes(total_leak), crate::guard::human_bytes(args.max_leak)));
+        return Err(format!(
+            "case would leak {} > limit {}; refusing",
+            crate::guard::human_bytes(total_leak),
+            crate::guard::human_bytes(args.max_leak)
+        ));
     }
     if !ty.is_thread_safe() && args.threads > 1 {
         return Err(format!("{ty} is single-thread only"));

@@ -73,7 +73,11 @@ fn keep_elsewhere(path: &Path, text: &str, failure: Failure) -> Failure {
     let kept = match write_atomically(&fallback, text, false) {
         Ok(()) => format!("the run is kept in {}; move it to {} once there is room", fallback.display(), path.display()),
         Err(_) => match std::io::stdout().lock().write_all(text.as_bytes()) {
-            Ok(()) => format!("nor in {}: the results JSON is on standard output above; save it as {}", std::env::temp_dir().display(), path.display()),
+            Ok(()) => format!(
+                "nor in {}: the results JSON is on standard output above; save it as {}",
+                std::env::temp_dir().display(),
+                path.display()
+            ),
             Err(e) => format!("nor in {}, nor on standard output ({e}): the measurements are lost", std::env::temp_dir().display()),
         },
     };

@@ -52,7 +52,11 @@ pub fn placements(timed: u32, cpus: &[CpuInfo]) -> (Vec<Placement>, Vec<String>)
         (
             PLACEMENTS[2],
             others().filter(|c| c.package == me.package && !same_l3(c)).map(|c| c.cpu).collect(),
-            if me.l3.is_none() { "other-l3: sysfs names no L3 groups here".to_owned() } else { "other-l3: every core of this socket shares one L3".to_owned() },
+            if me.l3.is_none() {
+                "other-l3: sysfs names no L3 groups here".to_owned()
+            } else {
+                "other-l3: every core of this socket shares one L3".to_owned()
+            },
         ),
         (PLACEMENTS[3], others().filter(|c| c.package != me.package).map(|c| c.cpu).collect(), "other-socket: one socket".to_owned()),
     ];

@@ -15,7 +15,16 @@ const QUICK_REPEATS: u32 = wasm_core::validate::quick::REPEATS;
 
 /// Measures one variant on one input set at one thread count.
 #[allow(clippy::too_many_arguments)]
-fn measure(variant: SsoVariant, input: &SsoInput, threads: u32, calls: u64, warmups: u32, repeats: u32, cap: usize, on_round: impl FnMut()) -> Result<CaseResult, Failure> {
+fn measure(
+    variant: SsoVariant,
+    input: &SsoInput,
+    threads: u32,
+    calls: u64,
+    warmups: u32,
+    repeats: u32,
+    cap: usize,
+    on_round: impl FnMut(),
+) -> Result<CaseResult, Failure> {
     let times = run_rounds(threads, warmups + repeats, |_| input.tags(), |tags| sso_batch(variant, tags, calls), on_round)?;
     let kept = thread_samples(&times, warmups, calls, cap);
     let params = CaseParams { input_set: Some(input.set().id().into()), ..Default::default() };
@@ -51,7 +60,10 @@ fn print_summary(cases: &[CaseResult]) {
         for &t in &threads {
             if let (Some(inline), Some(vec)) = (find(SsoVariant::InlineBuf.id(), t), find(SsoVariant::VecString.id(), t)) {
                 let ratio = inline.median_ns_per_op / vec.median_ns_per_op;
-                eprintln!("x{t}: InlineStr / Vec<String> time ratio {ratio:.2} ({})", if ratio <= 1.0 { "inline string faster" } else { "Vec<String> faster" });
+                eprintln!(
+                    "x{t}: InlineStr / Vec<String> time ratio {ratio:.2} ({})",
+                    if ratio <= 1.0 { "inline string faster" } else { "Vec<String> faster" }
+                );
             }
         }
     }
@@ -79,7 +91,19 @@ pub fn run(args: &SsoArgs) -> Result<PathBuf, Failure> {
     common::check_file_size(plans.len(), cap)?;
     crate::limits::check_before_run(&path, plans.len(), threads.iter().copied().max().unwrap_or(1), &args.run)?;
     let name = |&(input, t, variant): &(&SsoInput, u32, SsoVariant)| format!("{} x{t} {variant}", input.set().id());
-    let measure = |&(input, t, variant): &(&SsoInput, u32, SsoVariant), on_round: &mut dyn FnMut()| measure(variant, input, t, calls, warmups, repeats, cap, on_round);
-    common::measure_and_write(&args.run, &path, created_at, &plans, warmups + repeats, name, |&(_, t, _): &(&SsoInput, u32, SsoVariant)| t, measure, print_summary)?;
+    let measure = |&(input, t, variant): &(&SsoInput, u32, SsoVariant), on_round: &mut dyn FnMut()| {
+        measure(variant, input, t, calls, warmups, repeats, cap, on_round)
+    };
+    common::measure_and_write(
+        &args.run,
+        &path,
+        created_at,
+        &plans,
+        warmups + repeats,
+        name,
+        |&(_, t, _): &(&SsoInput, u32, SsoVariant)| t,
+        measure,
+        print_summary,
+    )?;
     Ok(path)
 }

@@ -41,8 +41,9 @@ impl Planned {
 /// `--pin`: a pinned copy of every planned case of 2 or more threads, once per placement this
 /// machine has that holds its contenders (one per CPU); and a line for each placement it lacks.
 fn pinned_copies(planned: &[Planned]) -> Result<(Vec<Planned>, Vec<String>), Failure> {
-    let cpus = crate::placement::allowed_cpus()
-        .ok_or_else(|| Failure::runtime("--pin: this system does not say which CPUs the runner may use, or how they are arranged (Linux sysfs)".into()))?;
+    let cpus = crate::placement::allowed_cpus().ok_or_else(|| {
+        Failure::runtime("--pin: this system does not say which CPUs the runner may use, or how they are arranged (Linux sysfs)".into())
+    })?;
     let timed = cpus[0].cpu;
     let (placements, mut missing) = crate::placement::placements(timed, &cpus);
     let mut copies = Vec::new();
@@ -50,7 +51,11 @@ fn pinned_copies(planned: &[Planned]) -> Result<(Vec<Planned>, Vec<String>), Fai
         let fits = |p: &&Planned| p.case.threads >= 2 && (p.case.threads - 1) as usize <= placement.cpus.len();
         let most = 1 + placement.cpus.len();
         if planned.iter().any(|p| p.case.threads > most as u32) {
-            missing.push(format!("{}: {} contender CPU(s) here, so pinned cases stop at {most} threads", placement.name, placement.cpus.len()));
+            missing.push(format!(
+                "{}: {} contender CPU(s) here, so pinned cases stop at {most} threads",
+                placement.name,
+                placement.cpus.len()
+            ));
         }
         for p in planned.iter().filter(fits) {
             let mut used = vec![timed];
@@ -149,7 +154,8 @@ fn plan(args: &CloneArgs, samples: u64, max_leak: u64) -> Result<Vec<Planned>, F
             if case.mode == CloneMode::Read && (args.method != Harness::OURS || planned.iter().any(read_before)) {
                 continue;
             }
-            (case.samples, case.note) = guard::fit_samples(case.ty, case.mode, case.threads, samples, len, max_leak, args.on_excess_leak).map_err(Failure::usage)?;
+            (case.samples, case.note) = guard::fit_samples(case.ty, case.mode, case.threads, samples, len, max_leak, args.on_excess_leak)
+                .map_err(Failure::usage)?;
             planned.push(Planned { case, len, pinned: None });
         }
     }
@@ -273,14 +279,27 @@ fn print_summary(cases: &[CaseResult]) {
     };
     let w = cases.iter().map(|c| name(c).chars().count()).max().unwrap_or(4).max(4);
     // ns/op: a clone (drop, forget) or a read.
-    eprintln!("{:<w$} {:>5} {:<7} {:>3} {:>12} {:>10} {:>8} {:>16} {:>12}", "type", "bytes", "mode", "thr", "median ms", "ns/op", "rounds±", "contenders", "mapped after");
+    eprintln!(
+        "{:<w$} {:>5} {:<7} {:>3} {:>12} {:>10} {:>8} {:>16} {:>12}",
+        "type", "bytes", "mode", "thr", "median ms", "ns/op", "rounds±", "contenders", "mapped after"
+    );
     for c in cases {
         let rate = contender_rate(c.contender_ops_per_sec);
         let mapped = c.memory.map_or("-".to_string(), |m| guard::human_bytes(m.mapped_after_bytes));
         // How far apart the rounds' medians landed, as a share of their median.
         let spread = c.round_spread_rel().map_or("-".to_string(), |r| format!("{:.0}%", r * 100.0));
         let bytes = c.params.string_len_bytes.map_or("-".to_string(), |b| b.to_string());
-        eprintln!("{:<w$} {bytes:>5} {:<7} {:>3} {:>12.1} {:>10.2} {:>8} {:>16} {:>12}", name(c), c.mode.as_deref().unwrap_or("-"), c.threads, c.median_ns / 1e6, c.median_ns_per_op, spread, rate, mapped);
+        eprintln!(
+            "{:<w$} {bytes:>5} {:<7} {:>3} {:>12.1} {:>10.2} {:>8} {:>16} {:>12}",
+            name(c),
+            c.mode.as_deref().unwrap_or("-"),
+            c.threads,
+            c.median_ns / 1e6,
+            c.median_ns_per_op,
+            spread,
+            rate,
+            mapped
+        );
     }
     // A case whose contenders never ran timed one thread under another thread count's name.
     let alone = cases.iter().filter(|c| c.contender_ops_per_sec == Some(0.0)).count();
@@ -288,7 +307,13 @@ fn print_summary(cases: &[CaseResult]) {
         eprintln!("note: in {alone} case(s) no contender ran before the timed thread finished, so they timed one thread alone (a --quick repeat is that short; otherwise, is the run confined to one CPU?); validate --submission refuses them");
     }
     let find = |variant: &str, mode: &str, threads: u32, len: Option<u64>| {
-        cases.iter().find(|c| c.variant == variant && c.threads == threads && c.mode.as_deref() == Some(mode) && c.placement.is_none() && c.params.string_len_bytes == len)
+        cases.iter().find(|c| {
+            c.variant == variant
+                && c.threads == threads
+                && c.mode.as_deref() == Some(mode)
+                && c.placement.is_none()
+                && c.params.string_len_bytes == len
+        })
     };
     let mut threads: Vec<u32> = cases.iter().map(|c| c.threads).collect();
     threads.sort_unstable();
@@ -297,7 +322,11 @@ fn print_summary(cases: &[CaseResult]) {
     lengths.sort_unstable();
     lengths.dedup();
     for len in lengths {
-        let bytes = if len.is_some_and(|l| l != wasm_core::results::DEFAULT_CLONE_LEN) { format!(", {} bytes", len.unwrap_or_default()) } else { String::new() };
+        let bytes = if len.is_some_and(|l| l != wasm_core::results::DEFAULT_CLONE_LEN) {
+            format!(", {} bytes", len.unwrap_or_default())
+        } else {
+            String::new()
+        };
         for mode in ["drop", "forget"] {
             for &t in &threads {
                 if let (Some(arc), Some(string)) = (find("Arc<str>", mode, t, len), find("String", mode, t, len)) {
@@ -350,7 +379,9 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
     crate::limits::check_before_run(&path, planned.len(), planned.iter().map(|p| p.case.threads).max().unwrap_or(1), &args.run)?;
     // A step is one child process: one per repeat (and warm-up) where every repeat is fresh, else one per round.
     let steps_per_round = |p: &Planned| if fresh_per_repeat(&p.case, args.method) { warmups(args) + repeats } else { 1 };
-    let steps = (0..rounds).flat_map(|_| planned.iter().enumerate()).flat_map(|(case, p)| (0..steps_per_round(p)).map(move |_| Step { case, class: step_class(p) }));
+    let steps = (0..rounds)
+        .flat_map(|_| planned.iter().enumerate())
+        .flat_map(|(case, p)| (0..steps_per_round(p)).map(move |_| Step { case, class: step_class(p) }));
     let mut bar = Progress::new(steps.collect(), args.run.quiet);
     let probe = info::Probe::start(args.run.quick, args.run.oversubscribe);
     // Round by round: every case once per round, so a slow minute lands on one round of each case
@@ -394,6 +425,9 @@ mod tests {
         assert_eq!(per_second(1.411e9), "1.41 G/s");
         assert_eq!(per_second(2500.0), "2.5 k/s");
         assert_eq!(per_second(12.0), "12 /s");
-        assert_eq!((contender_rate(None), contender_rate(Some(0.0)), contender_rate(Some(2500.0))), ("-".to_owned(), "none ran".to_owned(), "2.5 k/s".to_owned()));
+        assert_eq!(
+            (contender_rate(None), contender_rate(Some(0.0)), contender_rate(Some(2500.0))),
+            ("-".to_owned(), "none ran".to_owned(), "2.5 k/s".to_owned())
+        );
     }
 }

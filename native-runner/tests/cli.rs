@@ -66,7 +66,21 @@ fn quick_run_writes_a_file_that_validate_accepts() {
 fn article_method_is_recorded_and_never_submitted() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("article.json");
-    let out = run(&["clone", "--quick", "--quiet", "--threads", "1,2", "--mode", "drop", "--type", "arc_str,string", "--method", "article", "--out", path.to_str().unwrap()]);
+    let out = run(&[
+        "clone",
+        "--quick",
+        "--quiet",
+        "--threads",
+        "1,2",
+        "--mode",
+        "drop",
+        "--type",
+        "arc_str,string",
+        "--method",
+        "article",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let json = read_json(&path);
     let cases = json["cases"].as_array().unwrap();
@@ -107,7 +121,19 @@ fn quick_runs_go_aside_and_say_they_are_not_submissions() {
     // A real run's hint: no `git add` of a path outside content/results/ (the smallest run that
     // passes `validate --submission`).
     let elsewhere = dir.path().join("elsewhere.json");
-    let out = in_dir(&["arena", "--nodes", ARENA_SUBMITTABLE_NODES, "--repeats", "3", "--variant", "bump", "--threads", "1", "--out", elsewhere.to_str().unwrap()]);
+    let out = in_dir(&[
+        "arena",
+        "--nodes",
+        ARENA_SUBMITTABLE_NODES,
+        "--repeats",
+        "3",
+        "--variant",
+        "bump",
+        "--threads",
+        "1",
+        "--out",
+        elsewhere.to_str().unwrap(),
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stderr(&out).contains("copy it into content/results/") && !stderr(&out).contains("git add"), "{}", stderr(&out));
 }
@@ -197,8 +223,22 @@ fn memory_guard_refuses_a_case_that_would_leak_too_much() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("never.json");
     let out = run(&[
-        "clone", "--quiet", "--threads", "1", "--type", "string", "--mode", "forget", "--samples", "10000000",
-        "--max-leak", "1MiB", "--on-excess-leak", "refuse", "--out", path.to_str().unwrap(),
+        "clone",
+        "--quiet",
+        "--threads",
+        "1",
+        "--type",
+        "string",
+        "--mode",
+        "forget",
+        "--samples",
+        "10000000",
+        "--max-leak",
+        "1MiB",
+        "--on-excess-leak",
+        "refuse",
+        "--out",
+        path.to_str().unwrap(),
     ]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     let err = stderr(&out);
@@ -229,8 +269,23 @@ fn memory_guard_rejects_a_limit_the_machine_cannot_afford() {
 #[test]
 fn child_process_rechecks_the_leak_limit() {
     let out = run(&[
-        "__case", "--type", "string", "--mode", "forget", "--threads", "1", "--samples", "1000000",
-        "--string-len", "64", "--repeats", "1", "--warmups", "0", "--max-leak", "1000",
+        "__case",
+        "--type",
+        "string",
+        "--mode",
+        "forget",
+        "--threads",
+        "1",
+        "--samples",
+        "1000000",
+        "--string-len",
+        "64",
+        "--repeats",
+        "1",
+        "--warmups",
+        "0",
+        "--max-leak",
+        "1000",
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("refusing"));
@@ -430,14 +485,29 @@ fn oversubscribed_runs_are_said_and_submitted_only_on_purpose() {
     let threads = (usable + 1).to_string();
     let arena = |name: &str, extra: &[&str]| {
         let path = dir.path().join(name);
-        let mut args = vec!["arena", "--nodes", ARENA_SUBMITTABLE_NODES, "--repeats", "3", "--variant", "bump_herd", "--threads", &threads, "--out", path.to_str().unwrap()];
+        let mut args = vec![
+            "arena",
+            "--nodes",
+            ARENA_SUBMITTABLE_NODES,
+            "--repeats",
+            "3",
+            "--variant",
+            "bump_herd",
+            "--threads",
+            &threads,
+            "--out",
+            path.to_str().unwrap(),
+        ];
         args.extend(extra);
         let out = run(&args);
         assert!(out.status.success(), "{}", stderr(&out));
         (path, stderr(&out))
     };
     let (path, err) = arena("unasked.json", &[]);
-    assert!(err.contains(&format!("note: this run uses up to {threads} threads at once, but this process may use {usable} CPU(s)")), "{err}");
+    assert!(
+        err.contains(&format!("note: this run uses up to {threads} threads at once, but this process may use {usable} CPU(s)")),
+        "{err}"
+    );
     assert!(err.contains("refuses those cases unless you pass --oversubscribe") && err.contains("cases[0].threads: runs"), "{err}");
     assert!(read_json(&path)["conditions"].get("oversubscribe").is_none());
     let refused = run(&["validate", "--submission", path.to_str().unwrap()]);
@@ -457,7 +527,21 @@ fn a_run_ends_by_saying_what_to_do_next_with_the_real_file_name() {
     let path = dir.path().join("content/results/next.json");
     // The smallest run `validate --submission` takes; a smaller one's hint says why it cannot be
     // sent in (see quick_runs_go_aside and tiny_runs_say_why_they_cannot_be_sent_in).
-    let out = run(&["arena", "--nodes", ARENA_SUBMITTABLE_NODES, "--repeats", "3", "--variant", "bump", "--threads", "1", "--label", "my-box", "--out", path.to_str().unwrap()]);
+    let out = run(&[
+        "arena",
+        "--nodes",
+        ARENA_SUBMITTABLE_NODES,
+        "--repeats",
+        "3",
+        "--variant",
+        "bump",
+        "--threads",
+        "1",
+        "--label",
+        "my-box",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).trim(), path.to_str().unwrap(), "stdout stays the path alone, for scripts");
     let err = stderr(&out);
@@ -493,7 +577,21 @@ fn runs_record_their_conditions_and_noise_and_quick_runs_are_no_submission() {
 fn pin_places_what_the_machine_has_and_says_what_it_cannot() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("pinned.json");
-    let out = run(&["clone", "--quick", "--pin", "--type", "arc_str,string", "--mode", "drop", "--threads", "1,2", "--label", "ci-pin", "--out", path.to_str().unwrap()]);
+    let out = run(&[
+        "clone",
+        "--quick",
+        "--pin",
+        "--type",
+        "arc_str,string",
+        "--mode",
+        "drop",
+        "--threads",
+        "1,2",
+        "--label",
+        "ci-pin",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let json = read_json(&path);
     let cases = json["cases"].as_array().unwrap();
@@ -524,7 +622,7 @@ fn address_space_and_file_size_limits_are_refused_up_front() {
     let limited = |limit: &str, args: &str| {
         Command::new("sh")
             .arg("-c")
-            .arg(format!("{limit}; exec \"$0\" {args} --out \"$1\"", ))
+            .arg(format!("{limit}; exec \"$0\" {args} --out \"$1\"",))
             .arg(BIN)
             .arg(&out_path)
             .env("TMPDIR", dir.path())
@@ -552,9 +650,24 @@ fn more_threads_than_usable_cpus_get_a_note_unless_quiet() {
     let out = run(&args);
     assert!(out.status.success(), "{}", stderr(&out));
     let err = stderr(&out);
-    assert!(err.contains(&format!("note: this run uses up to {threads} threads at once, but this process may use {usable} CPU(s)")), "{err}");
+    assert!(
+        err.contains(&format!("note: this run uses up to {threads} threads at once, but this process may use {usable} CPU(s)")),
+        "{err}"
+    );
     let quiet = dir.path().join("quiet.json");
-    let out = run(&["clone", "--quick", "--quiet", "--type", "arc_str", "--mode", "drop", "--threads", &threads, "--out", quiet.to_str().unwrap()]);
+    let out = run(&[
+        "clone",
+        "--quick",
+        "--quiet",
+        "--type",
+        "arc_str",
+        "--mode",
+        "drop",
+        "--threads",
+        &threads,
+        "--out",
+        quiet.to_str().unwrap(),
+    ]);
     assert!(out.status.success() && !stderr(&out).contains("note: this run uses"), "{}", stderr(&out));
     // Within the CPUs, nothing is said.
     let fits = dir.path().join("fits.json");

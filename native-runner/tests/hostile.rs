@@ -152,9 +152,22 @@ fn alive(pid: u32) -> bool {
 fn row_10_sigint_to_the_runner_stops_its_case_process() {
     let dir = tempfile::tempdir().unwrap();
     let out_path = dir.path().join("stopped.json");
-    let mut runner: Child = command(&["clone", "--quiet", "--threads", "1", "--type", "string", "--mode", "drop", "--samples", "1000000000", "--out", out_path.to_str().unwrap()])
-        .spawn()
-        .unwrap();
+    let mut runner: Child = command(&[
+        "clone",
+        "--quiet",
+        "--threads",
+        "1",
+        "--type",
+        "string",
+        "--mode",
+        "drop",
+        "--samples",
+        "1000000000",
+        "--out",
+        out_path.to_str().unwrap(),
+    ])
+    .spawn()
+    .unwrap();
     let start = Instant::now();
     let case = loop {
         if let Some(&pid) = children_of(runner.id()).first() {

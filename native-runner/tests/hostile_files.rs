@@ -31,63 +31,95 @@ type Lie = (&'static str, &'static str, Box<dyn Fn(&mut Value)>);
 
 fn lies() -> Vec<Lie> {
     vec![
-        ("median-overflow.json", "cases[0].repeat_times_ns[0]", Box::new(|f| {
-            f["cases"][0]["repeat_times_ns"] = json!([1.7e308, 1.7e308, 1.7e308]);
-        })),
+        (
+            "median-overflow.json",
+            "cases[0].repeat_times_ns[0]",
+            Box::new(|f| {
+                f["cases"][0]["repeat_times_ns"] = json!([1.7e308, 1.7e308, 1.7e308]);
+            }),
+        ),
         ("clone-with-nodes.json", "cases[0].params.nodes", Box::new(|f| f["cases"][0]["params"]["nodes"] = json!(1000))),
         ("clone-with-writer.json", "cases[0].params.writer", Box::new(|f| f["cases"][0]["params"]["writer"] = json!(true))),
         // The same case twice, with other times: a run at several lengths names each length in
         // its condition, so only a true twin is refused.
-        ("same-case-twice.json", "cases[9]", Box::new(|f| {
-            let mut twin = f["cases"][0].clone();
-            twin["repeat_times_ns"][0] = json!(twin["repeat_times_ns"][0].as_f64().unwrap() * 1.01);
-            f["cases"].as_array_mut().unwrap().push(twin);
-        })),
+        (
+            "same-case-twice.json",
+            "cases[9]",
+            Box::new(|f| {
+                let mut twin = f["cases"][0].clone();
+                twin["repeat_times_ns"][0] = json!(twin["repeat_times_ns"][0].as_f64().unwrap() * 1.01);
+                f["cases"].as_array_mut().unwrap().push(twin);
+            }),
+        ),
         ("from-the-future.json", "created_at", Box::new(|f| f["created_at"] = json!("2999-01-01T00:00:00Z"))),
         ("stray-bytes-after-date.json", "created_at", Box::new(|f| f["created_at"] = json!("2026-11-23T10:00:24Z<b>Z"))),
         ("huge-handle.json", "layouts.types[0]", Box::new(|f| f["layouts"]["types"][0]["size_bytes"] = json!(4096))),
         ("huge-arc-header.json", "layouts.arc_header_bytes", Box::new(|f| f["layouts"]["arc_header_bytes"] = json!(4_294_967_288u64))),
-        ("noisy-unmarked.json", "cases[0].noisy", Box::new(|f| {
-            f["cases"][0].as_object_mut().unwrap().remove("noisy");
-            f["cases"][0]["repeat_times_ns"] = json!([1e8, 2e8, 3e8, 4e8, 9e8]);
-            resummarize(&mut f["cases"][0]);
-            f["cases"][0].as_object_mut().unwrap().remove("noisy");
-        })),
-        ("quick-in-disguise.json", "conditions", Box::new(|f| {
-            f.as_object_mut().unwrap().remove("conditions");
-            for case in f["cases"].as_array_mut().unwrap() {
-                case["ops_per_repeat"] = json!(16_384);
-                case["repeat_times_ns"] = json!([80_000.0, 90_000.0]);
-                resummarize(case);
-                case.as_object_mut().unwrap().remove("placement");
-                case.as_object_mut().unwrap().remove("cpus");
-            }
-            f["cases"].as_array_mut().unwrap().truncate(6);
-        })),
+        (
+            "noisy-unmarked.json",
+            "cases[0].noisy",
+            Box::new(|f| {
+                f["cases"][0].as_object_mut().unwrap().remove("noisy");
+                f["cases"][0]["repeat_times_ns"] = json!([1e8, 2e8, 3e8, 4e8, 9e8]);
+                resummarize(&mut f["cases"][0]);
+                f["cases"][0].as_object_mut().unwrap().remove("noisy");
+            }),
+        ),
+        (
+            "quick-in-disguise.json",
+            "conditions",
+            Box::new(|f| {
+                f.as_object_mut().unwrap().remove("conditions");
+                for case in f["cases"].as_array_mut().unwrap() {
+                    case["ops_per_repeat"] = json!(16_384);
+                    case["repeat_times_ns"] = json!([80_000.0, 90_000.0]);
+                    resummarize(case);
+                    case.as_object_mut().unwrap().remove("placement");
+                    case.as_object_mut().unwrap().remove("cpus");
+                }
+                f["cases"].as_array_mut().unwrap().truncate(6);
+            }),
+        ),
         ("smt-sibling-without-smt.json", "cases[6].placement", Box::new(|f| f["cases"][6]["placement"] = json!("smt-sibling"))),
         ("cpu-beyond-topology.json", "cases[6].cpus", Box::new(|f| f["cases"][6]["cpus"] = json!([0, 7]))),
-        ("nonsense-topology.json", "conditions.topology.l3_groups[0]", Box::new(|f| f["conditions"]["topology"]["l3_groups"] = json!([[0, 0, 0]]))),
-        ("stats-from-system-allocator.json", "cases[0].memory", Box::new(|f| {
-            f["allocator"] = json!({ "name": "system" });
-            f["cases"][0]["memory"] = json!({
-                "mapped_before_bytes": 1, "mapped_after_bytes": 2, "allocated_before_bytes": 3,
-                "allocated_after_bytes": 4, "resident_before_bytes": 5, "resident_after_bytes": 6
-            });
-        })),
+        (
+            "nonsense-topology.json",
+            "conditions.topology.l3_groups[0]",
+            Box::new(|f| f["conditions"]["topology"]["l3_groups"] = json!([[0, 0, 0]])),
+        ),
+        (
+            "stats-from-system-allocator.json",
+            "cases[0].memory",
+            Box::new(|f| {
+                f["allocator"] = json!({ "name": "system" });
+                f["cases"][0]["memory"] = json!({
+                    "mapped_before_bytes": 1, "mapped_after_bytes": 2, "allocated_before_bytes": 3,
+                    "allocated_after_bytes": 4, "resident_before_bytes": 5, "resident_after_bytes": 6
+                });
+            }),
+        ),
         ("contender-never-ran.json", "cases[3].contender_ops_per_sec", Box::new(|f| f["cases"][3]["contender_ops_per_sec"] = json!(0.0))),
         ("all-stolen.json", "conditions.steal_percent", Box::new(|f| f["conditions"]["steal_percent"] = json!(100.0))),
         ("absurd-load.json", "conditions.load_average_after", Box::new(|f| f["conditions"]["load_average_after"] = json!(1e308))),
-        ("longer-than-a-run.json", "cases", Box::new(|f| {
-            f["cases"][0]["repeat_times_ns"] = json!([1e17, 1e17, 1e17]);
-            f["cases"][0]["ops_per_repeat"] = json!(1u64 << 50);
-            resummarize(&mut f["cases"][0]);
-        })),
+        (
+            "longer-than-a-run.json",
+            "cases",
+            Box::new(|f| {
+                f["cases"][0]["repeat_times_ns"] = json!([1e17, 1e17, 1e17]);
+                f["cases"][0]["ops_per_repeat"] = json!(1u64 << 50);
+                resummarize(&mut f["cases"][0]);
+            }),
+        ),
         ("zero-width-space.json", "machine.cpu_model", Box::new(|f| f["machine"]["cpu_model"] = json!("AMD\u{200B} EPYC"))),
         ("dot-label.json", "label", Box::new(|f| f["label"] = json!(".epyc"))),
-        ("fake-reference.json", "runner.name", Box::new(|f| {
-            f["runner"] = json!({ "name": "arc_str_perf" });
-            f["provenance"] = json!({ "source": "github.com/BlockListed/arc_str_perf (published numbers)" });
-        })),
+        (
+            "fake-reference.json",
+            "runner.name",
+            Box::new(|f| {
+                f["runner"] = json!({ "name": "arc_str_perf" });
+                f["provenance"] = json!({ "source": "github.com/BlockListed/arc_str_perf (published numbers)" });
+            }),
+        ),
     ]
 }
 

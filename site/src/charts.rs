@@ -82,7 +82,8 @@ pub const NEUTRAL: u32 = 1000;
 
 /// Said under every chart with whiskers: charts.js stops the axis at twice the largest median, so one
 /// slow repeat cannot flatten the bars, and a whisker past it ends in an arrowhead.
-pub const CLIPPED_WHISKERS: &str = "A whisker ending in an arrowhead runs past the axis, which stops at twice the largest median; the table's max column has its end.";
+pub const CLIPPED_WHISKERS: &str =
+    "A whisker ending in an arrowhead runs past the axis, which stops at twice the largest median; the table's max column has its end.";
 
 /// Two independent encodings: colour for what is measured (one per type, the same on every chart),
 /// marker shape for where (one per machine). The legend lists each once, and a line is labelled with
@@ -178,7 +179,15 @@ pub fn data_json(spec: &ChartSpec) -> String {
                 points: s
                     .points
                     .iter()
-                    .map(|p| PointData { x: &p.x, x_name: name_of(&p.x), y: p.y, y_low: p.y_low, y_high: p.y_high, spread: p.spread.as_deref(), noisy: p.noisy })
+                    .map(|p| PointData {
+                        x: &p.x,
+                        x_name: name_of(&p.x),
+                        y: p.y,
+                        y_low: p.y_low,
+                        y_high: p.y_high,
+                        spread: p.spread.as_deref(),
+                        noisy: p.noisy,
+                    })
                     .collect(),
             })
             .collect(),
@@ -251,7 +260,13 @@ mod tests {
             x_label: "variant".into(),
             y_label: "ns per call".into(),
             y_scale: Scale::Linear,
-            series: vec![ChartSeries { name: "xeon".into(), dashed: false, points: vec![point("inline_buf", 10.0), point("vec", 20.0)], style: None, colour: Some(3) }],
+            series: vec![ChartSeries {
+                name: "xeon".into(),
+                dashed: false,
+                points: vec![point("inline_buf", 10.0), point("vec", 20.0)],
+                style: None,
+                colour: Some(3),
+            }],
             x_names: vec![("inline_buf".into(), "InlineBuf<128>".into())],
         };
         let data: serde_json::Value = serde_json::from_str(&data_json(&spec)).unwrap();
@@ -259,7 +274,10 @@ mod tests {
         assert_eq!(data["y_label"], "ns per call");
         let points = data["series"][0]["points"].as_array().unwrap();
         assert_eq!(points.len(), 2);
-        assert_eq!((points[0]["x"].as_str(), points[0]["x_name"].as_str(), points[0]["y_high"].as_f64()), (Some("inline_buf"), Some("InlineBuf<128>"), Some(11.0)));
+        assert_eq!(
+            (points[0]["x"].as_str(), points[0]["x_name"].as_str(), points[0]["y_high"].as_f64()),
+            (Some("inline_buf"), Some("InlineBuf<128>"), Some(11.0))
+        );
         assert_eq!(points[1].get("x_name"), None, "no name where the axis writes the id");
         assert_eq!(points[0]["spread"], "rounds 3 % apart");
         let text = data.to_string();

@@ -79,7 +79,15 @@ impl Widget {
 
     /// Whether the widget draws with d3.
     pub fn charts(self) -> bool {
-        matches!(self, Widget::SsoBench | Widget::ArcSwapBench | Widget::ArenaBench | Widget::ContentionLab | Widget::LinesLab | Widget::RecordedResults(_))
+        matches!(
+            self,
+            Widget::SsoBench
+                | Widget::ArcSwapBench
+                | Widget::ArenaBench
+                | Widget::ContentionLab
+                | Widget::LinesLab
+                | Widget::RecordedResults(_)
+        )
     }
 
     /// The argument a widget carries into its box (`data-suite`).
@@ -93,9 +101,12 @@ impl Widget {
     /// What the box says before the widget is live (and all along without JavaScript).
     pub fn what(self) -> &'static str {
         match self {
-            Widget::WidePointer | Widget::Vtable | Widget::ArcInspector | Widget::SsoInspector | Widget::LayoutProbe | Widget::AltInspector => {
-                "Live: reads this page's own WebAssembly memory."
-            }
+            Widget::WidePointer
+            | Widget::Vtable
+            | Widget::ArcInspector
+            | Widget::SsoInspector
+            | Widget::LayoutProbe
+            | Widget::AltInspector => "Live: reads this page's own WebAssembly memory.",
             Widget::SizeTable => "Live: sizes measured in this page's WebAssembly, beside the native ones from the results files.",
             Widget::SsoBench | Widget::ArcSwapBench | Widget::ArenaBench => "Live: times wasm-core's kernels in your browser.",
             Widget::ContentionLab => "Live: runs the clone kernels on several threads in your browser, when you press Run.",
@@ -196,8 +207,33 @@ mod tests {
     #[test]
     fn rendered_html_has_only_html_elements() {
         const ELEMENTS: &[&str] = &[
-            "a", "blockquote", "br", "button", "code", "del", "div", "em", "h2", "h3", "h4", "hr", "img", "li", "ol", "p",
-            "pre", "span", "strong", "sup", "table", "tbody", "td", "th", "thead", "tr", "ul",
+            "a",
+            "blockquote",
+            "br",
+            "button",
+            "code",
+            "del",
+            "div",
+            "em",
+            "h2",
+            "h3",
+            "h4",
+            "hr",
+            "img",
+            "li",
+            "ol",
+            "p",
+            "pre",
+            "span",
+            "strong",
+            "sup",
+            "table",
+            "tbody",
+            "td",
+            "th",
+            "thead",
+            "tr",
+            "ul",
         ];
         for c in CHAPTERS {
             let html = html_of(c);
@@ -207,7 +243,12 @@ mod tests {
                     continue;
                 }
                 let name: String = rest.chars().take_while(|ch| ch.is_ascii_alphanumeric()).collect();
-                assert!(ELEMENTS.contains(&name.as_str()), "{}: unexpected tag <{name}> near {:?}", c.slug, &html[i..(i + 40).min(html.len())]);
+                assert!(
+                    ELEMENTS.contains(&name.as_str()),
+                    "{}: unexpected tag <{name}> near {:?}",
+                    c.slug,
+                    &html[i..(i + 40).min(html.len())]
+                );
             }
         }
     }

@@ -10,8 +10,8 @@
 
 use leptos::prelude::*;
 
-use crate::content::Widget;
 use crate::components::results::loader::{read_shipped_with, validate_shipped};
+use crate::content::Widget;
 use crate::explorer::LoadedFile;
 
 /// One kind of live part.

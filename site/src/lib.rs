@@ -14,8 +14,8 @@ pub mod content;
 pub mod explorer;
 pub mod islands;
 pub mod own_run;
-pub mod palette;
 pub mod pages;
+pub mod palette;
 pub mod routes;
 pub mod search;
 pub mod static_data;
@@ -23,8 +23,8 @@ pub mod static_data;
 use components::shell::Shell;
 use content::Chapter;
 use pages::{
-    bench::Bench, chapter::ChapterPage, chapters_index::ChaptersIndex, choose::Choose, glossary::Glossary, home::Home,
-    not_found::NotFound, results::Results, search::Search, submit::Submit,
+    bench::Bench, chapter::ChapterPage, chapters_index::ChaptersIndex, choose::Choose, glossary::Glossary, home::Home, not_found::NotFound,
+    results::Results, search::Search, submit::Submit,
 };
 
 /// Every heap request goes through this wrapper, so the chooser can count what a string type

@@ -28,12 +28,20 @@ const MACHINE_COLOURS: u32 = SERIES_COLOURS - 1;
 /// the browser's.
 fn slot_colour(slot: u32) -> u32 {
     let slot = slot % MACHINE_COLOURS;
-    if slot >= BROWSER_COLOUR { slot + 1 } else { slot }
+    if slot >= BROWSER_COLOUR {
+        slot + 1
+    } else {
+        slot
+    }
 }
 
 /// The slot of a machine colour (the inverse of [`slot_colour`]).
 fn colour_slot(colour: u32) -> u32 {
-    if colour > BROWSER_COLOUR { colour - 1 } else { colour }
+    if colour > BROWSER_COLOUR {
+        colour - 1
+    } else {
+        colour
+    }
 }
 
 thread_local! {

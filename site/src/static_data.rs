@@ -37,7 +37,8 @@ impl StaticResults {
             let lines: Vec<String> = bad.iter().map(|b| format!("{}:\n  {}", b.file_name, b.problems.join("\n  "))).collect();
             return Err(format!("{} results file(s) fail validation, so the site is not built:\n{}", bad.len(), lines.join("\n")));
         }
-        let refused = bad.into_iter().map(|b| RefusedFile { file: b.file_name, claimed_label: b.claimed_label, problems: b.problems }).collect();
+        let refused =
+            bad.into_iter().map(|b| RefusedFile { file: b.file_name, claimed_label: b.claimed_label, problems: b.problems }).collect();
         let files: Vec<_> = good.iter().map(|m| (m.file_name.clone(), m.data.clone())).collect();
         let (summary, medians) = (Summary::of(&files, refused), CaseMedians::of(&files));
         let facts = Facts::of(&summary, &medians);
@@ -63,7 +64,9 @@ impl StaticResults {
                 // Never read a file past the limit (the browser's loader says the same).
                 let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
                 match std::fs::read(&path) {
-                    _ if size > limit as u64 => LoadedFile::unreachable(name, format!("is {size} bytes; at most {limit} are allowed, so it was not read")),
+                    _ if size > limit as u64 => {
+                        LoadedFile::unreachable(name, format!("is {size} bytes; at most {limit} are allowed, so it was not read"))
+                    }
                     Ok(bytes) => LoadedFile::from_bytes(name, &bytes, now),
                     Err(e) => LoadedFile::unreachable(name, e.to_string()),
                 }
@@ -123,7 +126,11 @@ mod tests {
         assert_eq!(shipped.summary.machines.len(), shipped.machines.len());
         assert!(shipped.summary.refused.is_empty());
 
-        let good = LoadedFile::from_bytes("a.json", &std::fs::read(dir.join("epyc-2vcpu-jemalloc-2026-11-23.json")).unwrap(), std::time::SystemTime::now());
+        let good = LoadedFile::from_bytes(
+            "a.json",
+            &std::fs::read(dir.join("epyc-2vcpu-jemalloc-2026-11-23.json")).unwrap(),
+            std::time::SystemTime::now(),
+        );
         let bad = LoadedFile::from_bytes("bad.json", br#"{"label": "x"}"#, std::time::SystemTime::now());
         let err = StaticResults::of(vec![good.clone(), bad.clone()], false).unwrap_err();
         assert!(err.contains("bad.json:") && err.contains("not built"), "{err}");

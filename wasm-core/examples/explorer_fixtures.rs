@@ -56,7 +56,13 @@ fn case(m: &Machine, variant: &str, variant_id: &str, mode: &str, threads: u32, 
     let repeat_times_ns = jitter.iter().map(|j| (per_op * j * OPS as f64).round()).collect();
     let leaks = mode == "forget" && variant_id != "arc_str";
     let mapped_before = 8 * MIB + MIB / 2;
-    let grown = if leaks { OPS * 80 * u64::from(threads) } else if variant_id == "arc_str" { 0 } else { 21 * MIB };
+    let grown = if leaks {
+        OPS * 80 * u64::from(threads)
+    } else if variant_id == "arc_str" {
+        0
+    } else {
+        21 * MIB
+    };
     let memory = m.memory.then(|| MemoryStats {
         mapped_before_bytes: mapped_before,
         mapped_after_bytes: mapped_before + grown,
@@ -68,10 +74,7 @@ fn case(m: &Machine, variant: &str, variant_id: &str, mode: &str, threads: u32, 
     let top = m.threads.last().copied() == Some(threads);
     let mapped_timeline = (m.timeline && top && variant_id != "box_str").then(|| {
         (0..=10u64)
-            .map(|i| TimelinePoint {
-                elapsed_ns: i * (per_op * OPS as f64 / 10.0) as u64,
-                mapped_bytes: mapped_before + grown * i / 10,
-            })
+            .map(|i| TimelinePoint { elapsed_ns: i * (per_op * OPS as f64 / 10.0) as u64, mapped_bytes: mapped_before + grown * i / 10 })
             .collect()
     });
     let params = CaseParams { string_len_bytes: Some(STRING_LEN), ..Default::default() };

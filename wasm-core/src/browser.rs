@@ -136,7 +136,10 @@ pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
     }
     for (i, case) in file.cases.iter().enumerate() {
         if !matches!(case.suite.as_str(), "clone" | "lines") {
-            problems.push(Problem::new(format!("cases[{i}].suite"), format!("is {:?}; the browser submits clone and lines runs only", case.suite)));
+            problems.push(Problem::new(
+                format!("cases[{i}].suite"),
+                format!("is {:?}; the browser submits clone and lines runs only", case.suite),
+            ));
         }
     }
     problems
@@ -170,7 +173,8 @@ mod tests {
         use crate::clone_run::{case_result, CaseTimes, PlannedCase};
         use crate::kernels::{CloneMode, CloneType};
         let facts = BrowserFacts {
-            user_agent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36".into(),
+            user_agent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36"
+                .into(),
             logical_cpus: 2,
             created_at: "2026-11-24T10:00:00Z".into(),
             rustc: Some("rustc 1.97.0-nightly".into()),
@@ -178,7 +182,12 @@ mod tests {
         let cases = [(CloneType::ArcStr, 1), (CloneType::String, 2)]
             .map(|(ty, threads)| {
                 let planned = PlannedCase { ty, mode: CloneMode::Drop, threads, samples: 100_000, note: None };
-                case_result(&planned, 64, 1, CaseTimes { repeat_times_ns: vec![5e6; 3], contender_ops_per_sec: vec![1e6; (threads - 1) as usize] })
+                case_result(
+                    &planned,
+                    64,
+                    1,
+                    CaseTimes { repeat_times_ns: vec![5e6; 3], contender_ops_per_sec: vec![1e6; (threads - 1) as usize] },
+                )
             })
             .to_vec();
         let mut file = contention_context(&facts).into_file(cases);
@@ -194,7 +203,16 @@ mod tests {
         // A cache-lines run may be sent in too, and is named for its suite; other suites may not.
         let mut lines = parsed.clone();
         for case in &mut lines.cases {
-            *case = crate::results::CaseResult::new("lines", "own counter, CachePadded", "padded", case.threads, 1 << 20, Default::default(), 1, vec![5e6; 3 * case.threads as usize]);
+            *case = crate::results::CaseResult::new(
+                "lines",
+                "own counter, CachePadded",
+                "padded",
+                case.threads,
+                1 << 20,
+                Default::default(),
+                1,
+                vec![5e6; 3 * case.threads as usize],
+            );
             case.all_threads_ops_per_sec = Some(1e8);
             case.mark_noise();
         }

@@ -7,8 +7,7 @@
 use crate::kernels::clone::{CloneMode, CloneType, SharedCloneSource};
 use crate::kernels::harness::{clone_batch_shared_harnessed, should_drop_lock, Harness};
 use crate::results::{
-    AllocatorInfo, CaseParams, CaseResult, LayoutFacts, MachineInfo, ResultsFile, RunConditions, RunnerInfo,
-    ToolchainInfo, SCHEMA_VERSION,
+    AllocatorInfo, CaseParams, CaseResult, LayoutFacts, MachineInfo, ResultsFile, RunConditions, RunnerInfo, ToolchainInfo, SCHEMA_VERSION,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
@@ -76,7 +75,12 @@ pub fn thread_list(list: &str) -> Result<Vec<u32>, String> {
     list.split(',')
         .map(str::trim)
         .filter(|t| !t.is_empty())
-        .map(|t| t.parse::<u32>().ok().filter(|&t| (1..=crate::validate::MAX_THREADS).contains(&t)).ok_or_else(|| format!("not a thread count: {t:?}")))
+        .map(|t| {
+            t.parse::<u32>()
+                .ok()
+                .filter(|&t| (1..=crate::validate::MAX_THREADS).contains(&t))
+                .ok_or_else(|| format!("not a thread count: {t:?}"))
+        })
         .collect()
 }
 
@@ -86,8 +90,10 @@ impl ClonePlan {
     pub fn from_lists(threads: &str, types: &str, modes: &str, samples: u64, string_len: usize) -> Result<ClonePlan, String> {
         let items = |list: &str| list.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect::<Vec<_>>();
         let threads = thread_list(threads)?;
-        let types = items(types).iter().map(|t| CloneType::parse(t).ok_or_else(|| format!("unknown type {t:?}"))).collect::<Result<Vec<_>, _>>()?;
-        let modes = items(modes).iter().map(|m| CloneMode::parse(m).ok_or_else(|| format!("unknown mode {m:?}"))).collect::<Result<Vec<_>, _>>()?;
+        let types =
+            items(types).iter().map(|t| CloneType::parse(t).ok_or_else(|| format!("unknown type {t:?}"))).collect::<Result<Vec<_>, _>>()?;
+        let modes =
+            items(modes).iter().map(|m| CloneMode::parse(m).ok_or_else(|| format!("unknown mode {m:?}"))).collect::<Result<Vec<_>, _>>()?;
         Ok(ClonePlan { types, modes, threads, samples, string_len })
     }
 
@@ -190,16 +196,8 @@ pub struct CaseTimes {
 /// cloned (`HipStr (inline)` is shorter) and the contenders' median rate.
 pub fn case_result(case: &PlannedCase, string_len: usize, warmups: u32, times: CaseTimes) -> CaseResult {
     let params = CaseParams { string_len_bytes: Some(case.ty.text_len(string_len) as u64), ..Default::default() };
-    let mut result = CaseResult::new(
-        "clone",
-        case.ty.display_name(),
-        case.ty.id(),
-        case.threads,
-        case.samples,
-        params,
-        warmups,
-        times.repeat_times_ns,
-    );
+    let mut result =
+        CaseResult::new("clone", case.ty.display_name(), case.ty.id(), case.threads, case.samples, params, warmups, times.repeat_times_ns);
     result.mode = Some(case.mode.id().into());
     result.contender_ops_per_sec = crate::stats::summarize(&times.contender_ops_per_sec).map(|s| s.median);
     result.notes.extend(case.note.clone());
@@ -242,9 +240,9 @@ impl RunContext {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kernels::clone::CloneSource;
     #[cfg(target_arch = "wasm32")]
     use wasm_bindgen_test::wasm_bindgen_test as test;
-    use crate::kernels::clone::CloneSource;
 
     fn plan(types: &[CloneType], modes: &[CloneMode], threads: &[u32]) -> ClonePlan {
         ClonePlan { types: types.to_vec(), modes: modes.to_vec(), threads: threads.to_vec(), samples: 1000, string_len: 64 }
@@ -286,8 +284,21 @@ mod tests {
         );
         assert!(cases.iter().all(|c| c.samples == 1000 && c.note.is_none()));
         // A read owns nothing to leak either, so every type that can run has a read case.
-        let reads: Vec<String> = plan(&[CloneType::RcStr, CloneType::StaticStr, CloneType::LassoThreaded], &[CloneMode::Read], &[1, 2]).cases().iter().map(PlannedCase::name).collect();
-        assert_eq!(reads, ["Rc<str> read x1", "leaked &'static str read x1", "lasso::Spur (ThreadedRodeo) read x1", "leaked &'static str read x2", "lasso::Spur (ThreadedRodeo) read x2"]);
+        let reads: Vec<String> = plan(&[CloneType::RcStr, CloneType::StaticStr, CloneType::LassoThreaded], &[CloneMode::Read], &[1, 2])
+            .cases()
+            .iter()
+            .map(PlannedCase::name)
+            .collect();
+        assert_eq!(
+            reads,
+            [
+                "Rc<str> read x1",
+                "leaked &'static str read x1",
+                "lasso::Spur (ThreadedRodeo) read x1",
+                "leaked &'static str read x2",
+                "lasso::Spur (ThreadedRodeo) read x2"
+            ]
+        );
     }
 
     #[test]
@@ -319,7 +330,8 @@ mod tests {
 
     #[test]
     fn case_results_carry_the_mode_length_rate_and_note() {
-        let planned = PlannedCase { ty: CloneType::HipstrInline, mode: CloneMode::Forget, threads: 2, samples: 100, note: Some("scaled".into()) };
+        let planned =
+            PlannedCase { ty: CloneType::HipstrInline, mode: CloneMode::Forget, threads: 2, samples: 100, note: Some("scaled".into()) };
         let times = CaseTimes { repeat_times_ns: vec![300.0, 100.0, 200.0], contender_ops_per_sec: vec![5.0, 1.0, 3.0] };
         let case = case_result(&planned, 64, 1, times);
         assert_eq!((case.suite.as_str(), case.variant_id.as_str(), case.mode.as_deref()), ("clone", "hipstr_inline", Some("forget")));
@@ -327,7 +339,12 @@ mod tests {
         assert_eq!((case.median_ns, case.median_ns_per_op), (200.0, 2.0));
         assert_eq!(case.contender_ops_per_sec, Some(3.0));
         assert_eq!((case.warmup_repeats, case.notes.as_slice()), (1, ["scaled".to_string()].as_slice()));
-        let alone = case_result(&PlannedCase { threads: 1, note: None, ..planned }, 64, 0, CaseTimes { repeat_times_ns: vec![1.0], contender_ops_per_sec: vec![] });
+        let alone = case_result(
+            &PlannedCase { threads: 1, note: None, ..planned },
+            64,
+            0,
+            CaseTimes { repeat_times_ns: vec![1.0], contender_ops_per_sec: vec![] },
+        );
         assert_eq!(alone.contender_ops_per_sec, None);
     }
 

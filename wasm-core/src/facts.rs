@@ -70,11 +70,8 @@ fn runs<'a>(summary: &'a Summary, medians: &CaseMedians) -> Vec<Run<'a>> {
     let index: BTreeMap<&str, u32> = medians.cases.iter().enumerate().map(|(i, c)| (c.as_str(), i as u32)).collect();
     let wanted = |variant: &str, condition: &str| index.get(format!("clone|{variant}|{condition}|unpinned").as_str()).copied();
     let threads: Vec<u32> = {
-        let mut t: Vec<u32> = medians
-            .cases
-            .iter()
-            .filter_map(|c| c.strip_prefix("clone|arc_str|t")?.strip_suffix("-drop|unpinned")?.parse().ok())
-            .collect();
+        let mut t: Vec<u32> =
+            medians.cases.iter().filter_map(|c| c.strip_prefix("clone|arc_str|t")?.strip_suffix("-drop|unpinned")?.parse().ok()).collect();
         t.sort_unstable();
         t
     };
@@ -180,7 +177,8 @@ impl Facts {
             },
         );
 
-        let both: Vec<(f64, f64)> = jemalloc.iter().filter_map(|r| Some((r.at(1)?, r.at(2)?))).map(|((a1, s1), (a2, s2))| (a2 / a1, s2 / s1)).collect();
+        let both: Vec<(f64, f64)> =
+            jemalloc.iter().filter_map(|r| Some((r.at(1)?, r.at(2)?))).map(|((a1, s1), (a2, s2))| (a2 / a1, s2 / s1)).collect();
         let slower: Vec<f64> = both.iter().map(|b| b.0).filter(|&r| r > 1.0).collect();
         let string_change: Vec<f64> = both.iter().map(|b| b.1).collect();
         values.insert(
@@ -208,7 +206,11 @@ impl Facts {
             format!(
                 "{STRING} was the cheaper clone + drop at every thread count from two up in {} {}",
                 of(native_drop.iter().filter(|&&b| b).count(), native_drop.len()),
-                if native_drop.len() == 1 { "native run that timed two threads or more" } else { "native runs that timed two threads or more" }
+                if native_drop.len() == 1 {
+                    "native run that timed two threads or more"
+                } else {
+                    "native runs that timed two threads or more"
+                }
             ),
         );
 
@@ -267,7 +269,8 @@ impl Facts {
         while let Some(start) = rest.find("{{") {
             out.push_str(&rest[..start]);
             let after = &rest[start + 2..];
-            let end = after.find("}}").ok_or_else(|| format!("an unclosed placeholder: {:?}", &rest[start..(start + 40).min(rest.len())]))?;
+            let end =
+                after.find("}}").ok_or_else(|| format!("an unclosed placeholder: {:?}", &rest[start..(start + 40).min(rest.len())]))?;
             let name = after[..end].trim();
             let value = self.get(name).ok_or_else(|| {
                 let known: Vec<&str> = FACTS.iter().map(|(n, _)| *n).collect();
@@ -385,7 +388,10 @@ mod tests {
         assert!(before.get("jemalloc-one-thread").unwrap().contains("in the one (2.0× cheaper) and <code>String</code> in none"));
         let more = [runs[0], ("z.json", N, "jemalloc", 5, "Zen 9", &[(1, 30.0, 10.0), (2, 20.0, 25.0)][..], None)];
         let after = Facts::of(&data(&more).0, &data(&more).1);
-        assert!(after.get("jemalloc-one-thread").unwrap().contains("in 1 of 2 (2.0× cheaper) and <code>String</code> in 1 of 2 (3.0× cheaper)"));
+        assert!(after
+            .get("jemalloc-one-thread")
+            .unwrap()
+            .contains("in 1 of 2 (2.0× cheaper) and <code>String</code> in 1 of 2 (3.0× cheaper)"));
         assert!(after.get("jemalloc-two-threads").unwrap().contains("in 1 of 2 runs that timed two threads (4.0× its one-thread time)"));
         assert!(after.get("native-drop-from-two").unwrap().contains("in 1 of 2 native runs"));
     }

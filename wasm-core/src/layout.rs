@@ -20,11 +20,7 @@ pub struct TypeLayout {
 }
 
 fn of<T>(type_name: &str) -> TypeLayout {
-    TypeLayout {
-        type_name: type_name.to_owned(),
-        size_bytes: size_of::<T>() as u32,
-        align_bytes: align_of::<T>() as u32,
-    }
+    TypeLayout { type_name: type_name.to_owned(), size_bytes: size_of::<T>() as u32, align_bytes: align_of::<T>() as u32 }
 }
 
 /// The header `Arc` puts in front of the data on the heap (the strong and weak counters), measured
@@ -75,10 +71,10 @@ mod tests {
 
     #[test]
     fn option_arc_uses_the_null_niche() {
-        assert_eq!(layout_of("Option<Arc<str>>"), Some(TypeLayout {
-            type_name: "Option<Arc<str>>".into(),
-            ..layout_of("Arc<str>").unwrap()
-        }));
+        assert_eq!(
+            layout_of("Option<Arc<str>>"),
+            Some(TypeLayout { type_name: "Option<Arc<str>>".into(), ..layout_of("Arc<str>").unwrap() })
+        );
     }
 
     #[test]

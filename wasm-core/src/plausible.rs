@@ -62,13 +62,17 @@ pub fn layout_problems(file: &ResultsFile) -> Vec<Problem> {
     let recorded_word = facts.types.iter().find(|l| l.type_name == "usize").map(|l| l.size_bytes);
     let word = match (word_bytes_of_arch(&file.machine.arch), recorded_word) {
         (Some(arch), Some(usize_bytes)) if arch != usize_bytes => {
-            problems.push(Problem::new("layouts.types", format!("give usize {usize_bytes} bytes, but on {} it is {arch}", file.machine.arch)));
+            problems
+                .push(Problem::new("layouts.types", format!("give usize {usize_bytes} bytes, but on {} it is {arch}", file.machine.arch)));
             return problems;
         }
         (Some(arch), _) => arch,
         (None, Some(bytes)) if matches!(bytes, 2 | 4 | 8 | 16) => bytes,
         (None, _) => {
-            problems.push(Problem::new("layouts.types", format!("give no usize of 2, 4, 8 or 16 bytes, and arch {:?} is not one whose word size is known", file.machine.arch)));
+            problems.push(Problem::new(
+                "layouts.types",
+                format!("give no usize of 2, 4, 8 or 16 bytes, and arch {:?} is not one whose word size is known", file.machine.arch),
+            ));
             return problems;
         }
     };
@@ -76,7 +80,10 @@ pub fn layout_problems(file: &ResultsFile) -> Vec<Problem> {
         let at = format!("layouts.types[{i}]");
         let Some(&(_, words)) = LAYOUT_WORDS.iter().find(|(name, _)| *name == layout.type_name) else {
             let known: Vec<&str> = LAYOUT_WORDS.iter().map(|(name, _)| *name).collect();
-            problems.push(Problem::new(format!("{at}.type_name"), format!("{:?} is not a type the runner records ({})", layout.type_name, known.join(", "))));
+            problems.push(Problem::new(
+                format!("{at}.type_name"),
+                format!("{:?} is not a type the runner records ({})", layout.type_name, known.join(", ")),
+            ));
             continue;
         };
         if facts.types[..i].iter().any(|earlier| earlier.type_name == layout.type_name) {
@@ -85,12 +92,21 @@ pub fn layout_problems(file: &ResultsFile) -> Vec<Problem> {
         if layout.size_bytes != words * word || layout.align_bytes != word {
             problems.push(Problem::new(
                 at,
-                format!("gives {} {} bytes aligned to {}; with {word}-byte words it is {} aligned to {word}", layout.type_name, layout.size_bytes, layout.align_bytes, words * word),
+                format!(
+                    "gives {} {} bytes aligned to {}; with {word}-byte words it is {} aligned to {word}",
+                    layout.type_name,
+                    layout.size_bytes,
+                    layout.align_bytes,
+                    words * word
+                ),
             ));
         }
     }
     if facts.arc_header_bytes != 2 * word {
-        problems.push(Problem::new("layouts.arc_header_bytes", format!("is {}; Arc's two counters take {} bytes with {word}-byte words", facts.arc_header_bytes, 2 * word)));
+        problems.push(Problem::new(
+            "layouts.arc_header_bytes",
+            format!("is {}; Arc's two counters take {} bytes with {word}-byte words", facts.arc_header_bytes, 2 * word),
+        ));
     }
     problems
 }
@@ -107,7 +123,10 @@ pub fn topology_problems(t: &CpuTopology) -> Vec<Problem> {
                 problems.push(Problem::new(at.clone(), format!("has {} CPU(s); a group has at least {smallest}", group.len())));
             }
             if let Some(cpu) = group.iter().find(|&&cpu| cpu >= t.logical_cpus) {
-                problems.push(Problem::new(at.clone(), format!("names CPU {cpu}, but there are {} logical CPUs (0 to {})", t.logical_cpus, t.logical_cpus.saturating_sub(1))));
+                problems.push(Problem::new(
+                    at.clone(),
+                    format!("names CPU {cpu}, but there are {} logical CPUs (0 to {})", t.logical_cpus, t.logical_cpus.saturating_sub(1)),
+                ));
             }
             if let Some(cpu) = group.iter().find(|&&cpu| !seen.insert(cpu)) {
                 problems.push(Problem::new(at, format!("names CPU {cpu} a second time")));
@@ -135,8 +154,12 @@ pub fn pinning_problems(at: &str, case: &CaseResult, topology: Option<&CpuTopolo
     let together = |groups: &[Vec<u32>], a: u32, b: u32| groups.iter().any(|g| g.contains(&a) && g.contains(&b));
     let (timed, first) = (cpus[0], cpus.get(1).copied().unwrap_or(cpus[0]));
     let why = match placement {
-        "smt-sibling" if !together(&t.smt_groups, timed, first) => Some(format!("is smt-sibling, but CPUs {timed} and {first} are not SMT siblings in the topology")),
-        "same-l3" if !t.l3_groups.is_empty() && !together(&t.l3_groups, timed, first) => Some(format!("is same-l3, but CPUs {timed} and {first} share no L3 group in the topology")),
+        "smt-sibling" if !together(&t.smt_groups, timed, first) => {
+            Some(format!("is smt-sibling, but CPUs {timed} and {first} are not SMT siblings in the topology"))
+        }
+        "same-l3" if !t.l3_groups.is_empty() && !together(&t.l3_groups, timed, first) => {
+            Some(format!("is same-l3, but CPUs {timed} and {first} share no L3 group in the topology"))
+        }
         "other-l3" if t.l3_groups.len() < 2 => Some("is other-l3, but the topology has fewer than two L3 groups".to_string()),
         "other-socket" if t.sockets < 2 => Some(format!("is other-socket, but the topology has {} socket", t.sockets)),
         _ => None,
@@ -164,7 +187,8 @@ pub fn time_problems(file: &ResultsFile) -> Vec<Problem> {
         run_ns += case_ns / f64::from(case.threads.max(1));
     }
     if run_ns > MAX_RUN_NS {
-        problems.push(Problem::new("cases", format!("add up to {:.0} hours of timed repeats; a run measures for at most 24", run_ns / 3.6e12)));
+        problems
+            .push(Problem::new("cases", format!("add up to {:.0} hours of timed repeats; a run measures for at most 24", run_ns / 3.6e12)));
     }
     problems
 }
@@ -178,7 +202,12 @@ pub fn memory_problems(file: &ResultsFile) -> Vec<Problem> {
         .iter()
         .enumerate()
         .filter(|(_, c)| c.memory.is_some() || c.mapped_timeline.is_some())
-        .map(|(i, _)| Problem::new(format!("cases[{i}].memory"), format!("is set, but allocator {:?} reports no statistics (only jemalloc's are recorded)", file.allocator.name)))
+        .map(|(i, _)| {
+            Problem::new(
+                format!("cases[{i}].memory"),
+                format!("is set, but allocator {:?} reports no statistics (only jemalloc's are recorded)", file.allocator.name),
+            )
+        })
         .collect()
 }
 

@@ -502,7 +502,11 @@ impl CaseResult {
     /// `mad_ns / median_ns` (0 for a zero median): the noise figure the runner records and the
     /// validator checks.
     pub fn relative_mad(&self) -> f64 {
-        if self.median_ns > 0.0 { self.mad_ns / self.median_ns } else { 0.0 }
+        if self.median_ns > 0.0 {
+            self.mad_ns / self.median_ns
+        } else {
+            0.0
+        }
     }
 
     /// Records the noise figure and flag (the native runner does, for every case it writes).

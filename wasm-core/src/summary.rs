@@ -213,10 +213,19 @@ impl Headline {
         let len = |c: &crate::results::CaseResult| c.params.string_len_bytes.unwrap_or(DEFAULT_CLONE_LEN);
         // One length for every measure: the suite's default where the file has it, else its shortest.
         let arc_lengths = || file.cases.iter().filter(|c| c.suite == "clone" && c.variant_id == "arc_str").map(len);
-        let length = if arc_lengths().any(|l| l == DEFAULT_CLONE_LEN) { DEFAULT_CLONE_LEN } else { arc_lengths().min().unwrap_or(DEFAULT_CLONE_LEN) };
+        let length = if arc_lengths().any(|l| l == DEFAULT_CLONE_LEN) {
+            DEFAULT_CLONE_LEN
+        } else {
+            arc_lengths().min().unwrap_or(DEFAULT_CLONE_LEN)
+        };
         let find = |variant: &str, threads: u32| {
             file.cases.iter().find(|c| {
-                c.suite == "clone" && c.variant_id == variant && c.threads == threads && c.placement.is_none() && c.mode.as_deref().unwrap_or("drop") == "drop" && len(c) == length
+                c.suite == "clone"
+                    && c.variant_id == variant
+                    && c.threads == threads
+                    && c.placement.is_none()
+                    && c.mode.as_deref().unwrap_or("drop") == "drop"
+                    && len(c) == length
             })
         };
         let drop_case = |variant: &str, threads: u32| find(variant, threads).map(|c| c.median_ns_per_op);
@@ -338,7 +347,11 @@ impl Summary {
 
     /// The headlines of this summary's machines, for `headlines.json`.
     pub fn headlines(&self) -> Headlines {
-        Headlines { summary_version: SUMMARY_VERSION, machines: self.machines.len(), headlines: self.machines.iter().map(|m| m.headline.clone()).collect() }
+        Headlines {
+            summary_version: SUMMARY_VERSION,
+            machines: self.machines.len(),
+            headlines: self.machines.iter().map(|m| m.headline.clone()).collect(),
+        }
     }
 
     /// This summary with each machine's headline read from `headlines.json`'s `bytes`, refusing
@@ -431,9 +444,10 @@ impl MachineSummary {
             rustc: file.toolchain.rustc_version.clone(),
             hypervisor: file.conditions.as_ref().and_then(|c| c.hypervisor.clone()),
             steal_percent: file.conditions.as_ref().and_then(|c| c.steal_percent),
-            oversubscribed_above: m
-                .logical_cores
-                .filter(|&cpus| file.conditions.as_ref().is_some_and(|c| c.oversubscribe) && file.cases.iter().any(|c| crate::validate::running_threads(c) > cpus)),
+            oversubscribed_above: m.logical_cores.filter(|&cpus| {
+                file.conditions.as_ref().is_some_and(|c| c.oversubscribe)
+                    && file.cases.iter().any(|c| crate::validate::running_threads(c) > cpus)
+            }),
             contention: file.cases.iter().any(|c| c.suite == "clone" && c.placement.is_none() && thread_safe(&c.variant_id)),
             suites,
             choose_candidates: crate::choose::candidates_measured(file),
@@ -476,7 +490,11 @@ mod tests {
         let most = h.most_threads.unwrap();
         assert!(most > 1);
         let find = |v: &str, t: u32| {
-            file.cases.iter().find(|c| c.variant_id == v && c.threads == t && c.mode.as_deref() == Some("drop") && c.placement.is_none()).unwrap().median_ns_per_op
+            file.cases
+                .iter()
+                .find(|c| c.variant_id == v && c.threads == t && c.mode.as_deref() == Some("drop") && c.placement.is_none())
+                .unwrap()
+                .median_ns_per_op
         };
         assert_eq!(h.arc_ns_most, Some(find("arc_str", most)));
         assert_eq!(h.string_ns_1t, Some(find("string", 1)));
@@ -508,10 +526,15 @@ mod tests {
         let rounds = shipped!("epyc-2vcpu-jemalloc-rounds-2026-11-24.json");
         let h = Headline::of(&rounds);
         let case = |v: &str, t: u32| {
-            rounds.cases.iter().find(|c| c.suite == "clone" && c.variant_id == v && c.threads == t && c.mode.as_deref() == Some("drop")).unwrap()
+            rounds
+                .cases
+                .iter()
+                .find(|c| c.suite == "clone" && c.variant_id == v && c.threads == t && c.mode.as_deref() == Some("drop"))
+                .unwrap()
         };
         let most = h.most_threads.unwrap();
-        let (arc, string) = (case("arc_str", most).round_medians_ns.clone().unwrap(), case("string", most).round_medians_ns.clone().unwrap());
+        let (arc, string) =
+            (case("arc_str", most).round_medians_ns.clone().unwrap(), case("string", most).round_medians_ns.clone().unwrap());
         let ratios: Vec<f64> = arc.iter().zip(&string).map(|(a, s)| a / s).collect();
         let [low, high] = h.ratio_most_rounds.unwrap();
         assert!(ratios.contains(&low) && ratios.contains(&high) && low < high, "{ratios:?}");
@@ -534,12 +557,15 @@ mod tests {
     #[cfg_attr(miri, ignore = "summary.rs has no unsafe code; validating whole results files (SHA-256 included) under Miri takes minutes")]
     fn each_case_is_written_once_and_every_median_points_at_its_own_case() {
         let names = ["epyc-2vcpu-jemalloc-2026-11-23.json", "xeon-2.1ghz-2vcpu-jemalloc-2026-11-21.json", "reference-ryzen5600x-2024.json"];
-        let files: Vec<(String, ResultsFile)> =
-            vec![shipped!("epyc-2vcpu-jemalloc-2026-11-23.json"), shipped!("xeon-2.1ghz-2vcpu-jemalloc-2026-11-21.json"), shipped!("reference-ryzen5600x-2024.json")]
-                .into_iter()
-                .zip(names)
-                .map(|(f, n)| (n.to_string(), f))
-                .collect();
+        let files: Vec<(String, ResultsFile)> = vec![
+            shipped!("epyc-2vcpu-jemalloc-2026-11-23.json"),
+            shipped!("xeon-2.1ghz-2vcpu-jemalloc-2026-11-21.json"),
+            shipped!("reference-ryzen5600x-2024.json"),
+        ]
+        .into_iter()
+        .zip(names)
+        .map(|(f, n)| (n.to_string(), f))
+        .collect();
         let summary = Summary::of(&files, Vec::new());
         let medians = CaseMedians::of(&files);
         let mut unique = medians.cases.clone();
@@ -564,7 +590,11 @@ mod tests {
         let both = Summary::of(&with_system, Vec::new());
         assert_eq!(both.machines[3].hardware, both.machines[1].hardware, "one Xeon, two allocators");
         assert_ne!(both.machines[0].hardware, both.machines[1].hardware);
-        assert_eq!(both.machines.iter().map(|m| m.hardware).collect::<Vec<_>>(), [Some(0), Some(1), Some(2), Some(1)], "numbered as first seen");
+        assert_eq!(
+            both.machines.iter().map(|m| m.hardware).collect::<Vec<_>>(),
+            [Some(0), Some(1), Some(2), Some(1)],
+            "numbered as first seen"
+        );
         // The facts and the headlines travel in two files, and come back together.
         let facts = Summary::from_json(serde_json::to_string(&summary).unwrap().as_bytes()).unwrap();
         assert!(facts.machines.iter().all(|m| m.headline == Headline::default()), "summary.json carries no headline");

@@ -5,9 +5,9 @@
 
 use crate::kernels::arcswap::ReadVariant;
 use crate::kernels::arena::ArenaVariant;
-use crate::kernels::sso::{InputSet, SsoVariant};
 use crate::kernels::harness::Harness;
 use crate::kernels::lines::LineVariant;
+use crate::kernels::sso::{InputSet, SsoVariant};
 use crate::kernels::CloneType;
 use crate::results::{CaseResult, ResultsFile, PLACEMENTS, SCHEMA_VERSION};
 use std::fmt;
@@ -112,15 +112,15 @@ pub fn label_problem(label: &str) -> Option<String> {
 /// Parsed by humantime, so impossible dates (February 30th) and stray characters are refused too.
 pub fn created_at_problem(text: &str) -> Option<String> {
     if !is_utc_timestamp_shape(text) {
-        return Some("is not one RFC 3339 UTC time (YYYY-MM-DDTHH:MM:SS, up to 9 fraction digits, then Z), like 2025-01-31T12:00:00Z".into());
+        return Some(
+            "is not one RFC 3339 UTC time (YYYY-MM-DDTHH:MM:SS, up to 9 fraction digits, then Z), like 2025-01-31T12:00:00Z".into(),
+        );
     }
     // 2020-01-01T00:00:00Z: no results file of this format is older.
     let earliest = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_577_836_800);
     match humantime::parse_rfc3339(text) {
         Err(e) => Some(format!("is not an RFC 3339 UTC time like 2025-01-31T12:00:00Z ({e})")),
-        Ok(t) if t < earliest => {
-            Some("is before 2020, earlier than any file this format can come from".into())
-        }
+        Ok(t) if t < earliest => Some("is before 2020, earlier than any file this format can come from".into()),
         Ok(_) => None,
     }
 }
@@ -142,11 +142,12 @@ fn is_utc_timestamp_shape(text: &str) -> bool {
         && digits(14..16)
         && b[16] == b':'
         && digits(17..19);
-    fixed && match &b[19..] {
-        [b'Z'] => true,
-        [b'.', fraction @ .., b'Z'] => (1..=9).contains(&fraction.len()) && fraction.iter().all(u8::is_ascii_digit),
-        _ => false,
-    }
+    fixed
+        && match &b[19..] {
+            [b'Z'] => true,
+            [b'.', fraction @ .., b'Z'] => (1..=9).contains(&fraction.len()) && fraction.iter().all(u8::is_ascii_digit),
+            _ => false,
+        }
 }
 
 /// Allowed clock difference between the machine that wrote a file and the one checking it.
@@ -159,7 +160,10 @@ pub fn future_problem(file: &ResultsFile, now: std::time::SystemTime) -> Option<
     let written = humantime::parse_rfc3339(&file.created_at).ok()?;
     let ahead = written.duration_since(now).ok()?;
     (ahead.as_secs() > CLOCK_SKEW_SECS).then(|| {
-        Problem::new("created_at", format!("is {} days after this check's clock; a results file cannot come from the future", ahead.as_secs() / 86_400))
+        Problem::new(
+            "created_at",
+            format!("is {} days after this check's clock; a results file cannot come from the future", ahead.as_secs() / 86_400),
+        )
     })
 }
 
@@ -224,7 +228,11 @@ pub fn validate_file(file: &ResultsFile) -> Vec<Problem> {
             problems.push(Problem::new(field, problem));
         }
     };
-    check(file.schema_version == SCHEMA_VERSION, "schema_version", &format!("is {}; this reader knows only {SCHEMA_VERSION}", file.schema_version));
+    check(
+        file.schema_version == SCHEMA_VERSION,
+        "schema_version",
+        &format!("is {}; this reader knows only {SCHEMA_VERSION}", file.schema_version),
+    );
     let date_problem = created_at_problem(&file.created_at);
     check(date_problem.is_none(), "created_at", date_problem.as_deref().unwrap_or(""));
     check(!file.runner.name.trim().is_empty(), "runner.name", "is empty");
@@ -273,18 +281,33 @@ fn condition_problems(c: &crate::results::RunConditions, logical_cores: Option<u
     };
     if let Some(steal) = c.steal_percent {
         // 100 % stolen means the run never ran: it could not have measured anything.
-        check(steal.is_finite() && (0.0..100.0).contains(&steal), "steal_percent", format!("is {steal}; a run that measured had 0 to under 100 % stolen"));
+        check(
+            steal.is_finite() && (0.0..100.0).contains(&steal),
+            "steal_percent",
+            format!("is {steal}; a run that measured had 0 to under 100 % stolen"),
+        );
     }
     // A load average counts runnable threads; past 64 per CPU the machine could not have measured.
     let cpus = c.topology.as_ref().map(|t| t.logical_cpus).or(logical_cores).unwrap_or(1024).max(1);
     let most_load = 64.0 * f64::from(cpus);
     for (name, load) in [("load_average_before", c.load_average_before), ("load_average_after", c.load_average_after)] {
         if let Some(load) = load {
-            check(load.is_finite() && (0.0..=most_load).contains(&load), name, format!("is {load}; a load average is 0 to {most_load} (64 per logical CPU) on a machine that measured"));
+            check(
+                load.is_finite() && (0.0..=most_load).contains(&load),
+                name,
+                format!("is {load}; a load average is 0 to {most_load} (64 per logical CPU) on a machine that measured"),
+            );
         }
     }
     if let Some(t) = &c.topology {
-        check(t.sockets >= 1 && t.sockets <= t.cores && t.cores <= t.logical_cpus, "topology", format!("has {} sockets, {} cores, {} logical CPUs; they must be 1 <= sockets <= cores <= logical CPUs", t.sockets, t.cores, t.logical_cpus));
+        check(
+            t.sockets >= 1 && t.sockets <= t.cores && t.cores <= t.logical_cpus,
+            "topology",
+            format!(
+                "has {} sockets, {} cores, {} logical CPUs; they must be 1 <= sockets <= cores <= logical CPUs",
+                t.sockets, t.cores, t.logical_cpus
+            ),
+        );
         let in_range = t.smt_groups.iter().chain(&t.l3_groups).flatten().all(|&cpu| cpu < 4096);
         check(in_range && t.logical_cpus <= 4096, "topology", "names CPUs beyond 4096".into());
         problems.extend(crate::plausible::topology_problems(t));
@@ -404,11 +427,24 @@ fn measurement_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
             problems.push(Problem::new(format!("{at}.{field}"), problem));
         }
     };
-    let repeats = case.repeat_times_ns.len() / if matches!(case.suite.as_str(), "sso" | "arcswap" | "lines") { case.threads.max(1) as usize } else { 1 };
-    check(repeats >= MIN_SUBMISSION_REPEATS, "repeat_times_ns", format!("holds {repeats} repeat(s); a submitted case has at least {MIN_SUBMISSION_REPEATS}"));
+    let repeats = case.repeat_times_ns.len()
+        / if matches!(case.suite.as_str(), "sso" | "arcswap" | "lines") { case.threads.max(1) as usize } else { 1 };
+    check(
+        repeats >= MIN_SUBMISSION_REPEATS,
+        "repeat_times_ns",
+        format!("holds {repeats} repeat(s); a submitted case has at least {MIN_SUBMISSION_REPEATS}"),
+    );
     let quick = quick::ops(&case.suite);
-    check(case.ops_per_repeat > quick, "ops_per_repeat", format!("is {}, a --quick run's size ({quick}); a submitted {} case does more", case.ops_per_repeat, case.suite));
-    check(case.median_ns >= MIN_SUBMISSION_REPEAT_NS, "median_ns", format!("is {} ns; a submitted case's repeats last at least 1 ms", case.median_ns));
+    check(
+        case.ops_per_repeat > quick,
+        "ops_per_repeat",
+        format!("is {}, a --quick run's size ({quick}); a submitted {} case does more", case.ops_per_repeat, case.suite),
+    );
+    check(
+        case.median_ns >= MIN_SUBMISSION_REPEAT_NS,
+        "median_ns",
+        format!("is {} ns; a submitted case's repeats last at least 1 ms", case.median_ns),
+    );
     check(case.noise_rel_mad.is_some(), "noise_rel_mad", "is missing; the runner writes it for every case".into());
     check(case.noisy.is_some(), "noisy", "is missing; the runner writes it for every case".into());
     if case.threads > 1 && case.suite == "clone" {
@@ -516,9 +552,15 @@ fn validate_case(at: &str, case: &CaseResult) -> Vec<Problem> {
     check(case.ops_per_repeat >= 1, "ops_per_repeat", "must be at least 1".into());
     check(!case.repeat_times_ns.is_empty(), "repeat_times_ns", "is empty".into());
     for (j, &t) in case.repeat_times_ns.iter().enumerate() {
-        check(positive(t), &format!("repeat_times_ns[{j}]"), format!("is {t}; times must be positive and at most {MAX_TIME_NS:e} ns (a u64 of nanoseconds)"));
+        check(
+            positive(t),
+            &format!("repeat_times_ns[{j}]"),
+            format!("is {t}; times must be positive and at most {MAX_TIME_NS:e} ns (a u64 of nanoseconds)"),
+        );
     }
-    for (name, value) in [("median_ns", case.median_ns), ("min_ns", case.min_ns), ("max_ns", case.max_ns), ("median_ns_per_op", case.median_ns_per_op)] {
+    for (name, value) in
+        [("median_ns", case.median_ns), ("min_ns", case.min_ns), ("max_ns", case.max_ns), ("median_ns_per_op", case.median_ns_per_op)]
+    {
         check(positive(value), name, format!("is {value}; it must be positive and at most {MAX_TIME_NS:e} ns"));
     }
     check(case.mad_ns.is_finite() && case.mad_ns >= 0.0, "mad_ns", format!("is {}; it must be finite and not negative", case.mad_ns));
@@ -531,12 +573,21 @@ fn validate_case(at: &str, case: &CaseResult) -> Vec<Problem> {
     }
     if case.repeat_times_ns.iter().all(|&t| positive(t)) {
         if let Some(s) = crate::stats::summarize(&case.repeat_times_ns) {
-            for (name, stored, expected) in [("median_ns", case.median_ns, s.median), ("min_ns", case.min_ns, s.min), ("max_ns", case.max_ns, s.max), ("mad_ns", case.mad_ns, s.mad)] {
+            for (name, stored, expected) in [
+                ("median_ns", case.median_ns, s.median),
+                ("min_ns", case.min_ns, s.min),
+                ("max_ns", case.max_ns, s.max),
+                ("mad_ns", case.mad_ns, s.mad),
+            ] {
                 check(close(stored, expected), name, format!("is {stored} but repeat_times_ns give {expected}"));
             }
             if case.ops_per_repeat >= 1 {
                 let per_op = s.median / case.ops_per_repeat as f64;
-                check(close(case.median_ns_per_op, per_op), "median_ns_per_op", format!("is {} but median_ns / ops_per_repeat is {per_op}", case.median_ns_per_op));
+                check(
+                    close(case.median_ns_per_op, per_op),
+                    "median_ns_per_op",
+                    format!("is {} but median_ns / ops_per_repeat is {per_op}", case.median_ns_per_op),
+                );
             }
         }
     }
@@ -545,12 +596,24 @@ fn validate_case(at: &str, case: &CaseResult) -> Vec<Problem> {
         check(noise.is_finite() && close(noise, expected), "noise_rel_mad", format!("is {noise} but mad_ns / median_ns is {expected}"));
         if let Some(noisy) = case.noisy {
             let past = noise > crate::results::NOISY_REL_MAD;
-            check(noisy == past, "noisy", format!("is {noisy} but noise_rel_mad {noise} is {} the {} threshold", if past { "past" } else { "within" }, crate::results::NOISY_REL_MAD));
+            check(
+                noisy == past,
+                "noisy",
+                format!(
+                    "is {noisy} but noise_rel_mad {noise} is {} the {} threshold",
+                    if past { "past" } else { "within" },
+                    crate::results::NOISY_REL_MAD
+                ),
+            );
         }
     }
     check(case.noisy.is_none() || case.noise_rel_mad.is_some(), "noisy", "is set without noise_rel_mad".into());
     if let Some(timeline) = &case.mapped_timeline {
-        check(timeline.len() <= MAX_TIMELINE_POINTS, "mapped_timeline", format!("has {} points; at most {MAX_TIMELINE_POINTS} are allowed", timeline.len()));
+        check(
+            timeline.len() <= MAX_TIMELINE_POINTS,
+            "mapped_timeline",
+            format!("has {} points; at most {MAX_TIMELINE_POINTS} are allowed", timeline.len()),
+        );
         let sorted = timeline.windows(2).all(|w| w[0].elapsed_ns <= w[1].elapsed_ns);
         check(sorted, "mapped_timeline", "is not in time order (elapsed_ns must not decrease)".into());
     }
@@ -585,7 +648,9 @@ fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
     };
     match variant_name(&case.variant_id) {
         None => check(false, "variant_id", format!("{:?} is not a variant of suite {}", case.variant_id, case.suite)),
-        Some(name) => check(case.variant == name, "variant", format!("is {:?} but variant_id {} is {name:?}", case.variant, case.variant_id)),
+        Some(name) => {
+            check(case.variant == name, "variant", format!("is {:?} but variant_id {} is {name:?}", case.variant, case.variant_id))
+        }
     }
     let params = &case.params;
     let allowed = crate::results::suite_params(&case.suite);
@@ -597,20 +662,39 @@ fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
             let mode = case.mode.as_deref();
             check(matches!(mode, Some("drop" | "forget" | "read")), "mode", format!("is {mode:?}; clone cases are drop, forget or read"));
             if mode == Some("read") {
-                check(params.harness.is_none(), "params.harness", "is set, but a read case has no clone loop for a method to change".into());
+                check(
+                    params.harness.is_none(),
+                    "params.harness",
+                    "is set, but a read case has no clone loop for a method to change".into(),
+                );
             }
             if case.variant_id == CloneType::RcStr.id() {
                 check(case.threads == 1, "threads", "must be 1: Rc<str> is single-thread only".into());
             }
             if let Some(harness) = &params.harness {
                 let known = Harness::parse(harness).is_some_and(|h| h != Harness::OURS);
-                check(known, "params.harness", format!("is {harness:?}; it is absent for the default method, else `article` or changes from ours joined by + ({})", Harness::words().collect::<Vec<_>>().join(", ")));
+                check(
+                    known,
+                    "params.harness",
+                    format!(
+                        "is {harness:?}; it is absent for the default method, else `article` or changes from ours joined by + ({})",
+                        Harness::words().collect::<Vec<_>>().join(", ")
+                    ),
+                );
             }
             // Leaking String/Box<str> clones can only grow the allocator's memory.
             let leaks = mode == Some("forget") && matches!(case.variant_id.as_str(), "string" | "box_str");
             if let (true, Some(m)) = (leaks, case.memory) {
-                check(m.mapped_after_bytes >= m.mapped_before_bytes, "memory.mapped_after_bytes", "is below mapped_before_bytes, but a forget case only leaks".into());
-                check(m.allocated_after_bytes >= m.allocated_before_bytes, "memory.allocated_after_bytes", "is below allocated_before_bytes, but a forget case only leaks".into());
+                check(
+                    m.mapped_after_bytes >= m.mapped_before_bytes,
+                    "memory.mapped_after_bytes",
+                    "is below mapped_before_bytes, but a forget case only leaks".into(),
+                );
+                check(
+                    m.allocated_after_bytes >= m.allocated_before_bytes,
+                    "memory.allocated_after_bytes",
+                    "is below allocated_before_bytes, but a forget case only leaks".into(),
+                );
             }
         }
         "sso" => {
@@ -620,7 +704,11 @@ fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
         "arcswap" => {
             check(params.writer.is_some(), "params.writer", "is missing; arcswap cases say whether a writer ran".into());
             if params.writer == Some(true) {
-                check(params.writer_period_us.is_some_and(|p| p >= 1), "params.writer_period_us", "must be at least 1 when a writer ran".into());
+                check(
+                    params.writer_period_us.is_some_and(|p| p >= 1),
+                    "params.writer_period_us",
+                    "must be at least 1 when a writer ran".into(),
+                );
             } else {
                 check(params.writer_period_us.is_none(), "params.writer_period_us", "is set, but no writer ran".into());
             }
@@ -628,7 +716,11 @@ fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
         "arena" => {
             let nodes = params.nodes.unwrap_or(0);
             check(nodes >= 1, "params.nodes", "must be at least 1".into());
-            check(case.ops_per_repeat == nodes, "ops_per_repeat", format!("is {} but an arena repeat builds params.nodes = {nodes} nodes", case.ops_per_repeat));
+            check(
+                case.ops_per_repeat == nodes,
+                "ops_per_repeat",
+                format!("is {} but an arena repeat builds params.nodes = {nodes} nodes", case.ops_per_repeat),
+            );
             if case.variant_id == ArenaVariant::Bump.id() {
                 check(case.threads == 1, "threads", "must be 1: a bumpalo::Bump is single-thread only".into());
             }
@@ -659,7 +751,11 @@ fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
     }
     if let Some(cpus) = &case.cpus {
         check(case.placement.is_some(), "placement", "is missing; cpus are recorded only for a pinned case".into());
-        check(cpus.len() >= 2 && cpus.len() <= case.threads as usize, "cpus", format!("lists {} CPUs for {} threads; a pinned case uses 2 to `threads`", cpus.len(), case.threads));
+        check(
+            cpus.len() >= 2 && cpus.len() <= case.threads as usize,
+            "cpus",
+            format!("lists {} CPUs for {} threads; a pinned case uses 2 to `threads`", cpus.len(), case.threads),
+        );
         let mut sorted = cpus.clone();
         sorted.sort_unstable();
         sorted.dedup();
@@ -702,7 +798,14 @@ mod tests {
             cpus: None,
             contender_ops_per_sec: Some(1e6),
             all_threads_ops_per_sec: None,
-            memory: Some(MemoryStats { mapped_before_bytes: 1, mapped_after_bytes: 2, allocated_before_bytes: 3, allocated_after_bytes: 4, resident_before_bytes: 5, resident_after_bytes: 6 }),
+            memory: Some(MemoryStats {
+                mapped_before_bytes: 1,
+                mapped_after_bytes: 2,
+                allocated_before_bytes: 3,
+                allocated_after_bytes: 4,
+                resident_before_bytes: 5,
+                resident_after_bytes: 6,
+            }),
             mapped_timeline: Some(vec![TimelinePoint { elapsed_ns: 10, mapped_bytes: 20 }]),
             notes: vec!["a note".into()],
         };
@@ -828,11 +931,29 @@ mod tests {
     /// One case of each new suite, as the runner writes them.
     fn new_suite_cases() -> Vec<CaseResult> {
         let times = || vec![0.9e6, 1e6, 1.1e6];
-        let mut sso = CaseResult::new("sso", "Box<[InlineStr]> (128-byte stack buffer)", "inline_buf", 2, 100, CaseParams { input_set: Some("short".into()), ..Default::default() }, 1, times());
+        let mut sso = CaseResult::new(
+            "sso",
+            "Box<[InlineStr]> (128-byte stack buffer)",
+            "inline_buf",
+            2,
+            100,
+            CaseParams { input_set: Some("short".into()), ..Default::default() },
+            1,
+            times(),
+        );
         sso.all_threads_ops_per_sec = Some(2e8);
         let reader = CaseParams { writer: Some(true), writer_period_us: Some(1000), ..Default::default() };
         let arcswap = CaseResult::new("arcswap", "arc_swap::Cache::load", "cache", 1, 1 << 20, reader, 1, times());
-        let arena = CaseResult::new("arena", "bumpalo_herd::Herd", "bump_herd", 2, 1_000_000, CaseParams { nodes: Some(1_000_000), ..Default::default() }, 1, times());
+        let arena = CaseResult::new(
+            "arena",
+            "bumpalo_herd::Herd",
+            "bump_herd",
+            2,
+            1_000_000,
+            CaseParams { nodes: Some(1_000_000), ..Default::default() },
+            1,
+            times(),
+        );
         let mut lines = CaseResult::new("lines", "own counter, CachePadded", "padded", 2, 1 << 20, CaseParams::default(), 1, times());
         lines.all_threads_ops_per_sec = Some(4e8);
         vec![sso, arcswap, arena, lines]
@@ -893,7 +1014,15 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
     fn created_at_is_parsed_not_sliced() {
-        for bad in ["2026-11-21T23:31:24.1é", "2026-02-30T12:00:00Z", "2026-11-21 23:31:24Z", "é", "", "2019-12-31T23:59:59Z", "2026-11-21T23:31:24+01:00"] {
+        for bad in [
+            "2026-11-21T23:31:24.1é",
+            "2026-02-30T12:00:00Z",
+            "2026-11-21 23:31:24Z",
+            "é",
+            "",
+            "2019-12-31T23:59:59Z",
+            "2026-11-21T23:31:24+01:00",
+        ] {
             assert_one_problem(|f| f.created_at = bad.into(), "created_at");
         }
         for good in ["2026-11-21T23:31:24Z", "2026-11-21T23:31:24.123456Z"] {
@@ -936,7 +1065,10 @@ mod tests {
             "cases[0].threads",
         );
         assert_one_problem(
-            |f| f.cases[0].mapped_timeline = Some(vec![TimelinePoint { elapsed_ns: 20, mapped_bytes: 1 }, TimelinePoint { elapsed_ns: 10, mapped_bytes: 1 }]),
+            |f| {
+                f.cases[0].mapped_timeline =
+                    Some(vec![TimelinePoint { elapsed_ns: 20, mapped_bytes: 1 }, TimelinePoint { elapsed_ns: 10, mapped_bytes: 1 }])
+            },
             "cases[0].mapped_timeline",
         );
         let mut long = file();
@@ -946,7 +1078,14 @@ mod tests {
             |f| {
                 let c = &mut f.cases[0];
                 (c.variant, c.variant_id, c.mode) = ("String".into(), "string".into(), Some("forget".into()));
-                c.memory = Some(MemoryStats { mapped_before_bytes: 9, mapped_after_bytes: 1, allocated_before_bytes: 1, allocated_after_bytes: 2, resident_before_bytes: 1, resident_after_bytes: 1 });
+                c.memory = Some(MemoryStats {
+                    mapped_before_bytes: 9,
+                    mapped_after_bytes: 1,
+                    allocated_before_bytes: 1,
+                    allocated_after_bytes: 2,
+                    resident_before_bytes: 1,
+                    resident_after_bytes: 1,
+                });
             },
             "cases[0].memory.mapped_after_bytes",
         );
@@ -980,7 +1119,9 @@ mod tests {
         assert!(!close(5.0, f64::INFINITY) && !close(f64::INFINITY, f64::INFINITY));
         // Labels that would name hidden files; invisible characters in machine fields.
         assert_eq!(label_problem(".hidden").as_deref(), Some("starts with '.'; it names a file, and that would make it a hidden one"));
-        for (field, text) in [("zero-width space", "AMD\u{200B} EPYC"), ("BOM", "\u{FEFF}Linux"), ("tag", "x\u{E0041}"), ("line separator", "a\u{2028}b")] {
+        for (field, text) in
+            [("zero-width space", "AMD\u{200B} EPYC"), ("BOM", "\u{FEFF}Linux"), ("tag", "x\u{E0041}"), ("line separator", "a\u{2028}b")]
+        {
             let mut f = file();
             f.machine.cpu_model = Some(text.into());
             let problems = problems_of(&f);
@@ -988,7 +1129,8 @@ mod tests {
             assert!(!problems.iter().any(|p| p.contains(text)), "{field} is escaped in the message");
         }
         // A JSON array is not a results file, though serde would read a struct from one.
-        let as_array = serde_json::to_string(&serde_json::to_value(file()).unwrap().as_object().unwrap().values().collect::<Vec<_>>()).unwrap();
+        let as_array =
+            serde_json::to_string(&serde_json::to_value(file()).unwrap().as_object().unwrap().values().collect::<Vec<_>>()).unwrap();
         let problems = validate_bytes("array.json", as_array.as_bytes()).unwrap_err();
         assert_eq!(problems[0].to_string(), "file: is not a JSON object (a results file starts with '{')");
         // A flood of problems is cut, and says how many it cut.
@@ -996,7 +1138,9 @@ mod tests {
         flood.cases[0].repeat_times_ns = vec![-1.0; 1000];
         let problems = validate_bytes("flood.json", flood.to_pretty_json().as_bytes()).unwrap_err();
         assert_eq!(problems.len(), MAX_PROBLEMS + 1);
-        assert!(problems[MAX_PROBLEMS].to_string().starts_with("file: and ") && problems[MAX_PROBLEMS].to_string().ends_with(" more problems"));
+        assert!(
+            problems[MAX_PROBLEMS].to_string().starts_with("file: and ") && problems[MAX_PROBLEMS].to_string().ends_with(" more problems")
+        );
     }
 
     #[test]
@@ -1004,7 +1148,13 @@ mod tests {
     fn pinned_cases_name_a_known_placement_and_their_cpus() {
         let pinned = |f: &mut ResultsFile| {
             f.conditions = Some(crate::results::RunConditions {
-                topology: Some(crate::results::CpuTopology { sockets: 2, cores: 4, logical_cpus: 4, l3_groups: vec![vec![0, 1], vec![2, 3]], ..Default::default() }),
+                topology: Some(crate::results::CpuTopology {
+                    sockets: 2,
+                    cores: 4,
+                    logical_cpus: 4,
+                    l3_groups: vec![vec![0, 1], vec![2, 3]],
+                    ..Default::default()
+                }),
                 ..Default::default()
             });
             let c = &mut f.cases[0];
@@ -1022,12 +1172,48 @@ mod tests {
         (elsewhere.placement, elsewhere.cpus) = (Some("other-socket".into()), Some(vec![0, 2]));
         f.cases.push(elsewhere);
         assert_eq!(problems_of(&f), Vec::<String>::new());
-        assert_one_problem(|f| { pinned(f); f.cases.push(f.cases[0].clone()) }, "cases[1]");
-        assert_one_problem(|f| { pinned(f); f.cases[0].placement = Some("next-door".into()) }, "cases[0].placement");
-        assert_one_problem(|f| { pinned(f); f.cases[0].cpus = None }, "cases[0].cpus");
-        assert_one_problem(|f| { pinned(f); f.cases[0].placement = None }, "cases[0].placement");
-        assert_one_problem(|f| { pinned(f); f.cases[0].cpus = Some(vec![3, 3]) }, "cases[0].cpus");
-        assert_one_problem(|f| { pinned(f); f.cases[0].cpus = Some(vec![0, 1, 2]) }, "cases[0].cpus");
+        assert_one_problem(
+            |f| {
+                pinned(f);
+                f.cases.push(f.cases[0].clone())
+            },
+            "cases[1]",
+        );
+        assert_one_problem(
+            |f| {
+                pinned(f);
+                f.cases[0].placement = Some("next-door".into())
+            },
+            "cases[0].placement",
+        );
+        assert_one_problem(
+            |f| {
+                pinned(f);
+                f.cases[0].cpus = None
+            },
+            "cases[0].cpus",
+        );
+        assert_one_problem(
+            |f| {
+                pinned(f);
+                f.cases[0].placement = None
+            },
+            "cases[0].placement",
+        );
+        assert_one_problem(
+            |f| {
+                pinned(f);
+                f.cases[0].cpus = Some(vec![3, 3])
+            },
+            "cases[0].cpus",
+        );
+        assert_one_problem(
+            |f| {
+                pinned(f);
+                f.cases[0].cpus = Some(vec![0, 1, 2])
+            },
+            "cases[0].cpus",
+        );
     }
 
     #[test]
@@ -1073,12 +1259,19 @@ mod tests {
         let quick = submission_problems(&f);
         assert!(quick.iter().any(|p| p.to_string().starts_with("conditions.quick: is true")), "{quick:?}");
         f.conditions.as_mut().unwrap().quick = false;
-        assert_eq!(submission_problems(&f).iter().map(|p| p.field.as_str()).collect::<Vec<_>>(), ["provenance"], "the test file carries provenance");
+        assert_eq!(
+            submission_problems(&f).iter().map(|p| p.field.as_str()).collect::<Vec<_>>(),
+            ["provenance"],
+            "the test file carries provenance"
+        );
         f.provenance = None;
         assert!(submission_problems(&f).is_empty());
         f.runner.name = "arc_str_perf".into();
         assert_eq!(submission_problems(&f)[0].field, "runner.name");
-        assert_one_problem(|f| f.conditions = Some(crate::results::RunConditions { steal_percent: Some(120.0), ..Default::default() }), "conditions.steal_percent");
+        assert_one_problem(
+            |f| f.conditions = Some(crate::results::RunConditions { steal_percent: Some(120.0), ..Default::default() }),
+            "conditions.steal_percent",
+        );
         assert_one_problem(
             |f| {
                 f.conditions = Some(crate::results::RunConditions {
@@ -1088,8 +1281,20 @@ mod tests {
             },
             "conditions.topology",
         );
-        assert_one_problem(|f| { f.cases[0].mark_noise(); f.cases[0].noisy = Some(false) }, "cases[0].noisy");
-        assert_one_problem(|f| { f.cases[0].mark_noise(); f.cases[0].noise_rel_mad = Some(0.9) }, "cases[0].noise_rel_mad");
+        assert_one_problem(
+            |f| {
+                f.cases[0].mark_noise();
+                f.cases[0].noisy = Some(false)
+            },
+            "cases[0].noisy",
+        );
+        assert_one_problem(
+            |f| {
+                f.cases[0].mark_noise();
+                f.cases[0].noise_rel_mad = Some(0.9)
+            },
+            "cases[0].noise_rel_mad",
+        );
     }
 
     /// A submission-shaped file: no provenance, conditions recorded, noise marked.
@@ -1234,7 +1439,14 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
     fn dates_are_one_timestamp_and_not_in_the_future() {
-        for bad in ["2026-11-24T10:00:24Z<b>Z", "2026-11-24T10:00:24ZZ", "2026-11-24T10:00:24.Z", "2026-11-24T10:00:24.1234567890Z", "+2026-11-24T10:00:24Z", "2026-11-24T10:00:24z"] {
+        for bad in [
+            "2026-11-24T10:00:24Z<b>Z",
+            "2026-11-24T10:00:24ZZ",
+            "2026-11-24T10:00:24.Z",
+            "2026-11-24T10:00:24.1234567890Z",
+            "+2026-11-24T10:00:24Z",
+            "2026-11-24T10:00:24z",
+        ] {
             assert_one_problem(|f| f.created_at = bad.into(), "created_at");
         }
         let now = humantime::parse_rfc3339("2026-11-24T00:00:00Z").unwrap();
@@ -1253,7 +1465,10 @@ mod tests {
         assert_one_problem(|f| f.layouts.arc_header_bytes = 4 << 30, "layouts.arc_header_bytes");
         assert_one_problem(|f| f.layouts.types.push(f.layouts.types[0].clone()), "layouts.types[9].type_name");
         assert_one_problem(|f| f.layouts.types[1].type_name = "Cow<str>".into(), "layouts.types[1].type_name");
-        assert_one_problem(|f| f.machine.arch = if f.machine.arch == "wasm32" { "x86_64".into() } else { "wasm32".into() }, "layouts.types");
+        assert_one_problem(
+            |f| f.machine.arch = if f.machine.arch == "wasm32" { "x86_64".into() } else { "wasm32".into() },
+            "layouts.types",
+        );
         // An arch we do not know is judged by its own usize.
         let mut f = file();
         f.machine.arch = "m68k".into();
@@ -1307,7 +1522,13 @@ mod tests {
         let topology = |smt: Vec<Vec<u32>>| {
             move |f: &mut ResultsFile| {
                 f.conditions = Some(crate::results::RunConditions {
-                    topology: Some(crate::results::CpuTopology { sockets: 1, cores: 2, logical_cpus: 2, smt_groups: smt.clone(), ..Default::default() }),
+                    topology: Some(crate::results::CpuTopology {
+                        sockets: 1,
+                        cores: 2,
+                        logical_cpus: 2,
+                        smt_groups: smt.clone(),
+                        ..Default::default()
+                    }),
                     ..Default::default()
                 });
             }
@@ -1328,8 +1549,14 @@ mod tests {
         let mut f = file();
         pin("same-l3", vec![0, 1])(&mut f);
         assert_eq!(problems_of(&f), Vec::<String>::new());
-        assert_one_problem(|f| f.conditions = Some(crate::results::RunConditions { steal_percent: Some(100.0), ..Default::default() }), "conditions.steal_percent");
-        assert_one_problem(|f| f.conditions = Some(crate::results::RunConditions { load_average_after: Some(1e308), ..Default::default() }), "conditions.load_average_after");
+        assert_one_problem(
+            |f| f.conditions = Some(crate::results::RunConditions { steal_percent: Some(100.0), ..Default::default() }),
+            "conditions.steal_percent",
+        );
+        assert_one_problem(
+            |f| f.conditions = Some(crate::results::RunConditions { load_average_after: Some(1e308), ..Default::default() }),
+            "conditions.load_average_after",
+        );
         assert_one_problem(|f| f.allocator.name = "system".into(), "cases[0].memory");
         assert_one_problem(
             |f| {
@@ -1356,7 +1583,11 @@ mod tests {
     fn only_the_imported_file_is_the_reference() {
         let mut fake = file();
         fake.runner.name = crate::results::REFERENCE_RUNNER.into();
-        fake.provenance = Some(Provenance { source: format!("{}: published numbers", crate::results::REFERENCE_SOURCE_PREFIX), article: None, notes: vec![] });
+        fake.provenance = Some(Provenance {
+            source: format!("{}: published numbers", crate::results::REFERENCE_SOURCE_PREFIX),
+            article: None,
+            notes: vec![],
+        });
         assert!(fake.is_known_reference(), "it says all the right things");
         let problems = validate_bytes("reference-ryzen5600x-2024.json", fake.to_pretty_json().as_bytes()).unwrap_err();
         assert_eq!(problems.iter().map(|p| p.field.as_str()).collect::<Vec<_>>(), ["runner.name"]);

@@ -101,9 +101,15 @@ fn clone_cost_tables_match_the_results_files() {
     // "When Arc<str> is wrong": the Xeon's 2-thread slowdown against both baselines, and the spread
     // of its repeats.
     let repeats = |variant: &str, threads: u32| {
-        xeon.cases.iter().find(|c| c.variant_id == variant && c.mode.as_deref() == Some("drop") && c.threads == threads).unwrap().repeat_times_ns.clone()
+        xeon.cases
+            .iter()
+            .find(|c| c.variant_id == variant && c.mode.as_deref() == Some("drop") && c.threads == threads)
+            .unwrap()
+            .repeat_times_ns
+            .clone()
     };
-    let (arc1, arc2, string2) = (clone_case(&xeon, "arc_str", "drop", 1).0, clone_case(&xeon, "arc_str", "drop", 2).0, clone_case(&xeon, "string", "drop", 2).0);
+    let (arc1, arc2, string2) =
+        (clone_case(&xeon, "arc_str", "drop", 1).0, clone_case(&xeon, "arc_str", "drop", 2).0, clone_case(&xeon, "string", "drop", 2).0);
     let spread = repeats("arc_str", 2).iter().map(|r| r / string2).fold((f64::MAX, 0.0f64), |(lo, hi), x| (lo.min(x), hi.max(x)));
     assert_lines(
         name,
@@ -129,7 +135,12 @@ fn clone_cost_tables_match_the_results_files() {
         ],
     );
     let fold = |variant| ns(variant, 2) / ns(variant, 1);
-    assert!((8.0..12.0).contains(&fold("arc_str")) && (8.0..12.0).contains(&fold("string")), "'about tenfold': {} and {}", fold("arc_str"), fold("string"));
+    assert!(
+        (8.0..12.0).contains(&fold("arc_str")) && (8.0..12.0).contains(&fold("string")),
+        "'about tenfold': {} and {}",
+        fold("arc_str"),
+        fold("string")
+    );
     assert!(ns("arc_str", 2) < ns("string", 2), "'Arc<str> stays the faster clone'");
 
     // The system-allocator run quoted beside it.
@@ -183,12 +194,21 @@ fn sso_findings_match_the_xeon_run() {
     };
     let vs = |a: &str, b: &str, set: &str| format!("{:.0} vs {:.0} ns", ns(a, set), ns(b, set));
     let ratio = |set: &str| format!("{:.2}×", ns("inline_buf", set) / ns("vec_string", set));
-    let empty: Vec<f64> = file.cases.iter().filter(|c| c.params.input_set.as_deref() == Some("empty") && c.threads == 1).map(|c| c.median_ns_per_op).collect();
+    let empty: Vec<f64> = file
+        .cases
+        .iter()
+        .filter(|c| c.params.input_set.as_deref() == Some("empty") && c.threads == 1)
+        .map(|c| c.median_ns_per_op)
+        .collect();
     let lines = [
         format!("It takes {} the time on *short* ({} per call)", ratio("short"), vs("inline_buf", "vec_string", "short")),
         format!("{} on *mixed* ({})", ratio("mixed"), vs("inline_buf", "vec_string", "mixed")),
         format!("{} on *long* ({})", ratio("long"), vs("inline_buf", "vec_string", "long")),
-        format!("**The thread-local buffer is fastest on long tags** ({:.0} ns, against {:.0} ns", ns("thread_local", "long"), ns("inline_buf", "long")),
+        format!(
+            "**The thread-local buffer is fastest on long tags** ({:.0} ns, against {:.0} ns",
+            ns("thread_local", "long"),
+            ns("inline_buf", "long")
+        ),
         format!("**CompactString is fastest on short tags** ({:.0} ns)", ns("compact_str", "short")),
         format!("({})", vs("compact_str", "inline_buf", "mixed")),
         format!("({:.0} ns on *short*, {:.0} ns on *long*)", ns("smol_str", "short"), ns("smol_str", "long")),
@@ -200,7 +220,6 @@ fn sso_findings_match_the_xeon_run() {
     ];
     assert_lines("06-sso-benchmarks.md", &chapter("06-sso-benchmarks.md"), &lines);
 }
-
 
 /// Chapter 4's lede: the one-thread verdict per machine and the two-thread slowdown's range, over
 /// the article's data and every jemalloc clone run of ours.
@@ -216,36 +235,59 @@ fn clone_cost_lede_facts_match_every_jemalloc_run() {
     // The one named run: the article's own file, which no contribution changes.
     let reference = results("reference-ryzen5600x-2024.json");
     let one = |f: &ResultsFile, v: &str| clone_case(f, v, "drop", 1).1;
-    assert!(lede.contains(&format!("on the article's desktop Ryzen `Arc<str>` won by {:.1}×", one(&reference, "string") / one(&reference, "arc_str"))));
+    assert!(lede.contains(&format!(
+        "on the article's desktop Ryzen `Arc<str>` won by {:.1}×",
+        one(&reference, "string") / one(&reference, "arc_str")
+    )));
 
     let files = every_file();
     let facts = Facts::of(&Summary::of(&files, vec![]), &CaseMedians::of(&files));
     // Independently of the summary: jemalloc files not from the browser, with both one-thread cases.
     let at = |f: &ResultsFile, v: &str, t: u32| {
-        f.cases.iter().find(|c| c.suite == "clone" && c.variant_id == v && c.condition_key() == format!("t{t}-drop") && c.placement.is_none()).map(|c| c.median_ns_per_op)
+        f.cases
+            .iter()
+            .find(|c| c.suite == "clone" && c.variant_id == v && c.condition_key() == format!("t{t}-drop") && c.placement.is_none())
+            .map(|c| c.median_ns_per_op)
     };
     let runs: Vec<&ResultsFile> = files
         .iter()
         .map(|(_, f)| f)
-        .filter(|f| f.allocator.name == "jemalloc" && f.runner.name != wasm_core::browser::BROWSER_RUNNER && at(f, "arc_str", 1).is_some() && at(f, "string", 1).is_some())
+        .filter(|f| {
+            f.allocator.name == "jemalloc"
+                && f.runner.name != wasm_core::browser::BROWSER_RUNNER
+                && at(f, "arc_str", 1).is_some()
+                && at(f, "string", 1).is_some()
+        })
         .collect();
     let models: std::collections::HashSet<String> = runs.iter().map(|f| wasm_core::summary::cpu_text(f)).collect();
     let runs_text = facts.get("jemalloc-runs").unwrap();
-    assert!(runs_text.starts_with(&format!("{} native run", runs.len())) && runs_text.contains(&format!(" of {} CPU model", models.len())), "{runs_text}");
+    assert!(
+        runs_text.starts_with(&format!("{} native run", runs.len())) && runs_text.contains(&format!(" of {} CPU model", models.len())),
+        "{runs_text}"
+    );
     let arc_won = runs.iter().filter(|f| at(f, "arc_str", 1) < at(f, "string", 1)).count();
     let string_won = runs.iter().filter(|f| at(f, "arc_str", 1) > at(f, "string", 1)).count();
     let split = facts.get("jemalloc-one-thread").unwrap();
     let count = |k: usize| if k == runs.len() { format!("all {k}") } else { format!("{k} of {}", runs.len()) };
     if runs.len() > 2 {
-        assert!(split.contains(&format!("<code>Arc&lt;str&gt;</code> in {}", if arc_won == 0 { "none".into() } else { count(arc_won) })), "{split}");
-        assert!(split.contains(&format!("<code>String</code> in {}", if string_won == 0 { "none".into() } else { count(string_won) })), "{split}");
+        assert!(
+            split.contains(&format!("<code>Arc&lt;str&gt;</code> in {}", if arc_won == 0 { "none".into() } else { count(arc_won) })),
+            "{split}"
+        );
+        assert!(
+            split.contains(&format!("<code>String</code> in {}", if string_won == 0 { "none".into() } else { count(string_won) })),
+            "{split}"
+        );
     }
     // The slowdown's span: the smallest and largest Arc<str> two-thread ÷ one-thread ratio.
     let slowdowns: Vec<f64> = runs.iter().filter_map(|f| Some(at(f, "arc_str", 2)? / at(f, "arc_str", 1)?)).collect();
     let two = facts.get("jemalloc-two-threads").unwrap();
     if slowdowns.iter().all(|&r| r > 1.0) && slowdowns.len() > 2 {
         let (low, high) = (slowdowns.iter().copied().fold(f64::INFINITY, f64::min), slowdowns.iter().copied().fold(0.0, f64::max));
-        assert!(two.contains(&format!("in all {} runs that timed two threads ({low:.1}× to {high:.1}×", slowdowns.len())), "{two}: {slowdowns:?}");
+        assert!(
+            two.contains(&format!("in all {} runs that timed two threads ({low:.1}× to {high:.1}×", slowdowns.len())),
+            "{two}: {slowdowns:?}"
+        );
     }
 }
 
@@ -281,7 +323,10 @@ fn what_instead_figures_match_the_epyc_run() {
         ),
     ];
     assert_lines(name, &text, &lines);
-    assert!(text.contains(&format!("jemalloc {}", file.allocator.version.as_deref().unwrap_or("?").split('.').take(2).collect::<Vec<_>>().join("."))));
+    assert!(text.contains(&format!(
+        "jemalloc {}",
+        file.allocator.version.as_deref().unwrap_or("?").split('.').take(2).collect::<Vec<_>>().join(".")
+    )));
 }
 
 /// Chapter 10 names every rule the chooser applies, in the chooser's own words.
@@ -316,14 +361,33 @@ fn arc_swap_findings_match_the_xeon_run() {
     let name = "07-arc-swap.md";
     let file = results("xeon-2.1ghz-2vcpu-jemalloc-arcswap-2026-11-21.json");
     let ns = |v: &str, t: u32, w: bool| case_of(&file, v, t, Some(w)).median_ns_per_op;
-    let ratios: Vec<f64> = [(1, false), (2, false), (1, true), (2, true)].iter().map(|&(t, w)| ns("load", t, w) / ns("cache", t, w)).collect();
+    let ratios: Vec<f64> =
+        [(1, false), (2, false), (1, true), (2, true)].iter().map(|&(t, w)| ns("load", t, w) / ns("cache", t, w)).collect();
     let (lo, hi) = ratios.iter().fold((f64::MAX, 0.0f64), |(lo, hi), &r| (lo.min(r), hi.max(r)));
-    let swaps = |t: u32| case_of(&file, "cache", t, Some(true)).notes.iter().find_map(|n| n.strip_prefix("the writer published ")?.split(' ').next()?.parse::<u64>().ok()).unwrap();
+    let swaps = |t: u32| {
+        case_of(&file, "cache", t, Some(true))
+            .notes
+            .iter()
+            .find_map(|n| n.strip_prefix("the writer published ")?.split(' ').next()?.parse::<u64>().ok())
+            .unwrap()
+    };
     let lines = [
         "4,194,304 reads per repeat".to_string(),
-        format!("with one reader ({:.2} ns), against {:.1} ns for `load`, {:.1} ns for `RwLock` and {:.1} ns for `load_full`", ns("cache", 1, false), ns("load", 1, false), ns("rwlock", 1, false), ns("load_full", 1, false)),
+        format!(
+            "with one reader ({:.2} ns), against {:.1} ns for `load`, {:.1} ns for `RwLock` and {:.1} ns for `load_full`",
+            ns("cache", 1, false),
+            ns("load", 1, false),
+            ns("rwlock", 1, false),
+            ns("load_full", 1, false)
+        ),
         format!("It stays {} to {} times ahead of `load` in every case", lo.floor(), hi.floor()),
-        format!("With the writer it read {:.2} ns against {:.1} ns; with two readers and the writer, {:.1} ns against {:.1} ns", ns("cache", 1, true), ns("load", 1, true), ns("cache", 2, true), ns("load", 2, true)),
+        format!(
+            "With the writer it read {:.2} ns against {:.1} ns; with two readers and the writer, {:.1} ns against {:.1} ns",
+            ns("cache", 1, true),
+            ns("load", 1, true),
+            ns("cache", 2, true),
+            ns("load", 2, true)
+        ),
         format!("the writer made {} and {} swaps", swaps(1), swaps(2)),
     ];
     assert_eq!(case_of(&file, "cache", 1, Some(false)).ops_per_repeat, 4_194_304);
@@ -339,8 +403,17 @@ fn arena_findings_match_the_xeon_run() {
     let lines = [
         format!("{:.1} ms per list against {:.1} ms", ms("bump", 1), ms("box_node", 1)),
         format!("about {:.1} times faster than `Box`", ms("box_node", 1) / ms("bump", 1)),
-        format!("{:.1} ms per list, against {:.1} ms for `Box` and {:.1} ms for `Mutex<Bump>`", ms("bump_herd", 2), ms("box_node", 2), ms("mutex_bump", 2)),
-        format!("It costs {:.1} ms with two threads, only about {:.1} times `Box`", ms("mutex_bump", 2), ms("mutex_bump", 2) / ms("box_node", 2)),
+        format!(
+            "{:.1} ms per list, against {:.1} ms for `Box` and {:.1} ms for `Mutex<Bump>`",
+            ms("bump_herd", 2),
+            ms("box_node", 2),
+            ms("mutex_bump", 2)
+        ),
+        format!(
+            "It costs {:.1} ms with two threads, only about {:.1} times `Box`",
+            ms("mutex_bump", 2),
+            ms("mutex_bump", 2) / ms("box_node", 2)
+        ),
         format!("({:.2} against {:.2} ns per node on one thread)", ms("mutex_bump", 1), ms("bump", 1)),
         format!("spread from {:.1} to {:.1} ms", herd2.min_ns / 1e6, herd2.max_ns / 1e6),
     ];
@@ -370,7 +443,11 @@ fn cache_lines_figures_match_the_epyc_run() {
     let text = chapter(name);
     let file = results("epyc-2vcpu-jemalloc-lines-2026-11-24.json");
     let ns = |id: &str, threads: u32| {
-        file.cases.iter().find(|c| c.suite == "lines" && c.variant_id == id && c.threads == threads).unwrap_or_else(|| panic!("no {id} x{threads}")).median_ns_per_op
+        file.cases
+            .iter()
+            .find(|c| c.suite == "lines" && c.variant_id == id && c.threads == threads)
+            .unwrap_or_else(|| panic!("no {id} x{threads}"))
+            .median_ns_per_op
     };
     let ratio = |id: &str| ns(id, 2) / ns(id, 1);
     let mut lines = Vec::new();
@@ -381,7 +458,11 @@ fn cache_lines_figures_match_the_epyc_run() {
     lines.push(format!("It went from {:.2} ns to {:.2} ns per update.", ns("one_counter", 1), ns("one_counter", 2)));
     lines.push(format!("`lock inc` costs about {:.0} ns on our EPYC VM", ns("one_counter", 1)));
     lines.push(format!("({:.2} and {:.2} ns against {:.2} ns)", ns("load_then_add", 2), ns("cas_loop", 2), ns("one_counter", 2)));
-    lines.push(format!("The `adjacent` counters took {:.2} ns. The same counters, padded apart, took {:.2} ns", ns("adjacent", 2), ns("padded", 2)));
+    lines.push(format!(
+        "The `adjacent` counters took {:.2} ns. The same counters, padded apart, took {:.2} ns",
+        ns("adjacent", 2),
+        ns("padded", 2)
+    ));
     lines.push(format!(
         "The 10,000 counters went from {:.2} ns to {:.2} ns, {:.1}× against the single counter's {:.1}×.",
         ns("many_counters", 1),
@@ -409,9 +490,18 @@ fn small_string_figures_match_the_run_with_every_type() {
     let both1 = |variant: &str| and_ns(at(variant, 1), at(variant, 2), 1);
     let both2 = |variant: &str| and_ns(at(variant, 1), at(variant, 2), 2);
     let lines = [
-        format!("An inline `HipStr` took {}, an inline `CompactString` {}, an inline `SmolStr` {}", both2("hipstr_inline"), both2("compact_string_inline"), both2("smol_str_inline")),
+        format!(
+            "An inline `HipStr` took {}, an inline `CompactString` {}, an inline `SmolStr` {}",
+            both2("hipstr_inline"),
+            both2("compact_string_inline"),
+            both2("smol_str_inline")
+        ),
         format!("took {} and {}, where `Arc<str>` itself took {}", both1("smol_str"), both1("bytes"), both1("arc_str")),
-        format!("`CompactString` allocates and copies, as `String` does: {}, against `String`'s {}", both1("compact_string"), both1("string")),
+        format!(
+            "`CompactString` allocates and copies, as `String` does: {}, against `String`'s {}",
+            both1("compact_string"),
+            both1("string")
+        ),
         format!("Its inline clone took {}", both2("inline_str_inline")),
         format!("its heap clone {}, against {} for the `Box<str>`", both1("inline_str"), both1("box_str")),
     ];
@@ -437,7 +527,11 @@ fn small_string_browser_figures_match_the_browser_run() {
     let went = |variant: &str| format!("from {:.1} to {:.1} ns", at(variant, 1), at(variant, 2));
     let lines = [
         format!("An inline `HipStr` (11 bytes, all it keeps inline on wasm32) took {}", inline("hipstr_inline")),
-        format!("an inline `CompactString` (12 bytes) {}, an inline `SmolStr` {}", inline("compact_string_inline"), inline("smol_str_inline")),
+        format!(
+            "an inline `CompactString` (12 bytes) {}, an inline `SmolStr` {}",
+            inline("compact_string_inline"),
+            inline("smol_str_inline")
+        ),
         format!("`String` went {}, `CompactString` {} and our `InlineStr` {}", went("string"), went("compact_string"), went("inline_str")),
         format!("`Arc<str>` went {}, `SmolStr` {} and `Bytes` {}", went("arc_str"), went("smol_str"), went("bytes")),
     ];
@@ -536,7 +630,12 @@ fn read_figures_match_the_reads_run() {
     let two = |variant: &str, digits: usize| and_ns(read(variant, 1), read(variant, 2), digits);
     let arc_clone = |threads: u32| clone_case(&file, "arc_str", "drop", threads).1;
     let lines = [
-        format!("A read of `Arc<str>` took {}, the same as `String` ({}) and `&'static str` ({})", two("arc_str", 2), two("string", 2), two("static_str", 2)),
+        format!(
+            "A read of `Arc<str>` took {}, the same as `String` ({}) and `&'static str` ({})",
+            two("arc_str", 2),
+            two("string", 2),
+            two("static_str", 2)
+        ),
         format!("took the same `Arc<str>` from {:.1} to {:.1} ns on this VM", arc_clone(1), arc_clone(2)),
         format!("`Arc<String>` reaches its text through a second block: {}", two("arc_string", 2)),
         format!("an inline `HipStr` took {}, an inline `CompactString` {}", two("hipstr_inline", 2), two("compact_string_inline", 2)),
@@ -563,10 +662,17 @@ fn read_figures_match_the_reads_run() {
     assert!(read("arc_str_borrow", 2) > 1.5 * read("arc_str_borrow", 1));
     // The inline rule's tie: a clone and one read, one thread.
     let with_read = |variant: &str| clone_case(&file, variant, "drop", 1).1 + read(variant, 1);
-    let tie = format!("an inline `CompactString` took {:.2} ns for a clone and one read, an inline `HipStr` {:.2} ns", with_read("compact_string_inline"), with_read("hipstr_inline"));
+    let tie = format!(
+        "an inline `CompactString` took {:.2} ns for a clone and one read, an inline `HipStr` {:.2} ns",
+        with_read("compact_string_inline"),
+        with_read("hipstr_inline")
+    );
     assert_lines(name, &text, &[tie]);
     assert!(with_read("compact_string_inline") < with_read("hipstr_inline"));
-    assert!(clone_case(&file, "hipstr_inline", "drop", 1).1 < clone_case(&file, "compact_string_inline", "drop", 1).1, "HipStr clones faster");
+    assert!(
+        clone_case(&file, "hipstr_inline", "drop", 1).1 < clone_case(&file, "compact_string_inline", "drop", 1).1,
+        "HipStr clones faster"
+    );
     assert!(read("compact_string_inline", 1) < read("hipstr_inline", 1), "CompactString reads faster");
     // The browser run of the same read cases on the same VM.
     let browser = results("browser-headless-chrome-156-epyc-2vcpu-reads-2026-11-26.json");

@@ -17,25 +17,33 @@ fn beats(a: &CostRow, b: &CostRow) -> bool {
 /// One table: rows with random memory, clone, read and creation costs (some unmeasured), every row
 /// charged the same reads per clone (0: the machine timed none) and the same share of creations.
 fn rows() -> impl Strategy<Value = Vec<CostRow>> {
-    let one = (0..Candidate::ALL.len(), 1u32..200, proptest::option::weighted(0.8, 1u32..400), proptest::option::weighted(0.9, 1u32..100), proptest::option::weighted(0.9, 1u32..5000));
+    let one = (
+        0..Candidate::ALL.len(),
+        1u32..200,
+        proptest::option::weighted(0.8, 1u32..400),
+        proptest::option::weighted(0.9, 1u32..100),
+        proptest::option::weighted(0.9, 1u32..5000),
+    );
     let creates_per_clone = prop_oneof![Just(0.0f64), 0.0001f64..10.0];
-    (proptest::collection::vec(one, 1..12), prop_oneof![Just(0u32), 1u32..1000], creates_per_clone).prop_map(|(rows, reads, creates_per_clone)| {
-        let mut v: Vec<CostRow> = rows
-            .into_iter()
-            .map(|(i, b, ns, read, create)| CostRow {
-                candidate: Candidate::ALL[i],
-                bytes: f64::from(b),
-                clone_ns: ns.map(f64::from),
-                read_ns: read.map(|r| f64::from(r) / 10.0),
-                reads,
-                create_ns: create.map(f64::from),
-                creates_per_clone,
-            })
-            .collect();
-        v.sort_by_key(|r| Candidate::ALL.iter().position(|c| *c == r.candidate));
-        v.dedup_by_key(|r| r.candidate);
-        v
-    })
+    (proptest::collection::vec(one, 1..12), prop_oneof![Just(0u32), 1u32..1000], creates_per_clone).prop_map(
+        |(rows, reads, creates_per_clone)| {
+            let mut v: Vec<CostRow> = rows
+                .into_iter()
+                .map(|(i, b, ns, read, create)| CostRow {
+                    candidate: Candidate::ALL[i],
+                    bytes: f64::from(b),
+                    clone_ns: ns.map(f64::from),
+                    read_ns: read.map(|r| f64::from(r) / 10.0),
+                    reads,
+                    create_ns: create.map(f64::from),
+                    creates_per_clone,
+                })
+                .collect();
+            v.sort_by_key(|r| Candidate::ALL.iter().position(|c| *c == r.candidate));
+            v.dedup_by_key(|r| r.candidate);
+            v
+        },
+    )
 }
 
 proptest! {

@@ -9,7 +9,11 @@ use wasm_core::kernels::CloneType;
 fn bench_contention_lists_every_thread_safe_clone_type() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/bench-contention.mjs");
     let script = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let list = script.split("const ALL_TYPES = [").nth(1).and_then(|rest| rest.split("];").next()).expect("the script has `const ALL_TYPES = [...];`");
+    let list = script
+        .split("const ALL_TYPES = [")
+        .nth(1)
+        .and_then(|rest| rest.split("];").next())
+        .expect("the script has `const ALL_TYPES = [...];`");
     let listed: Vec<&str> = list.split(',').map(|s| s.trim().trim_matches('"')).filter(|s| !s.is_empty()).collect();
     let expected: Vec<&str> = CloneType::ALL.into_iter().filter(|t| t.is_thread_safe()).map(|t| t.id()).collect();
     assert_eq!(listed, expected, "scripts/bench-contention.mjs ALL_TYPES");
@@ -21,11 +25,15 @@ fn bench_contention_lists_every_thread_safe_clone_type() {
 fn contributing_states_the_runners_defaults() {
     use wasm_core::clone_run::{ClonePlan, DEFAULT_MODES, DEFAULT_REPEATS, DEFAULT_ROUNDS, DEFAULT_SAMPLES, DEFAULT_WARMUPS};
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../CONTRIBUTING.md");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())).split_whitespace().collect::<Vec<_>>().join(" ");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     let word = |n: u32| ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"][n as usize];
     let ty_count = CloneType::ALL.len();
     let tens = ["", "", "twenty", "thirty"][ty_count / 10];
-    let types = if ty_count % 10 == 0 { tens.to_owned() } else { format!("{tens}-{}", word(ty_count as u32 % 10)) };
+    let types = if ty_count.is_multiple_of(10) { tens.to_owned() } else { format!("{tens}-{}", word(ty_count as u32 % 10)) };
     let modes: Vec<String> = DEFAULT_MODES.iter().map(|m| format!("`{m}`")).collect();
     let lines = [
         format!("`--help` lists all {types})"),

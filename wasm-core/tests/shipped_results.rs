@@ -7,12 +7,12 @@ use wasm_core::validate::validate_bytes;
 
 /// `content/results/`, or the folder `ARC_STR_RESULTS_DIR` names (the contribution test's copy).
 fn shipped_files() -> Vec<PathBuf> {
-    let dir = std::env::var_os("ARC_STR_RESULTS_DIR").map(PathBuf::from).unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/results"));
+    let dir = std::env::var_os("ARC_STR_RESULTS_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/results"));
     let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    let mut files: Vec<PathBuf> = entries
-        .map(|e| e.expect("read content/results entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
+    let mut files: Vec<PathBuf> =
+        entries.map(|e| e.expect("read content/results entry").path()).filter(|p| p.extension().is_some_and(|e| e == "json")).collect();
     files.sort();
     files
 }
@@ -28,7 +28,9 @@ fn every_shipped_results_file_validates() {
         let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
         match validate_bytes(&name, &bytes) {
             Err(problems) => failures.extend(problems.iter().map(|p| format!("content/results/{name}: {p}"))),
-            Ok(file) => failures.extend(wasm_core::validate::future_problem(&file, std::time::SystemTime::now()).map(|p| format!("content/results/{name}: {p}"))),
+            Ok(file) => failures.extend(
+                wasm_core::validate::future_problem(&file, std::time::SystemTime::now()).map(|p| format!("content/results/{name}: {p}")),
+            ),
         }
     }
     assert!(failures.is_empty(), "{} shipped results file(s) fail validation:\n{}", files.len(), failures.join("\n"));

@@ -73,7 +73,14 @@ fn repeat(threads: &impl Threads, clock: &impl Clock, counters: &Counters, n: u3
 }
 
 /// Runs one case on fresh counters: warm-ups, then timed repeats; every thread's time is a sample.
-pub fn run_case(threads: &impl Threads, clock: &impl Clock, variant: LineVariant, n: u32, updates: u64, settings: &LineSettings) -> Result<CaseResult, String> {
+pub fn run_case(
+    threads: &impl Threads,
+    clock: &impl Clock,
+    variant: LineVariant,
+    n: u32,
+    updates: u64,
+    settings: &LineSettings,
+) -> Result<CaseResult, String> {
     if n == 0 || settings.repeats == 0 {
         return Err("a case needs at least one thread and one repeat".into());
     }
@@ -91,7 +98,8 @@ pub fn run_case(threads: &impl Threads, clock: &impl Clock, variant: LineVariant
     if counters.total() != updates * u64::from(n) * rounds {
         return Err(format!("{variant} x{n}: the counters hold {} updates, not {}", counters.total(), updates * u64::from(n) * rounds));
     }
-    let mut case = CaseResult::new("lines", variant.display_name(), variant.id(), n, updates, CaseParams::default(), settings.warmups, samples);
+    let mut case =
+        CaseResult::new("lines", variant.display_name(), variant.id(), n, updates, CaseParams::default(), settings.warmups, samples);
     case.all_threads_ops_per_sec = wasm_core::stats::summarize(&rates).map(|s| s.median);
     if n > 1 {
         case.notes.push(format!("repeat_times_ns holds each of the {n} threads' time of every repeat"));
@@ -169,7 +177,12 @@ mod tests {
         let clock = InstantClock(Instant::now());
         assert_eq!((session.len(), session.max_threads(), session.name(3).as_str()), (4, 3, "padded x3"));
         while session.run_next(&StdThreads, &clock).unwrap() {}
-        let facts = BrowserFacts { user_agent: "Mozilla/5.0 Chrome/131.0".into(), logical_cpus: 4, created_at: "2026-11-24T00:00:00Z".into(), rustc: None };
+        let facts = BrowserFacts {
+            user_agent: "Mozilla/5.0 Chrome/131.0".into(),
+            logical_cpus: 4,
+            created_at: "2026-11-24T00:00:00Z".into(),
+            rustc: None,
+        };
         let mut file = session.file(&facts);
         file.layouts = wasm_core::plausible::layouts_for_word(4);
         let three = file.cases.iter().find(|c| c.threads == 3 && c.variant_id == "padded").unwrap();

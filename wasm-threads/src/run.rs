@@ -285,16 +285,18 @@ pub(crate) mod tests {
         assert_eq!((case.repeat_times_ns.len(), case.warmup_repeats), (3, 1));
         assert!(case.repeat_times_ns.iter().all(|&t| t >= 1.0));
         assert!(case.contender_ops_per_sec.is_some_and(|r| r >= 0.0));
-        assert!(wasm_core::validate::validate_file(&wasm_core::clone_run::RunContext {
-            label: "t".into(),
-            created_at: "2026-11-24T00:00:00Z".into(),
-            runner: wasm_core::results::RunnerInfo { name: "browser".into(), version: None, git_revision: None },
-            machine: wasm_core::results::MachineInfo { arch: std::env::consts::ARCH.into(), ..Default::default() },
-            toolchain: Default::default(),
-            allocator: wasm_core::results::AllocatorInfo { name: "dlmalloc".into(), version: None },
-            conditions: None,
-        }
-        .into_file(vec![case]))
+        assert!(wasm_core::validate::validate_file(
+            &wasm_core::clone_run::RunContext {
+                label: "t".into(),
+                created_at: "2026-11-24T00:00:00Z".into(),
+                runner: wasm_core::results::RunnerInfo { name: "browser".into(), version: None, git_revision: None },
+                machine: wasm_core::results::MachineInfo { arch: std::env::consts::ARCH.into(), ..Default::default() },
+                toolchain: Default::default(),
+                allocator: wasm_core::results::AllocatorInfo { name: "dlmalloc".into(), version: None },
+                conditions: None,
+            }
+            .into_file(vec![case])
+        )
         .is_empty());
     }
 
@@ -337,7 +339,12 @@ pub(crate) mod tests {
         assert_eq!((session.len(), session.max_threads(), session.name(2).as_str()), (4, 2, "Arc<str> drop x2"));
         let clock = InstantClock(Instant::now());
         while session.run_next(&StdThreads, &clock).unwrap() {}
-        let facts = BrowserFacts { user_agent: "Mozilla/5.0 Chrome/131.0".into(), logical_cpus: 2, created_at: "2026-11-24T00:00:00Z".into(), rustc: None };
+        let facts = BrowserFacts {
+            user_agent: "Mozilla/5.0 Chrome/131.0".into(),
+            logical_cpus: 2,
+            created_at: "2026-11-24T00:00:00Z".into(),
+            rustc: None,
+        };
         let mut file = session.file(&facts);
         // The file says wasm32; natively this test's layouts are the host's, so give it wasm32's.
         file.layouts = wasm_core::plausible::layouts_for_word(4);
@@ -359,7 +366,9 @@ pub(crate) mod tests {
     #[test]
     fn bad_requests_are_refused() {
         let clock = InstantClock(Instant::now());
-        assert!(run_case(&StdThreads, &clock, &case("rc_str", "drop", 2, 10), &settings()).unwrap_err().contains("cannot run on 2 threads"));
+        assert!(run_case(&StdThreads, &clock, &case("rc_str", "drop", 2, 10), &settings())
+            .unwrap_err()
+            .contains("cannot run on 2 threads"));
         let no_repeats = Settings { repeats: 0, ..settings() };
         assert!(run_case(&StdThreads, &clock, &case("string", "drop", 1, 10), &no_repeats).unwrap_err().contains("repeats"));
     }

@@ -81,7 +81,8 @@ pub struct ThreadRun(Plan);
 impl ThreadRun {
     /// A clone contention run from the page's three lists (thread counts, type ids, mode ids).
     pub fn contention(threads: &str, types: &str, modes: &str) -> Result<ThreadRun, JsError> {
-        let plan = ClonePlan::from_lists(threads, types, modes, 0, wasm_core::clone_run::DEFAULT_STRING_LEN).map_err(|e| JsError::new(&e))?;
+        let plan =
+            ClonePlan::from_lists(threads, types, modes, 0, wasm_core::clone_run::DEFAULT_STRING_LEN).map_err(|e| JsError::new(&e))?;
         Ok(ThreadRun(Plan::Contention(Session::new(&plan, Settings::site(repeat_ms_for_step(clock_step_ms()))))))
     }
 

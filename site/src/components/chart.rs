@@ -45,12 +45,13 @@ pub fn Chart(
 
 /// A file name from a chart's title: lower case letters and digits, words joined by `-`.
 fn slug(title: &str) -> String {
-    let words: Vec<String> = title
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(|w| w.to_ascii_lowercase())
-        .collect();
-    if words.is_empty() { "chart".to_owned() } else { words.join("-") }
+    let words: Vec<String> =
+        title.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).map(|w| w.to_ascii_lowercase()).collect();
+    if words.is_empty() {
+        "chart".to_owned()
+    } else {
+        words.join("-")
+    }
 }
 
 /// A chart drawn at build time: the pre-renderer notes its spec (`charts::static_chart`) and the

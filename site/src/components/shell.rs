@@ -90,7 +90,11 @@ mod tests {
 
     #[test]
     fn a_page_links_to_its_file_and_to_a_new_issue_that_names_it() {
-        let source = PageSource { path: Some("/chapters/cache-lines".into()), file: "content/chapters/09-cache-lines.md".into(), last_changed: None };
+        let source = PageSource {
+            path: Some("/chapters/cache-lines".into()),
+            file: "content/chapters/09-cache-lines.md".into(),
+            last_changed: None,
+        };
         assert_eq!(source.edit_url(), format!("{REPOSITORY}/edit/main/content/chapters/09-cache-lines.md"));
         let report = source.report_url();
         assert!(report.starts_with(&format!("{REPOSITORY}/issues/new?title=Problem%20on%20/chapters/cache-lines&")), "{report}");

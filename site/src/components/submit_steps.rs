@@ -26,7 +26,8 @@ pub fn SubmitSteps() -> impl IntoView {
     let (typed, set_typed) = signal(String::new());
     // The commands use the typed label once it is valid, the placeholder until then.
     let problem = move || typed.with(|t| (!t.is_empty()).then(|| label_problem(t)).flatten());
-    let label = Signal::derive(move || if typed.with(String::is_empty) || problem().is_some() { PLACEHOLDER.to_owned() } else { typed.get() });
+    let label =
+        Signal::derive(move || if typed.with(String::is_empty) || problem().is_some() { PLACEHOLDER.to_owned() } else { typed.get() });
     view! {
         <div class="controls">
             <label for="submit-label">"Your label:"</label>

@@ -71,7 +71,12 @@ mod tests {
     #[test]
     fn each_cell_is_a_multiple_of_the_fastest_machine_at_its_thread_count() {
         // 10 clones per repeat: these are 2, 20 and 80 ns per clone, then 6 and 10.
-        let fast = machine("fast", "Ryzen", "jemalloc", vec![case("arc_str", "drop", 1, &[20.0]), case("arc_str", "drop", 2, &[200.0]), case("arc_str", "drop", 4, &[800.0])]);
+        let fast = machine(
+            "fast",
+            "Ryzen",
+            "jemalloc",
+            vec![case("arc_str", "drop", 1, &[20.0]), case("arc_str", "drop", 2, &[200.0]), case("arc_str", "drop", 4, &[800.0])],
+        );
         let slow = machine("slow", "Xeon", "jemalloc", vec![case("arc_str", "drop", 1, &[60.0]), case("arc_str", "drop", 2, &[100.0])]);
         let other = machine("other", "Xeon", "jemalloc", vec![case("string", "drop", 1, &[60.0])]);
         let names = ["fast".to_owned(), "slow".to_owned(), "other".to_owned()];

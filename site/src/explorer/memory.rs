@@ -103,7 +103,8 @@ pub fn timeline_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> C
     for (m, machine_name) in machines.iter().zip(&names) {
         for c in m.clone_cases().filter(|c| c.mode.as_deref().is_some_and(|md| mode.modes().contains(&md))) {
             let Some(timeline) = &c.mapped_timeline else { continue };
-            let base = format!("{} {} · {}", c.variant, c.mode.as_deref().unwrap_or(""), super::format::count(c.threads, "thread", "threads"));
+            let base =
+                format!("{} {} · {}", c.variant, c.mode.as_deref().unwrap_or(""), super::format::count(c.threads, "thread", "threads"));
             let name = line_name(&base, (machines.len() > 1).then_some(machine_name.as_str()), None);
             let points = downsample(timeline, MAX_POINTS_DRAWN, |p| p.mapped_bytes)
                 .iter()
@@ -167,7 +168,14 @@ mod tests {
         let sys = machine("sys", "Xeon", "system", vec![case("arc_str", "drop", 1, &[5.0])]);
         let je = machine("je", "Xeon", "jemalloc", vec![case("arc_str", "drop", 1, &[5.0])]);
         let mut with_stats = case("arc_str", "drop", 1, &[5.0]);
-        with_stats.memory = Some(wasm_core::results::MemoryStats { mapped_before_bytes: 1, mapped_after_bytes: 1, allocated_before_bytes: 1, allocated_after_bytes: 1, resident_before_bytes: 1, resident_after_bytes: 1 });
+        with_stats.memory = Some(wasm_core::results::MemoryStats {
+            mapped_before_bytes: 1,
+            mapped_after_bytes: 1,
+            allocated_before_bytes: 1,
+            allocated_after_bytes: 1,
+            resident_before_bytes: 1,
+            resident_after_bytes: 1,
+        });
         let measured = machine("measured", "Xeon", "jemalloc", vec![with_stats]);
         let why: Vec<(String, &str)> = missing_stats(&[&sys, &je, &measured]);
         assert_eq!(why, [("sys".to_owned(), "the system allocator reports none"), ("je".to_owned(), "this file recorded none")]);

@@ -65,11 +65,10 @@ impl LoadedFile {
     /// Validates `bytes` (the body of `results/<file_name>`) into a machine or an error card;
     /// `now` is the reader's clock (a file dated after it, beyond a day's skew, is refused).
     pub fn from_bytes(file_name: &str, bytes: &[u8], now: std::time::SystemTime) -> LoadedFile {
-        let checked = validate_bytes(file_name, bytes)
-            .and_then(|data| match wasm_core::validate::future_problem(&data, now) {
-                Some(problem) => Err(vec![problem]),
-                None => Ok(data),
-            });
+        let checked = validate_bytes(file_name, bytes).and_then(|data| match wasm_core::validate::future_problem(&data, now) {
+            Some(problem) => Err(vec![problem]),
+            None => Ok(data),
+        });
         match checked {
             Ok(data) => LoadedFile::Good(Machine {
                 id: file_name.strip_suffix(".json").unwrap_or(file_name).to_owned(),
@@ -91,7 +90,11 @@ impl LoadedFile {
     /// file (not what the build shipped) are an error card all the same.
     pub fn from_built_bytes(file_name: &str, bytes: &[u8]) -> LoadedFile {
         match serde_json::from_slice::<ResultsFile>(bytes) {
-            Ok(data) => LoadedFile::Good(Machine { id: file_name.strip_suffix(".json").unwrap_or(file_name).to_owned(), file_name: file_name.to_owned(), data }),
+            Ok(data) => LoadedFile::Good(Machine {
+                id: file_name.strip_suffix(".json").unwrap_or(file_name).to_owned(),
+                file_name: file_name.to_owned(),
+                data,
+            }),
             Err(e) => LoadedFile::Bad(BadFile {
                 file_name: file_name.to_owned(),
                 kind: BadKind::Invalid,
@@ -108,7 +111,12 @@ impl LoadedFile {
 
     /// A file that could not even be fetched.
     pub fn unreachable(file_name: &str, why: String) -> LoadedFile {
-        LoadedFile::Bad(BadFile { file_name: file_name.to_owned(), kind: BadKind::Unreachable, claimed_label: None, problems: vec![format!("file: {why}")] })
+        LoadedFile::Bad(BadFile {
+            file_name: file_name.to_owned(),
+            kind: BadKind::Unreachable,
+            claimed_label: None,
+            problems: vec![format!("file: {why}")],
+        })
     }
 }
 
@@ -300,25 +308,48 @@ mod tests {
     fn loads_good_and_bad_files() {
         let m = contention_machine("box-2025-01-01", "CPU", "jemalloc");
         let text = m.data.to_pretty_json();
-        assert_eq!(LoadedFile::from_bytes("box-2025-01-01.json", text.as_bytes(), std::time::SystemTime::now()), LoadedFile::Good(m.clone()));
+        assert_eq!(
+            LoadedFile::from_bytes("box-2025-01-01.json", text.as_bytes(), std::time::SystemTime::now()),
+            LoadedFile::Good(m.clone())
+        );
 
-        assert_eq!(LoadedFile::from_built_bytes("box-2025-01-01.json", text.as_bytes()), LoadedFile::Good(m.clone()), "a built file reads the same");
-        let LoadedFile::Bad(card) = LoadedFile::from_built_bytes("box-2025-01-01.json", &text.as_bytes()[..40]) else { panic!("cut short") };
-        assert!(card.problems[0].starts_with("file: ") && card.problems[0].ends_with("not the file the build validated"), "{:?}", card.problems);
+        assert_eq!(
+            LoadedFile::from_built_bytes("box-2025-01-01.json", text.as_bytes()),
+            LoadedFile::Good(m.clone()),
+            "a built file reads the same"
+        );
+        let LoadedFile::Bad(card) = LoadedFile::from_built_bytes("box-2025-01-01.json", &text.as_bytes()[..40]) else {
+            panic!("cut short")
+        };
+        assert!(
+            card.problems[0].starts_with("file: ") && card.problems[0].ends_with("not the file the build validated"),
+            "{:?}",
+            card.problems
+        );
 
         let bad = text.replace("\"label\": \"box-2025-01-01\"", "\"label\": \"<img src=x>\"");
-        let LoadedFile::Bad(card) = LoadedFile::from_bytes("evil.json", bad.as_bytes(), std::time::SystemTime::now()) else { panic!("must fail") };
+        let LoadedFile::Bad(card) = LoadedFile::from_bytes("evil.json", bad.as_bytes(), std::time::SystemTime::now()) else {
+            panic!("must fail")
+        };
         assert_eq!(card.file_name, "evil.json");
         assert_eq!(card.claimed_label.as_deref(), Some("<img src=x>"));
         assert!(card.problems[0].starts_with("label: "), "{:?}", card.problems);
 
-        let LoadedFile::Bad(card) = LoadedFile::from_bytes("junk.json", b"{ not json", std::time::SystemTime::now()) else { panic!("must fail") };
+        let LoadedFile::Bad(card) = LoadedFile::from_bytes("junk.json", b"{ not json", std::time::SystemTime::now()) else {
+            panic!("must fail")
+        };
         assert_eq!(card.claimed_label, None);
         assert!(!card.problems.is_empty());
 
         // Dated in the reader's future: refused, so it never becomes "the newest" anywhere.
-        let LoadedFile::Bad(card) = LoadedFile::from_bytes("box-2025-01-01.json", text.as_bytes(), std::time::UNIX_EPOCH) else { panic!("must fail") };
-        assert!(card.problems[0].starts_with("created_at: is ") && card.problems[0].contains("days after this check's clock"), "{:?}", card.problems);
+        let LoadedFile::Bad(card) = LoadedFile::from_bytes("box-2025-01-01.json", text.as_bytes(), std::time::UNIX_EPOCH) else {
+            panic!("must fail")
+        };
+        assert!(
+            card.problems[0].starts_with("created_at: is ") && card.problems[0].contains("days after this check's clock"),
+            "{:?}",
+            card.problems
+        );
 
         let (good, bad) = partition(vec![LoadedFile::Good(m), LoadedFile::unreachable("gone.json", "HTTP 404".into())]);
         assert_eq!(good.len(), 1);

@@ -66,8 +66,12 @@ pub enum Cores {
 }
 
 impl Choice for Cores {
-    const ALL: &'static [(Self, &'static str, &'static str)] =
-        &[(Cores::UpTo4, "1-4", "1–4 logical CPUs"), (Cores::UpTo8, "5-8", "5–8"), (Cores::UpTo16, "9-16", "9–16"), (Cores::Over16, "17-", "17 or more")];
+    const ALL: &'static [(Self, &'static str, &'static str)] = &[
+        (Cores::UpTo4, "1-4", "1–4 logical CPUs"),
+        (Cores::UpTo8, "5-8", "5–8"),
+        (Cores::UpTo16, "9-16", "9–16"),
+        (Cores::Over16, "17-", "17 or more"),
+    ];
 }
 
 impl Cores {
@@ -93,8 +97,11 @@ pub enum KindFilter {
 }
 
 impl Choice for KindFilter {
-    const ALL: &'static [(Self, &'static str, &'static str)] =
-        &[(KindFilter::Native, "native", "native (and the article's)"), (KindFilter::Browser, "browser", "in a browser"), (KindFilter::All, "all", "all")];
+    const ALL: &'static [(Self, &'static str, &'static str)] = &[
+        (KindFilter::Native, "native", "native (and the article's)"),
+        (KindFilter::Browser, "browser", "in a browser"),
+        (KindFilter::All, "all", "all"),
+    ];
 }
 
 impl KindFilter {
@@ -243,7 +250,8 @@ fn missing_last(x: Option<f64>, y: Option<f64>) -> std::cmp::Ordering {
 /// Sorts rows by `measure`, ascending, rows without a value last, then by file name.
 fn sort_rows(rows: &mut [Row], summary: &Summary, measure: Measure) {
     rows.sort_by(|a, b| {
-        missing_last(a.value(measure), b.value(measure)).then_with(|| summary.machines[a.machine].file.cmp(&summary.machines[b.machine].file))
+        missing_last(a.value(measure), b.value(measure))
+            .then_with(|| summary.machines[a.machine].file.cmp(&summary.machines[b.machine].file))
     });
 }
 
@@ -301,7 +309,14 @@ pub fn cpu_groups(summary: &Summary, rows: &[Row], measure: Measure) -> Vec<CpuG
         let m = &summary.machines[r.machine];
         match groups.iter_mut().find(|g| g.cpu == m.cpu && g.arch == m.arch && g.kind == m.kind) {
             Some(g) => g.machines.push(r.machine),
-            None => groups.push(CpuGroup { cpu: m.cpu.clone(), arch: m.arch.clone(), kind: m.kind, machines: vec![r.machine], spreads: [None; 4], vs_best: None }),
+            None => groups.push(CpuGroup {
+                cpu: m.cpu.clone(),
+                arch: m.arch.clone(),
+                kind: m.kind,
+                machines: vec![r.machine],
+                spreads: [None; 4],
+                vs_best: None,
+            }),
         }
     }
     let value_of = |i: usize, col: usize| rows.iter().find(|r| r.machine == i).and_then(|r| r.values[col]);
@@ -373,7 +388,8 @@ pub fn standing(summary: &Summary, run: &MachineSummary, measure: Measure) -> Op
 
 /// The values each filter offers, from the machines that have a headline: sorted, distinct.
 pub fn filter_values(summary: &Summary, field: fn(&MachineSummary) -> &str) -> Vec<String> {
-    let mut values: Vec<String> = summary.machines.iter().filter(|m| m.headline.most_threads.is_some()).map(|m| field(m).to_owned()).collect();
+    let mut values: Vec<String> =
+        summary.machines.iter().filter(|m| m.headline.most_threads.is_some()).map(|m| field(m).to_owned()).collect();
     values.sort();
     values.dedup();
     values
@@ -409,7 +425,14 @@ mod tests {
             clone_threads: vec![1, 8],
             noisy_cases: 0,
             unknown_noise_cases: 0,
-            headline: Headline { most_threads: Some(8), arc_ns_1t: Some(arc[0]), string_ns_1t: Some(string[0]), arc_ns_most: Some(arc[1]), string_ns_most: Some(string[1]), ..Default::default() },
+            headline: Headline {
+                most_threads: Some(8),
+                arc_ns_1t: Some(arc[0]),
+                string_ns_1t: Some(string[0]),
+                arc_ns_most: Some(arc[1]),
+                string_ns_most: Some(string[1]),
+                ..Default::default()
+            },
         }
     }
 

@@ -28,7 +28,9 @@ pub fn cases_at<'a>(machine: &'a Machine, variant_id: &str, mode: &str, placemen
         .data
         .cases
         .iter()
-        .filter(|c| c.suite == "clone" && c.variant_id == variant_id && c.mode.as_deref() == Some(mode) && c.placement.as_deref() == placement)
+        .filter(|c| {
+            c.suite == "clone" && c.variant_id == variant_id && c.mode.as_deref() == Some(mode) && c.placement.as_deref() == placement
+        })
         .collect();
     cases.sort_by_key(|c| c.threads);
     cases.dedup_by_key(|c| c.threads);
@@ -166,7 +168,15 @@ pub fn machine_colours(machines: &[&Machine]) -> Vec<u32> {
 }
 
 fn lines_spec(title: String, y_label: &str, scale: Scale, series: Vec<ChartSeries>) -> ChartSpec {
-    ChartSpec { kind: ChartKind::Lines, title, x_label: "threads cloning at once".into(), y_label: y_label.into(), y_scale: scale, series, x_names: Vec::new() }
+    ChartSpec {
+        kind: ChartKind::Lines,
+        title,
+        x_label: "threads cloning at once".into(),
+        y_label: y_label.into(),
+        y_scale: scale,
+        series,
+        x_names: Vec::new(),
+    }
 }
 
 fn metric_y_label(view: View) -> &'static str {
@@ -215,7 +225,8 @@ pub fn placement_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale, typ
                     let cases = cases_at(m, v, md, Some(placement));
                     let Some(first) = cases.first() else { continue };
                     let base = format!("{} @{placement}", first.variant);
-                    let name = line_name(&base, (machines.len() > 1).then_some(machine_name.as_str()), (mode == ModeFilter::Both).then_some(md));
+                    let name =
+                        line_name(&base, (machines.len() > 1).then_some(machine_name.as_str()), (mode == ModeFilter::Both).then_some(md));
                     let style = SeriesStyle { colour, colour_name: first.variant.clone(), marker, marker_name: placement.to_owned() };
                     lines.push(Line { name, dashed: md == "forget", cases, style: Some(style) });
                 }
@@ -347,7 +358,10 @@ mod tests {
         let p = &spec.series[0].points[0];
         assert_eq!((p.y_low, p.y_high), (Some(9.0), Some(12.0)), "whiskers span the repeats");
         assert_eq!(p.x, XValue::Number(1.0));
-        assert_eq!(p.tooltip, "Arc<str>, 1 thread: 10 ns per clone (median of 3 repeats; min 9, max 12) · spread: repeats' MAD 10.0 % of the median");
+        assert_eq!(
+            p.tooltip,
+            "Arc<str>, 1 thread: 10 ns per clone (median of 3 repeats; min 9, max 12) · spread: repeats' MAD 10.0 % of the median"
+        );
     }
 
     #[test]

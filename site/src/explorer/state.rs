@@ -184,12 +184,8 @@ impl ExplorerState {
 
     /// This state with machine `id` added or removed, keeping the order of `available`.
     pub fn toggle_machine(&self, id: &str, on: bool, available: &[(String, bool)]) -> ExplorerState {
-        let machines = available
-            .iter()
-            .map(|(m, _)| m)
-            .filter(|m| if *m == id { on } else { self.machines.contains(m) })
-            .cloned()
-            .collect();
+        let machines =
+            available.iter().map(|(m, _)| m).filter(|m| if *m == id { on } else { self.machines.contains(m) }).cloned().collect();
         ExplorerState { machines, ..self.clone() }
     }
 }
@@ -219,7 +215,8 @@ mod tests {
         let clone_files = [("a".to_owned(), true), ("b".to_owned(), false), ("c".to_owned(), false)];
         let sso_files = [("b".to_owned(), false), ("s".to_owned(), false)];
         let parse = |q: &str, available: &[(String, bool)]| {
-            let pairs: HashMap<String, String> = q.split('&').filter_map(|kv| kv.split_once('=')).map(|(k, v)| (k.to_owned(), v.replace("%2C", ","))).collect();
+            let pairs: HashMap<String, String> =
+                q.split('&').filter_map(|kv| kv.split_once('=')).map(|(k, v)| (k.to_owned(), v.replace("%2C", ","))).collect();
             ExplorerState::from_query(|k| pairs.get(k).cloned(), available)
         };
         let start = parse("machines=a,b,c", &clone_files);
@@ -247,7 +244,19 @@ mod tests {
     #[test]
     fn defaults_pick_the_reference_dataset() {
         let s = parse(&[]);
-        assert_eq!(s, ExplorerState { machines: vec!["ref".into()], view: View::Time, mode: ModeFilter::Drop, scale: Scale::Linear, types: TypeFilter::All, suite: Suite::Clone, condition: None, kept: Vec::new() });
+        assert_eq!(
+            s,
+            ExplorerState {
+                machines: vec!["ref".into()],
+                view: View::Time,
+                mode: ModeFilter::Drop,
+                scale: Scale::Linear,
+                types: TypeFilter::All,
+                suite: Suite::Clone,
+                condition: None,
+                kept: Vec::new()
+            }
+        );
         assert_eq!(ExplorerState::from_query(|_| None, &[("x".into(), false)]).machines, vec!["x"]);
         assert!(ExplorerState::from_query(|_| None, &[]).machines.is_empty());
     }
@@ -293,11 +302,20 @@ mod tests {
         assert_eq!(kept(TypeFilter::All).len(), CloneType::ALL.len());
         assert_eq!(kept(TypeFilter::Article), ["arc_str", "string", "box_str", "rc_str"]);
         assert_eq!(kept(TypeFilter::Work(CloneWork::Allocation)), ["string", "box_str", "compact_string", "inline_str"]);
-        assert!(kept(TypeFilter::Work(CloneWork::Counter)).contains(&"smol_str") && kept(TypeFilter::Work(CloneWork::Counter)).contains(&"bytes"));
-        assert!(kept(TypeFilter::Work(CloneWork::Copy)).contains(&"hipstr_inline") && !kept(TypeFilter::Work(CloneWork::Copy)).contains(&"hipstr"));
+        assert!(
+            kept(TypeFilter::Work(CloneWork::Counter)).contains(&"smol_str")
+                && kept(TypeFilter::Work(CloneWork::Counter)).contains(&"bytes")
+        );
+        assert!(
+            kept(TypeFilter::Work(CloneWork::Copy)).contains(&"hipstr_inline")
+                && !kept(TypeFilter::Work(CloneWork::Copy)).contains(&"hipstr")
+        );
         // Every type is in exactly one of the three kinds of work.
         for ty in CloneType::ALL {
-            let kinds = [TypeFilter::Work(CloneWork::Counter), TypeFilter::Work(CloneWork::Allocation), TypeFilter::Work(CloneWork::Copy)].iter().filter(|f| f.keeps(ty.id())).count();
+            let kinds = [TypeFilter::Work(CloneWork::Counter), TypeFilter::Work(CloneWork::Allocation), TypeFilter::Work(CloneWork::Copy)]
+                .iter()
+                .filter(|f| f.keeps(ty.id()))
+                .count();
             assert_eq!(kinds, 1, "{ty}");
         }
     }
@@ -305,7 +323,19 @@ mod tests {
     #[test]
     fn ignores_unknown_values() {
         let s = parse(&[("machines", "nope,a-1,<script>"), ("view", "pie"), ("mode", "forget"), ("scale", "cubic")]);
-        assert_eq!(s, ExplorerState { machines: vec!["a-1".into()], view: View::Time, mode: ModeFilter::Forget, scale: Scale::Linear, types: TypeFilter::All, suite: Suite::Clone, condition: None, kept: Vec::new() });
+        assert_eq!(
+            s,
+            ExplorerState {
+                machines: vec!["a-1".into()],
+                view: View::Time,
+                mode: ModeFilter::Forget,
+                scale: Scale::Linear,
+                types: TypeFilter::All,
+                suite: Suite::Clone,
+                condition: None,
+                kept: Vec::new()
+            }
+        );
     }
 
     #[test]

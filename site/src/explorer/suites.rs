@@ -42,7 +42,11 @@ pub struct Condition {
 }
 
 fn plural(n: u32, one: &str) -> String {
-    if n == 1 { format!("1 {one}") } else { format!("{n} {one}s") }
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
+    }
 }
 
 impl Suite {
@@ -142,7 +146,11 @@ pub fn condition_bars(title: String, suite: &str, sources: &[Source]) -> Option<
     let all: Vec<&CaseResult> = sources.iter().flat_map(|s| s.cases.iter()).collect();
     let unit = unit_for(suite, &all);
     let series = sources.iter().map(|s| series(&s.name, &s.about, s.colour, &s.cases, unit, x_variant_id)).collect();
-    bars(title, "variant", unit, series).map(|spec| ChartSpec { y_scale: Scale::Linear, x_names: variant_names(all.iter().copied()), ..spec })
+    bars(title, "variant", unit, series).map(|spec| ChartSpec {
+        y_scale: Scale::Linear,
+        x_names: variant_names(all.iter().copied()),
+        ..spec
+    })
 }
 
 /// Whether `machine` has cases of `suite` (for `clone`, the variants the contention charts use).
@@ -212,7 +220,16 @@ mod tests {
         assert_eq!(pick_condition(&conds, Some("t1-empty")).unwrap().key, "t1-empty");
         assert_eq!(pick_condition(&conds, Some("nope")).unwrap().key, "t1-short");
         assert!(pick_condition(&[], None).is_none());
-        let mut w = CaseResult::new("arcswap", "x", "x", 4, 1, CaseParams { writer: Some(true), writer_period_us: Some(1000), ..Default::default() }, 1, vec![1.0]);
+        let mut w = CaseResult::new(
+            "arcswap",
+            "x",
+            "x",
+            4,
+            1,
+            CaseParams { writer: Some(true), writer_period_us: Some(1000), ..Default::default() },
+            1,
+            vec![1.0],
+        );
         assert_eq!(condition(&w), Condition { key: "t4-writer1000".into(), label: "4 readers, a writer every 1000 µs".into() });
         w.params.writer = Some(false);
         assert_eq!(condition(&w).key, "t4-nowriter");
@@ -222,7 +239,16 @@ mod tests {
         assert_eq!(unit_for("lines", &[&padded]), Unit::per_op("ns per update"));
         // A clone run of two lengths: the default goes unsaid, the other is a condition of its own.
         let clone = |len: u64| {
-            let mut c = CaseResult::new("clone", "String", "string", 2, 1, CaseParams { string_len_bytes: Some(len), ..Default::default() }, 1, vec![1.0]);
+            let mut c = CaseResult::new(
+                "clone",
+                "String",
+                "string",
+                2,
+                1,
+                CaseParams { string_len_bytes: Some(len), ..Default::default() },
+                1,
+                vec![1.0],
+            );
             c.mode = Some("drop".into());
             c
         };

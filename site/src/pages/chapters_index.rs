@@ -30,4 +30,3 @@ pub fn ChaptersIndex() -> impl IntoView {
         </article>
     }
 }
-

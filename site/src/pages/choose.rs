@@ -9,8 +9,27 @@ use wasm_core::choose::Candidate;
 /// `13` → `thirteen`: counts up to twenty in words, larger ones in digits.
 fn in_words(n: usize) -> String {
     const WORDS: [&str; 21] = [
-        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen",
-        "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+        "no",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
     ];
     WORDS.get(n).map_or_else(|| n.to_string(), |w| (*w).to_owned())
 }

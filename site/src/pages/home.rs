@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
-use crate::islands::{Island, Live};
 use crate::content::CHAPTERS;
+use crate::islands::{Island, Live};
 
 #[component]
 pub fn Home() -> impl IntoView {

@@ -1,9 +1,9 @@
 //! One module per route.
 
-pub mod chapter;
-pub mod choose;
-pub mod chapters_index;
 pub mod bench;
+pub mod chapter;
+pub mod chapters_index;
+pub mod choose;
 pub mod glossary;
 pub mod home;
 pub mod not_found;

@@ -27,7 +27,13 @@ impl Constraints {
     /// share them, a text that does not change, a set that may be reloaded (no leak), and one
     /// value cloned by all (the worst case the contention chapters measure).
     pub fn default_for(sharing: Sharing) -> Constraints {
-        Constraints { needs_send: sharing != Sharing::OneThread, changes: false, fixed_set: false, same_value: true, cloned_by_many: sharing == Sharing::ClonedByMany }
+        Constraints {
+            needs_send: sharing != Sharing::OneThread,
+            changes: false,
+            fixed_set: false,
+            same_value: true,
+            cloned_by_many: sharing == Sharing::ClonedByMany,
+        }
     }
 
     /// Why `candidate` does not fit these answers, or `None` when it does.
@@ -88,7 +94,9 @@ pub fn final_pick(rule_pick: Candidate, rows: &[CostRow], constraints: &Constrai
     let any_measured_fit = rows.iter().any(|r| fits(r.candidate) && r.use_ns().is_some());
     let unmeasured = (fits(rule_pick) && row(rule_pick).is_some_and(|r| r.use_ns().is_none()) && any_measured_fit).then_some(rule_pick);
     let ruled_out = (!fits(rule_pick)).then_some(rule_pick);
-    let beaten = (ruled_out.is_none() && unmeasured.is_none() && row(weighed.candidate).zip(row(rule_pick)).is_some_and(|(m, r)| m.beats(r))).then_some(rule_pick);
+    let beaten =
+        (ruled_out.is_none() && unmeasured.is_none() && row(weighed.candidate).zip(row(rule_pick)).is_some_and(|(m, r)| m.beats(r)))
+            .then_some(rule_pick);
     Pick { weighed, ruled_out, unmeasured, beaten }
 }
 
@@ -98,7 +106,6 @@ mod tests {
     use super::*;
     #[cfg(target_arch = "wasm32")]
     use wasm_bindgen_test::wasm_bindgen_test as test;
-
 
     #[test]
     fn each_answer_rules_out_what_cannot_meet_it() {
@@ -113,7 +120,13 @@ mod tests {
         assert!(fixed.fits(Candidate::StaticStr));
         // String fits every combination of answers, so there is always a pick.
         for bits in 0..32u8 {
-            let c = Constraints { needs_send: bits & 1 != 0, changes: bits & 2 != 0, fixed_set: bits & 4 != 0, same_value: bits & 8 != 0, cloned_by_many: bits & 16 != 0 };
+            let c = Constraints {
+                needs_send: bits & 1 != 0,
+                changes: bits & 2 != 0,
+                fixed_set: bits & 4 != 0,
+                same_value: bits & 8 != 0,
+                cloned_by_many: bits & 16 != 0,
+            };
             assert!(c.fits(Candidate::String), "{c:?}");
         }
     }

@@ -752,6 +752,10 @@ mod pick_tests {
         let making = CostRow { create_ns: Some(30.0), creates_per_clone: 0.1, ..arc };
         assert_eq!(making.use_ns(), Some(15.0));
         assert_eq!(CostRow { create_ns: None, ..making }.use_ns(), None, "creation asked for but not yet timed");
-        assert_eq!(CostRow { create_ns: None, creates_per_clone: 0.0, ..making }.use_ns(), Some(12.0), "strings made once: no creation charged");
+        assert_eq!(
+            CostRow { create_ns: None, creates_per_clone: 0.0, ..making }.use_ns(),
+            Some(12.0),
+            "strings made once: no creation charged"
+        );
     }
 }

@@ -95,7 +95,12 @@ mod tests {
     #[test]
     fn the_rate_decides_between_clone_cpu_and_memory() {
         let threads = Constraints::default_for(Sharing::ClonedByMany);
-        let rows = [row(Candidate::String, 136.0, Some(30.0)), row(Candidate::ArcStr, 148.0, Some(26.4)), row(Candidate::ArcStrBorrow, 132.0, Some(0.45)), row(Candidate::BoxStr, 116.0, Some(28.0))];
+        let rows = [
+            row(Candidate::String, 136.0, Some(30.0)),
+            row(Candidate::ArcStr, 148.0, Some(26.4)),
+            row(Candidate::ArcStrBorrow, 132.0, Some(0.45)),
+            row(Candidate::BoxStr, 116.0, Some(28.0)),
+        ];
         // A million clones a second: only the borrow comes near its own 0.45 ns.
         let busy = weigh(&rows, &threads, 1_000_000);
         assert_eq!((busy.candidate, busy.decided_by, busy.near), (Candidate::ArcStrBorrow, Decider::CloneCpu, 1));
@@ -103,14 +108,22 @@ mod tests {
         // A thousand a second: 100 ns of slack, so every row is as cheap, and Box<str> holds the
         // strings in the least memory.
         let idle = weigh(&rows, &threads, 1_000);
-        assert_eq!((idle.candidate, idle.decided_by, idle.near, idle.cheapest_clone), (Candidate::BoxStr, Decider::Memory, 4, Some(Candidate::ArcStrBorrow)));
+        assert_eq!(
+            (idle.candidate, idle.decided_by, idle.near, idle.cheapest_clone),
+            (Candidate::BoxStr, Decider::Memory, 4, Some(Candidate::ArcStrBorrow))
+        );
         assert!((core_share(26.4, 1_000_000) - 0.0264).abs() < 1e-12);
     }
 
     #[test]
     fn within_the_tolerance_memory_decides_then_the_cheaper_clone() {
         let one = Constraints::default_for(Sharing::OneThread);
-        let rows = [row(Candidate::HipStr, 24.0, Some(0.9)), row(Candidate::CompactString, 24.0, Some(0.5)), row(Candidate::String, 29.0, Some(12.0)), row(Candidate::SmolStr, 24.0, None)];
+        let rows = [
+            row(Candidate::HipStr, 24.0, Some(0.9)),
+            row(Candidate::CompactString, 24.0, Some(0.5)),
+            row(Candidate::String, 29.0, Some(12.0)),
+            row(Candidate::SmolStr, 24.0, None),
+        ];
         let w = weigh(&rows, &one, 1_000_000);
         // HipStr and CompactString hold the same bytes within 2× of each other: the cheaper clone.
         assert_eq!((w.candidate, w.decided_by, w.near), (Candidate::CompactString, Decider::Memory, 2));

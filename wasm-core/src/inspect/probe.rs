@@ -21,8 +21,10 @@ pub struct NicheRow {
 /// come from `choose::Candidate`, the one place that names each type's `size_of`.
 pub fn niche_rows() -> Vec<NicheRow> {
     use crate::choose::Candidate;
-    let strings = [Candidate::String, Candidate::BoxStr, Candidate::ArcStr, Candidate::SmolStr, Candidate::CompactString, Candidate::InlineStr];
-    let mut rows: Vec<NicheRow> = strings.iter().map(|c| NicheRow { type_name: c.name(), size: c.size(), option_size: c.option_size() }).collect();
+    let strings =
+        [Candidate::String, Candidate::BoxStr, Candidate::ArcStr, Candidate::SmolStr, Candidate::CompactString, Candidate::InlineStr];
+    let mut rows: Vec<NicheRow> =
+        strings.iter().map(|c| NicheRow { type_name: c.name(), size: c.size(), option_size: c.option_size() }).collect();
     rows.push(NicheRow { type_name: "usize", size: size_of::<usize>(), option_size: size_of::<Option<usize>>() });
     rows
 }

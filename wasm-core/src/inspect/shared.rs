@@ -64,7 +64,12 @@ pub fn read_triomphe(a: &triomphe::Arc<str>) -> TriompheView {
     // SAFETY: the text sits one counter (repr(C): `count` then `data`) into the block `a` keeps
     // alive; `as_ptr` is derived from the block pointer. Counter and text are initialised.
     let block_bytes = unsafe { block_bytes(a.as_ptr().cast(), WORD, WORD + a.len()) };
-    TriompheView { handle_bytes: bytes_of(a), block_addr: a.as_ptr().cast::<u8>() as usize - WORD, count: word_at(&block_bytes, 0), block_bytes }
+    TriompheView {
+        handle_bytes: bytes_of(a),
+        block_addr: a.as_ptr().cast::<u8>() as usize - WORD,
+        count: word_at(&block_bytes, 0),
+        block_bytes,
+    }
 }
 
 /// An `Arc<String>`: a thin pointer to a block of (strong, weak, String), and the String's own

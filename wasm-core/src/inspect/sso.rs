@@ -165,7 +165,13 @@ pub fn smol_bytes(value: &SmolStr) -> Vec<Option<u8>> {
     let base = value as *const SmolStr as *const u8;
     let text_addr = value.as_str().as_ptr() as usize;
     let inline = !value.is_heap_allocated() && (base as usize..base as usize + size_of::<SmolStr>()).contains(&text_addr);
-    let words = if value.is_heap_allocated() { Some(layout.heap) } else if inline { None } else { Some(layout.stat) };
+    let words = if value.is_heap_allocated() {
+        Some(layout.heap)
+    } else if inline {
+        None
+    } else {
+        Some(layout.stat)
+    };
     (0..size_of::<SmolStr>())
         .map(|i| {
             let initialised = match words {
@@ -266,7 +272,8 @@ mod tests {
     #[cfg(target_arch = "wasm32")]
     use wasm_bindgen_test::wasm_bindgen_test as test;
 
-    const SAMPLES: [&str; 6] = ["", "ok", "twenty-three bytes long", "exactly twenty-four byte", "héllo 🦀", "a long text that certainly does not fit inline"];
+    const SAMPLES: [&str; 6] =
+        ["", "ok", "twenty-three bytes long", "exactly twenty-four byte", "héllo 🦀", "a long text that certainly does not fit inline"];
 
     #[test]
     fn measured_inline_agrees_with_each_types_api() {

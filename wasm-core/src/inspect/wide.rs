@@ -110,9 +110,9 @@ pub fn read_vtable(value: &dyn Display) -> Vtable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::mem::size_of;
     #[cfg(target_arch = "wasm32")]
     use wasm_bindgen_test::wasm_bindgen_test as test;
-    use std::mem::size_of;
 
     #[test]
     fn str_is_address_then_byte_length() {

@@ -247,7 +247,12 @@ impl CloneType {
     pub fn has_forget_mode(self) -> bool {
         !matches!(
             self,
-            CloneType::ArcStrBorrow | CloneType::StaticStr | CloneType::CowStatic | CloneType::Ustr | CloneType::LassoThreaded | CloneType::LassoResolver
+            CloneType::ArcStrBorrow
+                | CloneType::StaticStr
+                | CloneType::CowStatic
+                | CloneType::Ustr
+                | CloneType::LassoThreaded
+                | CloneType::LassoResolver
         )
     }
 
@@ -456,26 +461,85 @@ impl CloneSource {
 macro_rules! with_shared_value {
     ($source:expr, $ty:expr, |$value:ident| $body:expr) => {
         match $ty {
-            CloneType::ArcStr => { let $value = &$source.arc; $body }
-            CloneType::String => { let $value = &$source.string; $body }
-            CloneType::BoxStr => { let $value = &$source.boxed; $body }
-            CloneType::RcStr | CloneType::ArcStrBorrow | CloneType::LassoThreaded | CloneType::LassoResolver => unreachable!("handled by the caller"),
-            CloneType::Arcstr => { let $value = &$source.arcstr; $body }
-            CloneType::ArcstrStatic => { let $value = &$source.arcstr_static; $body }
-            CloneType::TriompheArcStr => { let $value = &$source.triomphe; $body }
-            CloneType::ArcString => { let $value = &$source.arc_string; $body }
-            CloneType::Hipstr => { let $value = &$source.hipstr; $body }
-            CloneType::HipstrInline => { let $value = &$source.hipstr_inline; $body }
-            CloneType::SmolStr => { let $value = &$source.smol; $body }
-            CloneType::SmolStrInline => { let $value = &$source.smol_inline; $body }
-            CloneType::CompactString => { let $value = &$source.compact; $body }
-            CloneType::CompactStringInline => { let $value = &$source.compact_inline; $body }
-            CloneType::InlineStr => { let $value = &$source.inline_str; $body }
-            CloneType::InlineStrInline => { let $value = &$source.inline_str_inline; $body }
-            CloneType::Bytes => { let $value = &$source.bytes; $body }
-            CloneType::StaticStr => { let $value = &$source.leaked; $body }
-            CloneType::CowStatic => { let $value = &$source.cow; $body }
-            CloneType::Ustr => { let $value = $source.ustr(); $body }
+            CloneType::ArcStr => {
+                let $value = &$source.arc;
+                $body
+            }
+            CloneType::String => {
+                let $value = &$source.string;
+                $body
+            }
+            CloneType::BoxStr => {
+                let $value = &$source.boxed;
+                $body
+            }
+            CloneType::RcStr | CloneType::ArcStrBorrow | CloneType::LassoThreaded | CloneType::LassoResolver => {
+                unreachable!("handled by the caller")
+            }
+            CloneType::Arcstr => {
+                let $value = &$source.arcstr;
+                $body
+            }
+            CloneType::ArcstrStatic => {
+                let $value = &$source.arcstr_static;
+                $body
+            }
+            CloneType::TriompheArcStr => {
+                let $value = &$source.triomphe;
+                $body
+            }
+            CloneType::ArcString => {
+                let $value = &$source.arc_string;
+                $body
+            }
+            CloneType::Hipstr => {
+                let $value = &$source.hipstr;
+                $body
+            }
+            CloneType::HipstrInline => {
+                let $value = &$source.hipstr_inline;
+                $body
+            }
+            CloneType::SmolStr => {
+                let $value = &$source.smol;
+                $body
+            }
+            CloneType::SmolStrInline => {
+                let $value = &$source.smol_inline;
+                $body
+            }
+            CloneType::CompactString => {
+                let $value = &$source.compact;
+                $body
+            }
+            CloneType::CompactStringInline => {
+                let $value = &$source.compact_inline;
+                $body
+            }
+            CloneType::InlineStr => {
+                let $value = &$source.inline_str;
+                $body
+            }
+            CloneType::InlineStrInline => {
+                let $value = &$source.inline_str_inline;
+                $body
+            }
+            CloneType::Bytes => {
+                let $value = &$source.bytes;
+                $body
+            }
+            CloneType::StaticStr => {
+                let $value = &$source.leaked;
+                $body
+            }
+            CloneType::CowStatic => {
+                let $value = &$source.cow;
+                $body
+            }
+            CloneType::Ustr => {
+                let $value = $source.ustr();
+                $body
+            }
         }
     };
 }
@@ -509,7 +573,20 @@ pub(super) trait Text {
 macro_rules! text_through_as_ref {
     ($($ty:ty),*) => { $(impl Text for $ty { #[inline(always)] fn text(&self) -> &[u8] { AsRef::<str>::as_ref(self).as_bytes() } })* };
 }
-text_through_as_ref!(Arc<str>, Rc<str>, String, Box<str>, arcstr::ArcStr, triomphe::Arc<str>, hipstr::HipStr<'static>, smol_str::SmolStr, compact_str::CompactString, &str, std::borrow::Cow<'static, str>, ustr::Ustr);
+text_through_as_ref!(
+    Arc<str>,
+    Rc<str>,
+    String,
+    Box<str>,
+    arcstr::ArcStr,
+    triomphe::Arc<str>,
+    hipstr::HipStr<'static>,
+    smol_str::SmolStr,
+    compact_str::CompactString,
+    &str,
+    std::borrow::Cow<'static, str>,
+    ustr::Ustr
+);
 
 impl Text for str {
     #[inline(always)]
@@ -625,12 +702,7 @@ pub(super) fn resolve_n<R: lasso::Resolver<lasso::Spur>>(interner: &R, key: lass
 }
 
 /// Like [`clone_batch`], on the thread-shareable values; `Rc<str>` is refused.
-pub fn clone_batch_shared(
-    source: &SharedCloneSource,
-    ty: CloneType,
-    mode: CloneMode,
-    n: u64,
-) -> Result<(), NotThreadSafe> {
+pub fn clone_batch_shared(source: &SharedCloneSource, ty: CloneType, mode: CloneMode, n: u64) -> Result<(), NotThreadSafe> {
     if mode == CloneMode::Read {
         return read_batch_shared(source, ty, n);
     }
@@ -796,7 +868,9 @@ mod tests {
     fn read_mode_reaches_each_text_and_clones_nothing() {
         let source = CloneSource::new(64);
         let shared = source.shared();
-        for ty in tested_types().filter(|t| !matches!(t, CloneType::RcStr | CloneType::ArcStrBorrow | CloneType::LassoThreaded | CloneType::LassoResolver)) {
+        for ty in tested_types()
+            .filter(|t| !matches!(t, CloneType::RcStr | CloneType::ArcStrBorrow | CloneType::LassoThreaded | CloneType::LassoResolver))
+        {
             let text = with_shared_value!(shared, ty, |value| value.text().to_vec());
             assert_eq!(text, shared.text_of(ty).as_bytes(), "{ty}");
         }
@@ -814,10 +888,7 @@ mod tests {
     #[test]
     fn rc_is_refused_for_sharing() {
         let source = SharedCloneSource::new(4);
-        assert_eq!(
-            clone_batch_shared(&source, CloneType::RcStr, CloneMode::Drop, 1),
-            Err(NotThreadSafe(CloneType::RcStr))
-        );
+        assert_eq!(clone_batch_shared(&source, CloneType::RcStr, CloneMode::Drop, 1), Err(NotThreadSafe(CloneType::RcStr)));
         assert!(clone_batch_shared(&source, CloneType::String, CloneMode::Drop, 1).is_ok());
         assert!(!CloneType::RcStr.is_thread_safe() && CloneType::ArcStr.is_thread_safe());
     }

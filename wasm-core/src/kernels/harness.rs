@@ -57,12 +57,7 @@ impl Harness {
         [("black-box", "no-black-box"), ("mode-compiled", "mode-each-clone"), ("stop-flag", "stop-channel"), ("warm-up", "no-warm-up")];
 
     fn switched(self) -> [bool; 4] {
-        [
-            !self.black_box,
-            self.mode_check == ModeCheck::EachClone,
-            self.contender_stop == ContenderStop::ChannelEachClone,
-            !self.warm_up,
-        ]
+        [!self.black_box, self.mode_check == ModeCheck::EachClone, self.contender_stop == ContenderStop::ChannelEachClone, !self.warm_up]
     }
 
     fn from_switched(s: [bool; 4]) -> Harness {
@@ -127,7 +122,11 @@ fn clone_once<T: Clone, const BLACK_BOX: bool, const EACH_CLONE: bool, const FOR
 }
 
 #[inline(never)]
-fn clone_n_as<T: Clone, const BLACK_BOX: bool, const EACH_CLONE: bool, const FORGET: bool>(value: &T, should_drop: &OnceLock<bool>, n: u64) {
+fn clone_n_as<T: Clone, const BLACK_BOX: bool, const EACH_CLONE: bool, const FORGET: bool>(
+    value: &T,
+    should_drop: &OnceLock<bool>,
+    n: u64,
+) {
     for _ in 0..n {
         clone_once::<T, BLACK_BOX, EACH_CLONE, FORGET>(value, should_drop);
     }
@@ -210,7 +209,9 @@ pub fn clone_batch_shared_harnessed(
     match ty {
         CloneType::RcStr => return Err(NotThreadSafe(ty)),
         // Their own loops: one clone per batch, or a key resolved through its interner.
-        CloneType::ArcStrBorrow | CloneType::LassoThreaded | CloneType::LassoResolver => return super::clone::clone_batch_shared(source, ty, mode, n),
+        CloneType::ArcStrBorrow | CloneType::LassoThreaded | CloneType::LassoResolver => {
+            return super::clone::clone_batch_shared(source, ty, mode, n)
+        }
         _ => with_shared_value!(source, ty, |value| clone_n_styled(value, mode, harness, should_drop, n)),
     }
     Ok(())
@@ -342,7 +343,8 @@ mod tests {
         assert_eq!(contend_polling(shared, CloneType::ArcStrBorrow, CloneMode::Drop, Harness::OURS, &drop, 4, || false), Ok(4));
         assert!(contend_polling(shared, CloneType::RcStr, CloneMode::Drop, Harness::OURS, &drop, 4, || false).is_err());
         let before = arc_count(shared);
-        contend_polling(shared, CloneType::ArcStr, CloneMode::Forget, Harness::ARTICLE, &should_drop_lock(CloneMode::Forget), 6, || false).unwrap();
+        contend_polling(shared, CloneType::ArcStr, CloneMode::Forget, Harness::ARTICLE, &should_drop_lock(CloneMode::Forget), 6, || false)
+            .unwrap();
         assert_eq!(arc_count(shared), before + 6);
     }
 }

@@ -44,8 +44,14 @@ pub enum LineVariant {
 
 impl LineVariant {
     /// Every variant: the shared counter three ways, then the layouts.
-    pub const ALL: [LineVariant; 6] =
-        [LineVariant::OneCounter, LineVariant::LoadThenAdd, LineVariant::CasLoop, LineVariant::Adjacent, LineVariant::Padded, LineVariant::ManyCounters];
+    pub const ALL: [LineVariant; 6] = [
+        LineVariant::OneCounter,
+        LineVariant::LoadThenAdd,
+        LineVariant::CasLoop,
+        LineVariant::Adjacent,
+        LineVariant::Padded,
+        LineVariant::ManyCounters,
+    ];
 
     /// Stable identifier used on the command line and in JSON.
     pub fn id(self) -> &'static str {
@@ -146,7 +152,9 @@ impl Counters {
     /// The sum of every counter: the updates made so far.
     pub fn total(&self) -> u64 {
         let sum = |cs: &mut dyn Iterator<Item = &AtomicU64>| cs.map(|c| c.load(Ordering::Relaxed)).sum::<u64>();
-        sum(&mut self.lines.iter().flat_map(|l| l.0.iter())) + sum(&mut self.padded.iter().map(|c| &**c)) + sum(&mut self.many.iter().map(|c| &c.0))
+        sum(&mut self.lines.iter().flat_map(|l| l.0.iter()))
+            + sum(&mut self.padded.iter().map(|c| &**c))
+            + sum(&mut self.many.iter().map(|c| &c.0))
     }
 
     /// Bytes between thread 0's and thread 1's counters (`None` where they share one counter, or walk

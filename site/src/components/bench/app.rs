@@ -6,17 +6,17 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::controls::{params_from_query, params_query, BenchControls};
-use crate::components::results::query::{page_query, replace_page_query};
 use super::download::DownloadButton;
 use super::live::{LiveRun, RunStatus, TimerNote};
 use super::native::{self, NativeResults, SkippedFiles};
-use crate::components::results::loader::Wanted;
 use super::results_table::{ComparisonTable, ResultsTable};
 use super::runner::{self, BenchRun, Outcome};
 use super::spec::chart_spec;
 use super::timing::{performance, timer_step_ms};
 use crate::charts::ChartSpec;
 use crate::components::chart::Chart;
+use crate::components::results::loader::Wanted;
+use crate::components::results::query::{page_query, replace_page_query};
 
 #[component]
 pub fn BenchApp() -> impl IntoView {
@@ -120,6 +120,8 @@ fn native_status(native: &Option<Result<NativeResults, String>>, matching: usize
             "No native single-thread results for these settings on this site ({} loaded), so only this browser's bars are drawn.",
             crate::explorer::format::count(n.files.len() as u64, "results file", "results files")
         ),
-        Some(Ok(_)) => format!("Beside this browser: {matching} native machine(s), one thread, same mode; per-clone medians compare across sample counts."),
+        Some(Ok(_)) => format!(
+            "Beside this browser: {matching} native machine(s), one thread, same mode; per-clone medians compare across sample counts."
+        ),
     }
 }

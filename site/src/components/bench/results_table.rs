@@ -1,8 +1,8 @@
 //! The numbers behind the charts, as tables: one run per case (any suite, in a chosen unit), and
 //! `/bench`'s browser beside each native machine. They are also the charts' text alternative.
 
-use leptos::prelude::*;
 use crate::components::scroll_region::ScrollRegion;
+use leptos::prelude::*;
 use wasm_core::results::CaseResult;
 
 use super::native::NativeMatch;

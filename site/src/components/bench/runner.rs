@@ -39,7 +39,9 @@ pub struct BenchRun {
 pub enum Outcome {
     Done(BenchRun),
     /// Stopped by the reader; nothing is reported, but what already leaked stays leaked.
-    Cancelled { leaked_bytes: u64 },
+    Cancelled {
+        leaked_bytes: u64,
+    },
 }
 
 /// Bytes dlmalloc (Rust's wasm32 allocator) keeps for one leaked `len`-byte buffer; types whose

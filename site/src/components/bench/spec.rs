@@ -6,8 +6,8 @@ use wasm_core::results::CaseResult;
 
 use super::native::NativeMatch;
 use super::results_table::{format_ns, format_rate, per_unit, Unit, NS_PER_CLONE};
-use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale};
 use crate::charts::XValue;
+use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale};
 use crate::palette::BROWSER_COLOUR;
 
 /// Name of the browser's series in the charts (tests look bars up by it).
@@ -86,10 +86,13 @@ pub fn chart_spec(browser: Option<&[CaseResult]>, native: &[NativeMatch], mode: 
     }
     let colours = crate::palette::distinct(native.iter().map(|m| crate::palette::machine_colour(&m.label)));
     all.extend(native.iter().zip(colours).map(|(m, colour)| series(&m.series_name, &m.machine, colour, &m.cases, NS_PER_CLONE, x_variant)));
-    let title = format!("Clone cost on one thread: {string_len}-byte string, clones {}", match mode {
-        CloneMode::Drop => "dropped",
-        CloneMode::Forget => "forgotten",
-        CloneMode::Read => "not made (the text read)",
-    });
+    let title = format!(
+        "Clone cost on one thread: {string_len}-byte string, clones {}",
+        match mode {
+            CloneMode::Drop => "dropped",
+            CloneMode::Forget => "forgotten",
+            CloneMode::Read => "not made (the text read)",
+        }
+    );
     bars(title, "type", NS_PER_CLONE, all)
 }

@@ -50,14 +50,22 @@ pub fn Advice(
         // Each clone is weighed with the reads charged to it (none where the machine timed no reads).
         let ns = |r: Option<CostRow>| r.and_then(|r| r.use_ns()).map_or_else(|| "not measured".to_owned(), |ns| format!("{} ns", sig4(ns)));
         let memory = |r: Option<CostRow>| r.map_or_else(|| "?".to_owned(), |r| human_bytes(r.bytes * profile.count as f64));
-        let cpu = |r: Option<CostRow>| r.and_then(|r| r.use_ns()).map_or_else(|| "not measured".to_owned(), |ns| core_time_text(core_share(ns, w.clones_per_sec), " of one core each second"));
+        let cpu = |r: Option<CostRow>| {
+            r.and_then(|r| r.use_ns()).map_or_else(
+                || "not measured".to_owned(),
+                |ns| core_time_text(core_share(ns, w.clones_per_sec), " of one core each second"),
+            )
+        };
         let charged = rows.with(|rs| rs.first().map_or(0, |r| r.reads));
         let mut with = Vec::new();
         if charged > 0 {
             with.push(format!("each with its {}", count(charged, "read", "reads")));
         }
         if w.creates_per_sec > 0 {
-            with.push(format!("and the {} new strings made a second", crate::components::bench::results_table::format_rate(w.creates_per_sec as f64)));
+            with.push(format!(
+                "and the {} new strings made a second",
+                crate::components::bench::results_table::format_rate(w.creates_per_sec as f64)
+            ));
         }
         let clones = if with.is_empty() { "clones".to_owned() } else { format!("clones ({})", with.join(", ")) };
         // New strings are charged their creation, timed in this page: until then, memory alone.
@@ -70,9 +78,18 @@ pub fn Advice(
         };
         let candidate = pick.candidate();
         let picked = row(candidate);
-        let held = format!("your {} in {} with {}", count(profile.count as u64, "string", "strings"), memory(picked), count(w.copies, "copy", "copies"));
-        let rate = format!("At {} clones a second ({on_machine})", crate::components::bench::results_table::format_rate(w.clones_per_sec as f64));
-        let tolerance = format!("within {CLONE_FACTOR}× of the cheapest or {} ms of one core each second of it", sig(NEGLIGIBLE_CORE_SHARE * 1e3, 2, true));
+        let held = format!(
+            "your {} in {} with {}",
+            count(profile.count as u64, "string", "strings"),
+            memory(picked),
+            count(w.copies, "copy", "copies")
+        );
+        let rate =
+            format!("At {} clones a second ({on_machine})", crate::components::bench::results_table::format_rate(w.clones_per_sec as f64));
+        let tolerance = format!(
+            "within {CLONE_FACTOR}× of the cheapest or {} ms of one core each second of it",
+            sig(NEGLIGIBLE_CORE_SHARE * 1e3, 2, true)
+        );
         let name = candidate.name();
         let reason = match pick.weighed.decided_by {
             Decider::CloneCpu => format!("{rate}, {name}'s {clones} take {}, the least of the rows that fit your answers, and no other comes {tolerance}. It holds {held}.", cpu(picked)),

@@ -68,7 +68,11 @@ impl Workload {
 
     /// The workload the model assumes for `sharing` until the reader gives theirs.
     pub fn default_for(sharing: Sharing) -> Workload {
-        if sharing == Sharing::ReadByMany { Self::READ_BY_MANY } else { Self::DEFAULT }
+        if sharing == Sharing::ReadByMany {
+            Self::READ_BY_MANY
+        } else {
+            Self::DEFAULT
+        }
     }
 
     /// A number typed in a box, within 1..=max; `None` for anything else (the box says so).
@@ -89,7 +93,15 @@ impl Workload {
 
 /// One yes/no question as a select (keyboard- and phone-friendly, and its label is the question).
 #[component]
-fn Question(id: &'static str, question: &'static str, no: &'static str, yes: &'static str, value: Signal<bool>, set: Callback<bool>, #[prop(optional, into)] disabled: Signal<bool>) -> impl IntoView {
+fn Question(
+    id: &'static str,
+    question: &'static str,
+    no: &'static str,
+    yes: &'static str,
+    value: Signal<bool>,
+    set: Callback<bool>,
+    #[prop(optional, into)] disabled: Signal<bool>,
+) -> impl IntoView {
     view! {
         <div class="choose-question">
             <label for=id>{question}</label>
@@ -179,7 +191,14 @@ pub fn ChooseForm(
 /// A whole number from `min` (1 unless given) to `max` in a box; anything else is kept as typed and
 /// said to be ignored.
 #[component]
-fn NumberQuestion(id: &'static str, question: &'static str, #[prop(default = 1)] min: u64, max: u64, value: Signal<u64>, set: Callback<u64>) -> impl IntoView {
+fn NumberQuestion(
+    id: &'static str,
+    question: &'static str,
+    #[prop(default = 1)] min: u64,
+    max: u64,
+    value: Signal<u64>,
+    set: Callback<u64>,
+) -> impl IntoView {
     let (problem, set_problem) = signal(None::<String>);
     let note_id = format!("{id}-note");
     view! {

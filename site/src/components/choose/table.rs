@@ -3,8 +3,8 @@
 //! wrapper, rounded to dlmalloc's blocks); creation cost is timed here; clone costs come from one
 //! results file at one thread count, the reader's choice (`costs.rs`), named once above the table.
 
-use leptos::prelude::*;
 use crate::components::scroll_region::ScrollRegion;
+use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::hint::black_box;
 use wasm_core::choose::constraints::Constraints;
@@ -114,7 +114,8 @@ async fn time_creation(strings: &[String], is_stale: &dyn Fn() -> bool) -> Optio
             .iter()
             .map(|t| {
                 let per_op: Vec<f64> = t.times_ns.iter().map(|ns| ns / t.ops_per_repeat as f64).collect();
-                let s = wasm_core::stats::summarize(&per_op).unwrap_or(wasm_core::stats::Summary { median: 0.0, min: 0.0, max: 0.0, mad: 0.0 });
+                let s =
+                    wasm_core::stats::summarize(&per_op).unwrap_or(wasm_core::stats::Summary { median: 0.0, min: 0.0, max: 0.0, mad: 0.0 });
                 Creation { median_ns: s.median, spread_ns: (s.max - s.min) / 2.0 }
             })
             .collect(),
@@ -145,8 +146,12 @@ fn cost_cell(field: &'static str, cost: Option<CloneCost>, missing: &'static str
     match cost {
         None => view! { <td class="num muted" data-field=field>{missing}</td> }.into_any(),
         Some(c) => {
-            let title = format!("from the cases {}", c.from.iter().map(|(what, n)| format!("{what} ({n} string(s))")).collect::<Vec<_>>().join(", "));
-            view! { <td class="num nowrap" data-field=field title=title>{format!("{} ns", crate::explorer::format::sig4(c.ns))}</td> }.into_any()
+            let title = format!(
+                "from the cases {}",
+                c.from.iter().map(|(what, n)| format!("{what} ({n} string(s))")).collect::<Vec<_>>().join(", ")
+            );
+            view! { <td class="num nowrap" data-field=field title=title>{format!("{} ns", crate::explorer::format::sig4(c.ns))}</td> }
+                .into_any()
         }
     }
 }

@@ -77,14 +77,26 @@ pub fn take_pending(key: &str) -> Option<String> {
 #[derive(Clone, Debug, PartialEq)]
 pub enum WorkerMessage {
     /// The pool is up; its clock moves in steps of this many milliseconds.
-    Ready { clock_step_ms: f64 },
+    Ready {
+        clock_step_ms: f64,
+    },
     /// Case `index` (named `name`) is starting.
-    Progress { index: usize, name: String },
+    Progress {
+        index: usize,
+        name: String,
+    },
     /// Case `index` finished: the results file of every case so far, as JSON text.
-    File { index: usize, json: String },
+    File {
+        index: usize,
+        json: String,
+    },
     /// Every one of the `total` cases finished.
-    Done { total: usize },
-    Error { message: String },
+    Done {
+        total: usize,
+    },
+    Error {
+        message: String,
+    },
 }
 
 impl WorkerMessage {
@@ -112,7 +124,10 @@ mod tests {
     #[test]
     fn worker_messages_are_read_from_their_parts_and_nonsense_becomes_an_error() {
         assert_eq!(WorkerMessage::from_parts("ready", 0, "0.005".into()), WorkerMessage::Ready { clock_step_ms: 0.005 });
-        assert_eq!(WorkerMessage::from_parts("progress", 2, "String drop x2".into()), WorkerMessage::Progress { index: 2, name: "String drop x2".into() });
+        assert_eq!(
+            WorkerMessage::from_parts("progress", 2, "String drop x2".into()),
+            WorkerMessage::Progress { index: 2, name: "String drop x2".into() }
+        );
         assert_eq!(WorkerMessage::from_parts("file", 1, "{}".into()), WorkerMessage::File { index: 1, json: "{}".into() });
         assert_eq!(WorkerMessage::from_parts("done", 4, String::new()), WorkerMessage::Done { total: 4 });
         assert!(matches!(WorkerMessage::from_parts("ready", 0, "soon".into()), WorkerMessage::Error { .. }));

@@ -81,7 +81,18 @@ impl Driver {
         let (clock_step, set_clock_step) = signal(None);
         let (isolation, set_isolation) = signal(Isolation::now());
         on_cleanup(bridge::stop_run);
-        Driver { status, set_status, file, set_file, clock_step, set_clock_step, isolation, set_isolation, handler: StoredValue::new_local(None), keep_own }
+        Driver {
+            status,
+            set_status,
+            file,
+            set_file,
+            clock_step,
+            set_clock_step,
+            isolation,
+            set_isolation,
+            handler: StoredValue::new_local(None),
+            keep_own,
+        }
     }
 
     pub fn running(self) -> Signal<bool> {

@@ -102,7 +102,12 @@ fn Choices(selection: ReadSignal<Selection>, set_selection: WriteSignal<Selectio
         let toggle = Callback::new(move |on: bool| set_selection.update(|s| toggle(&mut s.types, ty, on)));
         view! { <Check id=format!("contention-type-{}", ty.id()) label=ty.display_name().to_string() checked toggle running/> }
     });
-    let modes = [(CloneMode::Drop, "drop each clone"), (CloneMode::Forget, "forget each clone (leaks)"), (CloneMode::Read, "read the text, no clone (what the chooser charges a read)")].map(|(mode, label)| {
+    let modes = [
+        (CloneMode::Drop, "drop each clone"),
+        (CloneMode::Forget, "forget each clone (leaks)"),
+        (CloneMode::Read, "read the text, no clone (what the chooser charges a read)"),
+    ]
+    .map(|(mode, label)| {
         let checked = Signal::derive(move || selection.with(|s| s.modes.contains(&mode)));
         let toggle = Callback::new(move |on: bool| set_selection.update(|s| toggle(&mut s.modes, mode, on)));
         view! { <Check id=format!("contention-mode-{}", mode.id()) label=label.to_string() checked toggle running/> }

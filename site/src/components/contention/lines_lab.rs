@@ -71,7 +71,10 @@ pub fn rows(cases: &[CaseResult]) -> Rows {
             let mut of: Vec<&CaseResult> = cases.iter().filter(|c| c.suite == "lines" && c.variant_id == v.id()).collect();
             of.sort_by_key(|c| c.threads);
             let one = of.iter().find(|c| c.threads == 1).map(|c| c.median_ns_per_op);
-            let cells = of.iter().map(|c| (c.threads, c.median_ns_per_op, one.filter(|_| c.threads > 1).map(|o| c.median_ns_per_op / o))).collect::<Vec<_>>();
+            let cells = of
+                .iter()
+                .map(|c| (c.threads, c.median_ns_per_op, one.filter(|_| c.threads > 1).map(|o| c.median_ns_per_op / o)))
+                .collect::<Vec<_>>();
             (!cells.is_empty()).then_some((v, cells))
         })
         .collect()

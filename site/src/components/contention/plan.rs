@@ -37,7 +37,13 @@ impl Selection {
 
     /// The selection as wasm-core's plan (samples 0: the tier calibrates each type and mode).
     pub fn plan(&self) -> ClonePlan {
-        ClonePlan { types: self.types.clone(), modes: self.modes.clone(), threads: self.threads.clone(), samples: 0, string_len: DEFAULT_STRING_LEN }
+        ClonePlan {
+            types: self.types.clone(),
+            modes: self.modes.clone(),
+            threads: self.threads.clone(),
+            samples: 0,
+            string_len: DEFAULT_STRING_LEN,
+        }
     }
 
     /// What is missing before Run can start, in words.
@@ -83,7 +89,10 @@ mod tests {
         let selection = Selection::default_for(4);
         assert_eq!(selection.missing(), None);
         let names: Vec<String> = selection.plan().cases().iter().map(|c| c.name()).collect();
-        assert_eq!(names, ["Arc<str> drop x1", "String drop x1", "Arc<str> drop x2", "String drop x2", "Arc<str> drop x4", "String drop x4"]);
+        assert_eq!(
+            names,
+            ["Arc<str> drop x1", "String drop x1", "Arc<str> drop x2", "String drop x2", "Arc<str> drop x4", "String drop x4"]
+        );
         assert!(selection.plan().cases().iter().all(|c| c.samples == 0));
     }
 

@@ -31,10 +31,7 @@ pub fn chart(file: &ResultsFile) -> ChartSpec {
 pub fn slowdowns(cases: &[CaseResult]) -> Vec<String> {
     let mut lines = Vec::new();
     for one in cases.iter().filter(|c| c.threads == 1) {
-        let most = cases
-            .iter()
-            .filter(|c| c.variant_id == one.variant_id && c.mode == one.mode && c.threads > 1)
-            .max_by_key(|c| c.threads);
+        let most = cases.iter().filter(|c| c.variant_id == one.variant_id && c.mode == one.mode && c.threads > 1).max_by_key(|c| c.threads);
         if let Some(most) = most {
             lines.push(format!(
                 "{} ({}): {:.1} ns on 1 thread, {:.1} ns on {} threads, {:.1}× as long",
@@ -68,12 +65,18 @@ mod tests {
     }
 
     fn run() -> Vec<CaseResult> {
-        vec![case(CloneType::ArcStr, 1, 9.4), case(CloneType::String, 1, 29.0), case(CloneType::ArcStr, 2, 56.0), case(CloneType::String, 2, 240.0)]
+        vec![
+            case(CloneType::ArcStr, 1, 9.4),
+            case(CloneType::String, 1, 29.0),
+            case(CloneType::ArcStr, 2, 56.0),
+            case(CloneType::String, 2, 240.0),
+        ]
     }
 
     #[test]
     fn the_chart_has_a_line_per_type_over_threads() {
-        let facts = BrowserFacts { user_agent: "Chrome/131.0".into(), logical_cpus: 2, created_at: "2026-11-24T00:00:00Z".into(), rustc: None };
+        let facts =
+            BrowserFacts { user_agent: "Chrome/131.0".into(), logical_cpus: 2, created_at: "2026-11-24T00:00:00Z".into(), rustc: None };
         let spec = chart(&contention_context(&facts).into_file(run()));
         let names: Vec<&str> = spec.series.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(names, ["Arc<str>", "String"]);
@@ -82,7 +85,10 @@ mod tests {
         // A run of reads alone draws its reads; beside clones, the clones.
         let reads = vec![case_in(CloneMode::Read, CloneType::ArcStr, 1, 0.5), case_in(CloneMode::Read, CloneType::ArcStr, 2, 0.5)];
         let read_spec = chart(&contention_context(&facts).into_file(reads.clone()));
-        assert_eq!((read_spec.title.as_str(), read_spec.series.len(), read_spec.series[0].points.len()), ("Time per read in this browser", 1, 2));
+        assert_eq!(
+            (read_spec.title.as_str(), read_spec.series.len(), read_spec.series[0].points.len()),
+            ("Time per read in this browser", 1, 2)
+        );
         let mixed = chart(&contention_context(&facts).into_file(run().into_iter().chain(reads).collect()));
         assert_eq!(mixed.title, "Time per clone in this browser");
         assert!(mixed.series.iter().flat_map(|s| &s.points).all(|p| p.y > 1.0), "the clones, not the 0.5 ns reads");

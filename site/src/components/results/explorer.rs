@@ -10,12 +10,12 @@ use leptos::prelude::*;
 use wasm_core::summary::Summary;
 
 use super::allocator_ab::AllocatorComparison;
+use super::built_files::BuiltFiles;
 use super::chosen::chosen_memo;
 use super::contention_chart::{ChartWithTable, ContentionChart};
 use super::controls::ChoiceSelect;
 use super::error_card::ErrorCard;
 use super::grid::MachineGrid;
-use super::built_files::BuiltFiles;
 use super::machine_picker::MachinePicker;
 use super::memory_chart::MemoryCharts;
 use super::suite_chart::{ConditionSelect, SuiteChart};
@@ -32,7 +32,8 @@ pub fn to_load(summary: &Summary, state: &ExplorerState) -> Vec<String> {
     let mut ids = state.machines.clone();
     if state.suite == Suite::Clone {
         for m in summary.machines.iter().filter(|m| state.machines.iter().any(|id| id == m.id())) {
-            for other in summary.machines.iter().filter(|o| o.hardware.is_some() && o.hardware == m.hardware && o.allocator != m.allocator) {
+            for other in summary.machines.iter().filter(|o| o.hardware.is_some() && o.hardware == m.hardware && o.allocator != m.allocator)
+            {
                 if summary_has_suite(other, Suite::Clone) && !ids.iter().any(|id| id == other.id()) {
                     ids.push(other.id().to_owned());
                 }
@@ -86,7 +87,12 @@ pub fn Explorer(
     let refused: Vec<BadFile> = summary
         .refused
         .iter()
-        .map(|r| BadFile { file_name: r.file.clone(), kind: BadKind::Invalid, claimed_label: r.claimed_label.clone(), problems: r.problems.clone() })
+        .map(|r| BadFile {
+            file_name: r.file.clone(),
+            kind: BadKind::Invalid,
+            claimed_label: r.claimed_label.clone(),
+            problems: r.problems.clone(),
+        })
         .collect();
     let no_machines = available_for.clone();
     let for_picker = summary.clone();
@@ -163,37 +169,45 @@ fn Pending(pending: Vec<String>, arrived: usize) -> impl IntoView {
 
 /// The charts of the loaded files (the chosen machines and their allocator A/B runs).
 #[component]
-fn Charts(good: Vec<Machine>, bad: Vec<BadFile>, loaded_for: Suite, state: Memo<ExplorerState>, on_condition: Callback<String>) -> impl IntoView {
+fn Charts(
+    good: Vec<Machine>,
+    bad: Vec<BadFile>,
+    loaded_for: Suite,
+    state: Memo<ExplorerState>,
+    on_condition: Callback<String>,
+) -> impl IntoView {
     let suite = Memo::new(move |_| state.read().suite);
     let stale = Memo::new(move |_| suite.get() != loaded_for);
     let all = StoredValue::new(good);
     let clone_machines = StoredValue::new(all.with_value(|a| a.iter().filter(|m| has_suite(m, Suite::Clone)).cloned().collect::<Vec<_>>()));
     let is_memory = Memo::new(move |_| state.read().view == View::Memory);
     let contention = chosen_memo(clone_machines, state, |m, s| contention_spec(m, s.view, s.mode, s.scale, s.types));
-    let charts = move || view! {
-        {move || (suite.get() != Suite::Clone).then(|| view! {
-            <div class="explorer-selects"><ConditionSelect machines=all state=state on_pick=on_condition/></div>
-        })}
-        <section class="explorer-main" aria-live="polite">
-            {move || if suite.get() != Suite::Clone {
-                view! { <SuiteChart machines=all state=state/> }.into_any()
-            } else if is_memory.get() {
-                view! { <MemoryCharts machines=clone_machines state=state/> }.into_any()
-            } else if state.read().view == View::Placement {
-                view! {
-                    <ChartWithTable spec=contention test_id="placement-chart"
-                        empty_note="None of the chosen machines has pinned cases: a run with `clone --pin` records where its contenders ran."/>
-                    <p class="note" data-testid="placement-caveat">
-                        "Placements come from the topology the operating system reports. On a virtual machine that is the "
-                        "hypervisor's virtual topology: two vCPUs that \u{201C}share an L3\u{201D} there may sit anywhere on the host, "
-                        "and the host may move them."
-                    </p>
-                }.into_any()
-            } else {
-                view! { <ContentionChart spec=contention/> <MachineGrid machines=clone_machines state=state/> }.into_any()
-            }}
-        </section>
-        <AllocatorComparison machines=clone_machines state=state/>
+    let charts = move || {
+        view! {
+            {move || (suite.get() != Suite::Clone).then(|| view! {
+                <div class="explorer-selects"><ConditionSelect machines=all state=state on_pick=on_condition/></div>
+            })}
+            <section class="explorer-main" aria-live="polite">
+                {move || if suite.get() != Suite::Clone {
+                    view! { <SuiteChart machines=all state=state/> }.into_any()
+                } else if is_memory.get() {
+                    view! { <MemoryCharts machines=clone_machines state=state/> }.into_any()
+                } else if state.read().view == View::Placement {
+                    view! {
+                        <ChartWithTable spec=contention test_id="placement-chart"
+                            empty_note="None of the chosen machines has pinned cases: a run with `clone --pin` records where its contenders ran."/>
+                        <p class="note" data-testid="placement-caveat">
+                            "Placements come from the topology the operating system reports. On a virtual machine that is the "
+                            "hypervisor's virtual topology: two vCPUs that \u{201C}share an L3\u{201D} there may sit anywhere on the host, "
+                            "and the host may move them."
+                        </p>
+                    }.into_any()
+                } else {
+                    view! { <ContentionChart spec=contention/> <MachineGrid machines=clone_machines state=state/> }.into_any()
+                }}
+            </section>
+            <AllocatorComparison machines=clone_machines state=state/>
+        }
     };
     view! {
         {bad.into_iter().map(|b| view! { <ErrorCard bad=b/> }).collect_view()}

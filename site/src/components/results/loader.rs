@@ -146,11 +146,8 @@ pub async fn fetch_bytes(url: &str, limit: usize) -> Result<Vec<u8>, String> {
             js_message(e)
         }
     };
-    let response: web_sys::Response = JsFuture::from(window.fetch_with_str_and_init(url, &init))
-        .await
-        .map_err(timed_out)?
-        .dyn_into()
-        .map_err(js_message)?;
+    let response: web_sys::Response =
+        JsFuture::from(window.fetch_with_str_and_init(url, &init)).await.map_err(timed_out)?.dyn_into().map_err(js_message)?;
     if !response.ok() {
         return Err(format!("could not be fetched (HTTP {})", response.status()));
     }
@@ -168,7 +165,8 @@ pub async fn fetch_bytes(url: &str, limit: usize) -> Result<Vec<u8>, String> {
         if js_sys::Reflect::get(&chunk, &"done".into()).map_err(js_message)?.is_truthy() {
             return Ok(bytes);
         }
-        let value: js_sys::Uint8Array = js_sys::Reflect::get(&chunk, &"value".into()).map_err(js_message)?.dyn_into().map_err(js_message)?;
+        let value: js_sys::Uint8Array =
+            js_sys::Reflect::get(&chunk, &"value".into()).map_err(js_message)?.dyn_into().map_err(js_message)?;
         bytes.extend(value.to_vec());
         if bytes.len() > limit {
             let _ = reader.cancel();
@@ -180,9 +178,7 @@ pub async fn fetch_bytes(url: &str, limit: usize) -> Result<Vec<u8>, String> {
 /// A plain `.json` file name of `[A-Za-z0-9._-]`, not hidden: the index cannot point the loader at
 /// another folder, query or fragment.
 fn is_plain_name(name: &str) -> bool {
-    name.ends_with(".json")
-        && !name.starts_with('.')
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
+    name.ends_with(".json") && !name.starts_with('.') && name.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
 }
 
 /// The results index.
@@ -284,7 +280,9 @@ pub async fn load_results_with_progress(wanted: Wanted, progress: impl Fn(usize,
             Wanted::All => "results files".to_owned(),
             Wanted::Suite(suite) => format!("files with {suite} cases"),
         };
-        let why = format!("{asked} {what}; this page loads the first {MAX_FILES}. Every machine is on /results, which reads the build's summary instead.");
+        let why = format!(
+            "{asked} {what}; this page loads the first {MAX_FILES}. Every machine is on /results, which reads the build's summary instead."
+        );
         files.push(LoadedFile::capped("index.json", why));
     }
     Ok(files)
@@ -337,10 +335,7 @@ mod tests {
 
     #[test]
     fn by_preference_puts_the_runners_files_of_the_arch_first_and_drops_other_arches() {
-        assert_eq!(
-            index().by_preference("x86_64", "native-runner"),
-            ["mixed.json", "sso.json", "broken.json", "other-runner.json"]
-        );
+        assert_eq!(index().by_preference("x86_64", "native-runner"), ["mixed.json", "sso.json", "broken.json", "other-runner.json"]);
     }
 
     #[test]
@@ -355,7 +350,14 @@ mod tests {
     fn files_of_other_suites_do_not_count_towards_the_cap() {
         let files: Vec<String> = (0..MAX_FILES + 5).map(|i| format!("{i}.json")).collect();
         let about = (0..MAX_FILES + 5)
-            .map(|i| Some(About { suites: vec![if i < 3 { "sso" } else { "clone" }.into()], arch: "x86_64".into(), runner: "native-runner".into(), label: None }))
+            .map(|i| {
+                Some(About {
+                    suites: vec![if i < 3 { "sso" } else { "clone" }.into()],
+                    arch: "x86_64".into(),
+                    runner: "native-runner".into(),
+                    label: None,
+                })
+            })
             .collect();
         assert_eq!(Index { files, about }.names(Wanted::Suite("sso")), (vec!["0.json".into(), "1.json".into(), "2.json".into()], 3));
     }

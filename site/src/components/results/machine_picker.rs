@@ -48,7 +48,10 @@ pub fn facts(m: &MachineSummary) -> String {
         parts.push(format!("{steal:.1} % CPU stolen by the host"));
     }
     if let Some(cpus) = m.oversubscribed_above {
-        parts.push(format!("cases above {} ran more threads than CPUs on purpose (--oversubscribe): time-sharing, not contention", crate::explorer::format::count(cpus, "thread", "threads")));
+        parts.push(format!(
+            "cases above {} ran more threads than CPUs on purpose (--oversubscribe): time-sharing, not contention",
+            crate::explorer::format::count(cpus, "thread", "threads")
+        ));
     }
     if m.noisy_cases > 0 {
         parts.push(crate::explorer::format::count(m.noisy_cases, "noisy case", "noisy cases"));
@@ -132,7 +135,8 @@ mod tests {
     /// is the article's and its spread unknown; the compiler; a VM; the noisy cases.
     #[test]
     fn cards_state_the_facts_an_expert_checks() {
-        let reference = shipped("reference-ryzen5600x-2024.json", include_str!("../../../../content/results/reference-ryzen5600x-2024.json"));
+        let reference =
+            shipped("reference-ryzen5600x-2024.json", include_str!("../../../../content/results/reference-ryzen5600x-2024.json"));
         let text = facts(&reference);
         assert!(text.starts_with("published data: one run per case, spread unknown, dated to the article's year"), "{text}");
         assert!(!text.contains("2024-01-01"), "the placeholder date is not shown as a run date: {text}");
@@ -145,9 +149,14 @@ mod tests {
         assert!(text.contains("virtual machine") && text.contains("noisy case"), "{text}");
         assert!(!text.contains("oversubscribe"), "{text}");
         // A run asked to go past its CPUs says where its cases stop measuring contention.
-        let mut file: ResultsFile = serde_json::from_str(include_str!("../../../../content/results/epyc-2vcpu-jemalloc-rounds-2026-11-24.json")).unwrap();
+        let mut file: ResultsFile =
+            serde_json::from_str(include_str!("../../../../content/results/epyc-2vcpu-jemalloc-rounds-2026-11-24.json")).unwrap();
         file.machine.logical_cores = Some(1);
-        assert_eq!(MachineSummary::unlisted("x.json", &file).oversubscribed_above, None, "not asked: refused as a submission, not described");
+        assert_eq!(
+            MachineSummary::unlisted("x.json", &file).oversubscribed_above,
+            None,
+            "not asked: refused as a submission, not described"
+        );
         file.conditions.as_mut().unwrap().oversubscribe = true;
         let text = facts(&MachineSummary::unlisted("x.json", &file));
         assert!(text.contains("cases above 1 thread ran more threads than CPUs on purpose (--oversubscribe)"), "{text}");

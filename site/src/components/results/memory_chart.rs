@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
-use super::contention_chart::ChartWithTable;
 use super::chosen::chosen_memo;
+use super::contention_chart::ChartWithTable;
 use crate::explorer::memory::{memory_spec, missing_stats, timeline_spec, Figure};
 use crate::explorer::state::ExplorerState;
 use crate::explorer::Machine;

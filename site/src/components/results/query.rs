@@ -30,11 +30,7 @@ pub fn query_value(query: &str, key: &str) -> Option<String> {
 
 /// The `key=value` parts of `query` whose key the ranking owns (`ranking == true`) or does not.
 pub fn part(query: &str, ranking: bool) -> Vec<&str> {
-    query
-        .split('&')
-        .filter(|p| !p.is_empty())
-        .filter(|p| KEYS.contains(&p.split('=').next().unwrap_or_default()) == ranking)
-        .collect()
+    query.split('&').filter(|p| !p.is_empty()).filter(|p| KEYS.contains(&p.split('=').next().unwrap_or_default()) == ranking).collect()
 }
 
 /// `pairs` as a query string, values encoded.

@@ -68,7 +68,9 @@ pub fn RankingTable(
         let sorted = (m == sort).then_some("ascending");
         let label = heading(m);
         let inner = match on_sort {
-            Some(cb) => view! { <button type="button" class="sort" data-sort=m.key() on:click=move |_| cb.run(m)>{label}</button> }.into_any(),
+            Some(cb) => {
+                view! { <button type="button" class="sort" data-sort=m.key() on:click=move |_| cb.run(m)>{label}</button> }.into_any()
+            }
             None => view! { <span>{label}</span> }.into_any(),
         };
         view! { <th scope="col" class="num" aria-sort=sorted>{inner}</th> }
@@ -144,7 +146,9 @@ pub fn RankingTable(
 
 fn spread_text(measure: Measure, s: Option<Spread>) -> String {
     match s {
-        Some(s) if s.low < s.high => format!("{} ({}–{})", cell(measure, Some(s.median)), cell(measure, Some(s.low)), cell(measure, Some(s.high))),
+        Some(s) if s.low < s.high => {
+            format!("{} ({}–{})", cell(measure, Some(s.median)), cell(measure, Some(s.low)), cell(measure, Some(s.high)))
+        }
         Some(s) => cell(measure, Some(s.median)),
         None => "–".into(),
     }

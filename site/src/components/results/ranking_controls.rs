@@ -7,8 +7,8 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use wasm_core::summary::Summary;
 
-use crate::explorer::choice::Choice;
 use super::controls::ChoiceSelect;
+use crate::explorer::choice::Choice;
 use crate::explorer::ranking::{filter_values, Cores, RankingState};
 
 /// A `<select>` of "any" plus `values`, bound to one optional filter.

@@ -75,23 +75,25 @@ pub fn RankingSection(
             .filter_map(|m| Some((m.clone(), standing(&for_standing, m, sort)?)))
             .collect();
         let heading = if own.is_some() { "Where your run and the charted machines stand" } else { "Where the charted machines stand" };
-        (!rows.is_empty() || own.is_some()).then(|| view! {
-            <h3>{heading}</h3>
-            <ul class="standings" data-testid="standings">
-                {own.map(|(m, st)| view! {
-                    <li data-machine="own-run" data-percentile=format!("{:.0}", st.percentile)>
-                        <strong>"Your browser run"</strong>
-                        {format!(" ({}, kept in this browser, not submitted)", m.cpu)}
-                        {standing_text(&m, &st)}
-                        " "
-                        <button type="button" class="link-button" data-testid="forget-own-run" on:click=move |_| {
-                            crate::own_run::forget();
-                            set_own_run.set(None);
-                        }>"Forget it"</button>
-                    </li>
-                })}
-                {rows.into_iter().map(|(m, st)| standing_item(&m, &st)).collect_view()}
-            </ul>
+        (!rows.is_empty() || own.is_some()).then(|| {
+            view! {
+                <h3>{heading}</h3>
+                <ul class="standings" data-testid="standings">
+                    {own.map(|(m, st)| view! {
+                        <li data-machine="own-run" data-percentile=format!("{:.0}", st.percentile)>
+                            <strong>"Your browser run"</strong>
+                            {format!(" ({}, kept in this browser, not submitted)", m.cpu)}
+                            {standing_text(&m, &st)}
+                            " "
+                            <button type="button" class="link-button" data-testid="forget-own-run" on:click=move |_| {
+                                crate::own_run::forget();
+                                set_own_run.set(None);
+                            }>"Forget it"</button>
+                        </li>
+                    })}
+                    {rows.into_iter().map(|(m, st)| standing_item(&m, &st)).collect_view()}
+                </ul>
+            }
         })
     };
     view! {

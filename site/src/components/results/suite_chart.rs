@@ -4,19 +4,15 @@
 
 use leptos::prelude::*;
 
-use super::contention_chart::ChartWithTable;
 use super::chosen::chosen_memo;
+use super::contention_chart::ChartWithTable;
 use crate::explorer::state::ExplorerState;
 use crate::explorer::suites::{conditions, pick_condition, suite_spec, Condition};
 use crate::explorer::Machine;
 
 /// The select of conditions: every condition any file of the suite recorded, in file order.
 #[component]
-pub fn ConditionSelect(
-    machines: StoredValue<Vec<Machine>>,
-    state: Memo<ExplorerState>,
-    on_pick: Callback<String>,
-) -> impl IntoView {
+pub fn ConditionSelect(machines: StoredValue<Vec<Machine>>, state: Memo<ExplorerState>, on_pick: Callback<String>) -> impl IntoView {
     let all = Memo::new(move |_| {
         let suite = state.read().suite;
         machines.with_value(|ms| conditions(suite.key_str(), ms.iter().flat_map(|m| m.data.cases.iter())))

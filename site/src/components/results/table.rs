@@ -1,8 +1,8 @@
 //! The same numbers as a chart, as a table: the text alternative to every explorer chart (folded
 //! under a `<details>`, so the page stays short).
 
-use leptos::prelude::*;
 use crate::components::scroll_region::ScrollRegion;
+use leptos::prelude::*;
 
 use crate::charts::{ChartSpec, XValue};
 use crate::explorer::format::{sig, sig4};

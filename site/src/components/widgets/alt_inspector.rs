@@ -12,9 +12,21 @@ static STATIC_TEXT: &str = "static text in the wasm module";
 
 fn place_text(p: &TextPlace) -> String {
     if p.inline {
-        format!("{}: the text is inside the {}-byte value at {} (from byte {}).", p.api_says, p.value_size, format_addr(p.value_addr), p.text_addr - p.value_addr)
+        format!(
+            "{}: the text is inside the {}-byte value at {} (from byte {}).",
+            p.api_says,
+            p.value_size,
+            format_addr(p.value_addr),
+            p.text_addr - p.value_addr
+        )
     } else {
-        format!("{}: the {}-byte value at {} points to the text at {}.", p.api_says, p.value_size, format_addr(p.value_addr), format_addr(p.text_addr))
+        format!(
+            "{}: the {}-byte value at {} points to the text at {}.",
+            p.api_says,
+            p.value_size,
+            format_addr(p.value_addr),
+            format_addr(p.text_addr)
+        )
     }
 }
 

@@ -10,7 +10,11 @@ use wasm_core::inspect::format_addr;
 const TEXT: &str = "shared text";
 
 fn agrees(ok: bool) -> &'static str {
-    if ok { "✓" } else { "✗" }
+    if ok {
+        "✓"
+    } else {
+        "✗"
+    }
 }
 
 /// The counters table: memory beside the public API, one row each.
@@ -45,7 +49,12 @@ fn table_head() -> impl IntoView {
 
 fn alive_view(b: ArcBlock, arcs: usize) -> AnyView {
     let header = b.data_offset;
-    let strong = (&b.block_bytes[..WORD], b.strong_in_memory, format!("Arc::strong_count() = {}", b.strong_count), b.strong_in_memory == b.strong_count && b.strong_count == arcs);
+    let strong = (
+        &b.block_bytes[..WORD],
+        b.strong_in_memory,
+        format!("Arc::strong_count() = {}", b.strong_count),
+        b.strong_in_memory == b.strong_count && b.strong_count == arcs,
+    );
     let weak = (
         &b.block_bytes[WORD..2 * WORD],
         b.weak_in_memory,

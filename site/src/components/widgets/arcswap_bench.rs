@@ -49,16 +49,18 @@ pub fn ArcSwapBench() -> impl IntoView {
         let repeats = repeats.get_untracked() as u32;
         start_suite(live, set_result, move |ctl| run(repeats, ctl));
     });
-    let intro = || view! {
-        <p class="source-note">
-            "Press Run and one reader in your browser reads the same value through " <code>"RwLock<Arc<T>>"</code> ", "
-            <code>"ArcSwap::load_full"</code> ", " <code>"ArcSwap::load"</code> " and " <code>"Cache::load"</code>
-            ", with the kernel the native runner times. There is no writer: this site's wasm has no threads, so "
-            "nothing can swap the value meanwhile, and without the " <code>"atomics"</code>
-            " target feature every atomic operation compiles to a plain load or store and the lock never waits. "
-            "What remains is the bookkeeping each read does on its own: a lock and an " <code>"Arc"</code>
-            " clone, a guard, a reference count, or one pointer comparison."
-        </p>
+    let intro = || {
+        view! {
+            <p class="source-note">
+                "Press Run and one reader in your browser reads the same value through " <code>"RwLock<Arc<T>>"</code> ", "
+                <code>"ArcSwap::load_full"</code> ", " <code>"ArcSwap::load"</code> " and " <code>"Cache::load"</code>
+                ", with the kernel the native runner times. There is no writer: this site's wasm has no threads, so "
+                "nothing can swap the value meanwhile, and without the " <code>"atomics"</code>
+                " target feature every atomic operation compiles to a plain load or store and the lock never waits. "
+                "What remains is the bookkeeping each read does on its own: a lock and an " <code>"Arc"</code>
+                " clone, a guard, a reference count, or one pointer comparison."
+            </p>
+        }
     };
     view! {
         <LiveBench test_id="arcswap-bench" title="Live: four ways to read, in your browser" intro live result on_run x_label="read">

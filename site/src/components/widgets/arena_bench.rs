@@ -53,14 +53,16 @@ pub fn ArenaBench() -> impl IntoView {
         let (nodes, repeats) = (nodes.get_untracked(), repeats.get_untracked() as u32);
         start_suite(live, set_result, move |ctl| run(nodes, repeats, ctl));
     });
-    let intro = || view! {
-        <p class="source-note">
-            "Press Run and your browser builds and frees a linked list again and again: a " <code>"Box"</code>
-            " per node from Rust's wasm32 allocator (dlmalloc), one " <code>"bumpalo::Bump"</code> ", and one "
-            <code>"bumpalo_herd::Herd"</code> " used by its only thread, with the kernel the native runner times. "
-            <code>"Mutex<Bump>"</code> " is left out: with one thread its lock never waits, and in this wasm (no "
-            <code>"atomics"</code> ") the mutex is a plain flag, so it would only repeat the " <code>"Bump"</code> " bar."
-        </p>
+    let intro = || {
+        view! {
+            <p class="source-note">
+                "Press Run and your browser builds and frees a linked list again and again: a " <code>"Box"</code>
+                " per node from Rust's wasm32 allocator (dlmalloc), one " <code>"bumpalo::Bump"</code> ", and one "
+                <code>"bumpalo_herd::Herd"</code> " used by its only thread, with the kernel the native runner times. "
+                <code>"Mutex<Bump>"</code> " is left out: with one thread its lock never waits, and in this wasm (no "
+                <code>"atomics"</code> ") the mutex is a plain flag, so it would only repeat the " <code>"Bump"</code> " bar."
+            </p>
+        }
     };
     view! {
         <LiveBench test_id="arena-bench" title="Live: Box or bump, in your browser" intro live result on_run x_label="allocation">

@@ -1,8 +1,8 @@
 //! Chapter 5: niches, padding and `Arc<dyn Display>`'s data offset, measured in this page's wasm.
 
 use super::{legend, maybe_byte_row, maybe_hex_string};
-use leptos::prelude::*;
 use crate::components::scroll_region::ScrollRegion;
+use leptos::prelude::*;
 use wasm_core::inspect::probe::{dyn_offsets, niche_rows, padded_bytes};
 
 #[component]

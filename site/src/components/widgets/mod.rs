@@ -54,10 +54,8 @@ pub fn maybe_hex_string(bytes: &[Option<u8>]) -> String {
 
 /// The legend explaining the byte outlines, for the roles a widget uses.
 pub fn legend(items: &[(&'static str, &'static str)]) -> impl IntoView {
-    let entries = items
-        .iter()
-        .map(|(class, text)| view! { <li><span class=format!("byte {class}")>"00"</span>" "{*text}</li> })
-        .collect_view();
+    let entries =
+        items.iter().map(|(class, text)| view! { <li><span class=format!("byte {class}")>"00"</span>" "{*text}</li> }).collect_view();
     view! { <ul class="byte-legend" aria-hidden="true">{entries}</ul> }
 }
 

@@ -12,14 +12,18 @@ use wasm_core::results::CaseResult;
 
 use crate::charts::ChartSpec;
 use crate::components::bench::native::{self, NativeFile, NativeResults, SkippedFiles};
-use crate::components::results::loader::Wanted;
 use crate::components::bench::results_table::ResultsTable;
 use crate::components::chart::{Chart, StaticChart};
+use crate::components::results::loader::Wanted;
 use crate::explorer::suites::{cases_under, condition_bars, conditions, pick_condition, unit_for, Condition, Source};
 /// A file's name in legends and captions: its label, plus the file name when labels repeat.
 fn file_title(file: &NativeFile, all: &[&NativeFile]) -> String {
     let same = all.iter().filter(|f| f.results.label == file.results.label).count();
-    if same > 1 { format!("{} ({})", file.results.label, file.name) } else { file.results.label.clone() }
+    if same > 1 {
+        format!("{} ({})", file.results.label, file.name)
+    } else {
+        file.results.label.clone()
+    }
 }
 
 fn machine_line(file: &NativeFile) -> String {
@@ -56,7 +60,9 @@ fn recorded_view(suite: &'static str, files: &[NativeFile], key: &str, label: &s
     // A file that did not run this condition is named, not silently left out of the chart.
     type FileCases<'a> = Vec<(String, &'a NativeFile, Vec<CaseResult>)>;
     let (per_file, absent): (FileCases, FileCases) = files
-        .iter().map(|f| (file_title(f, &refs), f, cases_under(&f.results.cases, suite, key))).partition(|(_, _, cases)| !cases.is_empty());
+        .iter()
+        .map(|f| (file_title(f, &refs), f, cases_under(&f.results.cases, suite, key)))
+        .partition(|(_, _, cases)| !cases.is_empty());
     let absent: Vec<String> = absent.into_iter().map(|(title, ..)| title).collect();
     let coverage = (!absent.is_empty()).then(|| {
         format!(
@@ -67,7 +73,9 @@ fn recorded_view(suite: &'static str, files: &[NativeFile], key: &str, label: &s
         )
     });
     let unit = unit_for(suite, &per_file.iter().flat_map(|(_, _, c)| c.iter()).collect::<Vec<_>>());
-    let sources = Source::of_files(per_file.iter().map(|(title, f, cases)| (f.results.label.as_str(), title.clone(), machine_line(f), cases.clone())).collect());
+    let sources = Source::of_files(
+        per_file.iter().map(|(title, f, cases)| (f.results.label.as_str(), title.clone(), machine_line(f), cases.clone())).collect(),
+    );
     let spec: Option<ChartSpec> = condition_bars(format!("Recorded {suite} results: {label}"), suite, &sources);
     // The build's copy has its own test ids: the live widget's are only ever the live ones.
     let (chart_id, table_id) = match drawn {
@@ -106,7 +114,10 @@ fn with_suite(all: impl IntoIterator<Item = NativeFile>, suite: &str) -> Vec<Nat
 fn status_line(suite: &str, n: usize) -> String {
     match n {
         0 => format!("No results file on this site has {suite} cases yet."),
-        n => format!("{} with {suite} cases, read from /results/ and checked by the same validator as the runner's.", crate::explorer::format::count(n as u64, "results file", "results files")),
+        n => format!(
+            "{} with {suite} cases, read from /results/ and checked by the same validator as the runner's.",
+            crate::explorer::format::count(n as u64, "results file", "results files")
+        ),
     }
 }
 
@@ -116,9 +127,13 @@ fn status_line(suite: &str, n: usize) -> String {
 #[component]
 pub fn RecordedFirstFrame(suite: &'static str) -> impl IntoView {
     let Some(data) = use_context::<crate::static_data::StaticResults>() else {
-        return view! { <p class="live-note">{crate::islands::Island::Widget(crate::content::Widget::RecordedResults(suite)).what()}</p> }.into_any();
+        return view! { <p class="live-note">{crate::islands::Island::Widget(crate::content::Widget::RecordedResults(suite)).what()}</p> }
+            .into_any();
     };
-    let files = with_suite(data.machines.iter().filter(|m| !m.is_browser_run()).map(|m| NativeFile { name: m.file_name.clone(), results: m.data.clone() }), suite);
+    let files = with_suite(
+        data.machines.iter().filter(|m| !m.is_browser_run()).map(|m| NativeFile { name: m.file_name.clone(), results: m.data.clone() }),
+        suite,
+    );
     let all_conditions: Vec<Condition> = conditions(suite, files.iter().flat_map(|f| f.results.cases.iter()));
     let current = pick_condition(&all_conditions, None).map(|c| (c.key.clone(), c.label.clone()));
     let others = all_conditions.len().saturating_sub(1);

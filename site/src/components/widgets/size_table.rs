@@ -4,8 +4,8 @@
 //! first frame ([`SizeFirstFrame`]: the file's values only, never a size the build's own target
 //! computed), which the live widget replaces.
 
-use leptos::prelude::*;
 use crate::components::scroll_region::ScrollRegion;
+use leptos::prelude::*;
 use wasm_core::layout::{arc_header_bytes, string_type_layouts, TypeLayout};
 
 use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, XValue};
@@ -91,7 +91,10 @@ pub fn SizeFirstFrame() -> impl IntoView {
             }
         })
         .collect_view();
-    let source = format!("size_of and align_of as {} recorded them in results/{} (run “{}”). ", machine.data.runner.name, machine.file_name, machine.data.label);
+    let source = format!(
+        "size_of and align_of as {} recorded them in results/{} (run “{}”). ",
+        machine.data.runner.name, machine.file_name, machine.data.label
+    );
     let arc_header = machine.data.layouts.arc_header_bytes;
     let spec = size_chart(vec![x86_series(machine)]);
     view! {

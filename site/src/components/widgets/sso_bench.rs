@@ -61,15 +61,17 @@ pub fn SsoBench() -> impl IntoView {
         let (set, repeats) = (set.get_untracked(), repeats.get_untracked() as u32);
         start_suite(live, set_result, move |ctl| run(set, repeats, ctl));
     });
-    let intro = || view! {
-        <p class="source-note">
-            "Press Run and your browser runs the nine variants of this chapter's kernel (wasm-core's "
-            <code>"sso_batch"</code> ", the code the native runner times) on one thread. One call formats the whole "
-            "tag list into an owned collection and drops it. Here the allocator is Rust's wasm32 default, dlmalloc, "
-            "not jemalloc, so the gaps between variants can differ from the native ones below. And on wasm32 a "
-            <code>"CompactString"</code> " is 12 bytes and keeps at most 12 inline (the inspector above measures it), "
-            "so several of the short tags that fit inline on x86_64 go to the heap here."
-        </p>
+    let intro = || {
+        view! {
+            <p class="source-note">
+                "Press Run and your browser runs the nine variants of this chapter's kernel (wasm-core's "
+                <code>"sso_batch"</code> ", the code the native runner times) on one thread. One call formats the whole "
+                "tag list into an owned collection and drops it. Here the allocator is Rust's wasm32 default, dlmalloc, "
+                "not jemalloc, so the gaps between variants can differ from the native ones below. And on wasm32 a "
+                <code>"CompactString"</code> " is 12 bytes and keeps at most 12 inline (the inspector above measures it), "
+                "so several of the short tags that fit inline on x86_64 go to the heap here."
+            </p>
+        }
     };
     view! {
         <LiveBench test_id="sso-bench" title="Live: the nine variants in your browser" intro live result on_run x_label="variant">

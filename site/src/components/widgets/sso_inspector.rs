@@ -2,8 +2,8 @@
 //! on the heap, with each value's bytes and the byte that decides.
 
 use super::{legend, maybe_byte_row, maybe_hex_string};
-use leptos::prelude::*;
 use crate::components::scroll_region::ScrollRegion;
+use leptos::prelude::*;
 use wasm_core::inspect::format_addr;
 use wasm_core::inspect::sso::{inspect, measure_inline_capacity, Marker, SsoType, SsoValue};
 

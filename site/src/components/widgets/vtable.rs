@@ -1,14 +1,18 @@
 //! Chapter 2: the first three vtable entries of two `&dyn Display`s, as this build laid them out.
 
 use super::{byte_row, hex_string, legend, WORD};
-use leptos::prelude::*;
 use crate::components::scroll_region::ScrollRegion;
+use leptos::prelude::*;
 use std::fmt::Display;
 use wasm_core::inspect::format_addr;
 use wasm_core::inspect::wide::{read_vtable, Vtable};
 
 fn check(observed: usize, expected: usize) -> &'static str {
-    if observed == expected { "✓ matches" } else { "✗ differs" }
+    if observed == expected {
+        "✓ matches"
+    } else {
+        "✗ differs"
+    }
 }
 
 fn vtable_card(label: &'static str, t: Vtable) -> impl IntoView {

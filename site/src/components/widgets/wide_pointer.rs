@@ -1,8 +1,8 @@
 //! Chapter 2: the two words of a real `&str`, `&[u32]` and `&dyn Display`.
 
 use super::{byte_row, hex_string, legend, WORD};
-use leptos::prelude::*;
 use crate::components::scroll_region::ScrollRegion;
+use leptos::prelude::*;
 use wasm_core::inspect::format_addr;
 use wasm_core::inspect::wide::{read_dyn, read_slice, read_str, Metadata, WidePointer};
 
