@@ -17,6 +17,52 @@ pub const MIN_NS_PER_OP: f64 = 0.01;
 /// Slowest one operation can be, in nanoseconds: one second.
 pub const MAX_NS_PER_OP: f64 = 1e9;
 
+/// The least time one clone-suite operation can take, by what it does, in nanoseconds. Each floor is
+/// several times under the fastest such case measured anywhere (shipped files, 2026-11-26), and far
+/// above what a file that makes numbers up writes (0.02 ns):
+/// - an atomic read-modify-write on a counter (a counted clone; twice with its drop): 0.25 ns each,
+///   i.e. about 1.5 cycles at 6 GHz, where one costs tens (fastest measured clone + drop: 3.0 ns);
+/// - an allocation with a copy (and its free): 1 ns (fastest measured: 3.6 ns);
+/// - a copy of a handle, a plain increment or a read of a text's length and first byte: 0.05 ns, a
+///   third of a cycle at 6 GHz (fastest measured: 0.12 ns, a `Ustr` pointer copy in a browser).
+pub const ATOMIC_RMW_FLOOR_NS: f64 = 0.25;
+/// See [`ATOMIC_RMW_FLOOR_NS`].
+pub const ALLOCATION_FLOOR_NS: f64 = 1.0;
+/// See [`ATOMIC_RMW_FLOOR_NS`].
+pub const COPY_FLOOR_NS: f64 = 0.05;
+
+/// How much faster than alone a case may time with more threads at once: more threads only add
+/// work and queueing, so a case at N threads far under the same case at one thread is made up. A
+/// counted clone shares one counter, so the margin is 2×; for other work, whose threads share only
+/// the allocator and the machine, 3× (a noisy shared VM measured a 2-thread case at 0.54× alone).
+pub const FASTER_THAN_ALONE_COUNTER: f64 = 2.0;
+/// See [`FASTER_THAN_ALONE_COUNTER`].
+pub const FASTER_THAN_ALONE_OTHER: f64 = 3.0;
+
+/// The floor of one operation of a clone-suite `case` ([`ATOMIC_RMW_FLOOR_NS`] and its siblings),
+/// with what the operation is; `None` for other suites and unknown types.
+pub fn clone_floor(case: &CaseResult) -> Option<(f64, &'static str)> {
+    use crate::kernels::{CloneMode, CloneType, CloneWork};
+    if case.suite != "clone" {
+        return None;
+    }
+    // Another method's loops (chapter 4's ablation) may let the compiler delete a clone: no floor.
+    if case.params.harness.is_some() {
+        return None;
+    }
+    let ty = CloneType::parse(&case.variant_id)?;
+    let mode = case.mode.as_deref().and_then(CloneMode::parse).unwrap_or(CloneMode::Drop);
+    Some(match (mode, ty.work()) {
+        (CloneMode::Read, _) => (COPY_FLOOR_NS, "a read of the text's length and first byte"),
+        (_, CloneWork::Counter) if ty.is_thread_safe() && mode == CloneMode::Drop => {
+            (2.0 * ATOMIC_RMW_FLOOR_NS, "two atomic read-modify-writes (the clone's increment and the drop's decrement)")
+        }
+        (_, CloneWork::Counter) if ty.is_thread_safe() => (ATOMIC_RMW_FLOOR_NS, "an atomic read-modify-write (the clone's increment)"),
+        (_, CloneWork::Allocation) => (ALLOCATION_FLOOR_NS, "an allocation and a copy of the text"),
+        _ => (COPY_FLOOR_NS, "a copy of the handle"),
+    })
+}
+
 /// SHA-256 of the article's dataset as `native-runner import-reference` writes it
 /// (`content/results/reference-ryzen5600x-2024.json`): the only file that may call itself the
 /// reference, whatever its name.
@@ -183,12 +229,46 @@ pub fn time_problems(file: &ResultsFile) -> Vec<Problem> {
                 format!("is {per_op} ns; one operation takes between {MIN_NS_PER_OP} ns and one second on any machine"),
             ));
         }
+        if let Some((floor, what)) = clone_floor(case).filter(|(floor, _)| per_op.is_finite() && per_op < *floor) {
+            problems.push(Problem::new(
+                format!("cases[{i}].median_ns_per_op"),
+                format!("is {per_op} ns for {} ({what}); no machine does that in under {floor} ns", case.variant_id),
+            ));
+        }
         let case_ns: f64 = case.repeat_times_ns.iter().filter(|t| t.is_finite()).sum();
         run_ns += case_ns / f64::from(case.threads.max(1));
     }
+
     if run_ns > MAX_RUN_NS {
         problems
             .push(Problem::new("cases", format!("add up to {:.0} hours of timed repeats; a run measures for at most 24", run_ns / 3.6e12)));
+    }
+    problems
+}
+
+/// Clone cases at several threads timed far faster than the same case alone (same type, mode, length,
+/// not pinned): [`FASTER_THAN_ALONE_COUNTER`] and [`FASTER_THAN_ALONE_OTHER`]. A submission rule, not
+/// a validity one: the runner keeps whatever it measured, and a wildly noisy run of a real machine
+/// is refused for the site, never lost.
+pub fn faster_than_alone(file: &ResultsFile) -> Vec<Problem> {
+    use crate::kernels::{CloneType, CloneWork};
+    let same = |a: &CaseResult, b: &CaseResult| {
+        a.suite == b.suite && a.variant_id == b.variant_id && a.mode == b.mode && a.params.string_len_bytes == b.params.string_len_bytes
+    };
+    let mut problems = Vec::new();
+    for (i, case) in file.cases.iter().enumerate().filter(|(_, c)| c.suite == "clone" && c.threads > 1 && c.placement.is_none()) {
+        let Some(alone) = file.cases.iter().find(|a| a.threads == 1 && a.placement.is_none() && same(a, case)) else { continue };
+        let counter = CloneType::parse(&case.variant_id).is_some_and(|t| t.work() == CloneWork::Counter && t.is_thread_safe());
+        let margin = if counter { FASTER_THAN_ALONE_COUNTER } else { FASTER_THAN_ALONE_OTHER };
+        if case.median_ns_per_op * margin < alone.median_ns_per_op {
+            problems.push(Problem::new(
+                format!("cases[{i}].median_ns_per_op"),
+                format!(
+                    "is {} ns at {} threads, under 1/{margin} of the same case alone ({} ns at 1 thread); more threads only add work and queueing",
+                    case.median_ns_per_op, case.threads, alone.median_ns_per_op
+                ),
+            ));
+        }
     }
     problems
 }
@@ -240,6 +320,26 @@ mod tests {
         let word = std::mem::size_of::<usize>() as u32;
         assert_eq!(word_bytes_of_arch(std::env::consts::ARCH), Some(word));
         assert_eq!(layouts_for_word(word), crate::results::LayoutFacts::current());
+    }
+
+    #[test]
+    fn each_clone_operation_has_the_floor_of_what_it_does() {
+        let case = |variant: &str, mode: &str| {
+            let mut c = CaseResult::new("clone", variant, variant, 1, 1, crate::results::CaseParams::default(), 1, vec![1.0]);
+            c.mode = Some(mode.into());
+            c
+        };
+        assert_eq!(clone_floor(&case("arc_str", "drop")).unwrap().0, 2.0 * ATOMIC_RMW_FLOOR_NS);
+        assert_eq!(clone_floor(&case("arc_str", "forget")).unwrap().0, ATOMIC_RMW_FLOOR_NS);
+        assert_eq!(clone_floor(&case("string", "drop")).unwrap().0, ALLOCATION_FLOOR_NS);
+        assert_eq!(clone_floor(&case("string", "read")).unwrap().0, COPY_FLOOR_NS);
+        // Rc<str>'s increment is a plain one, and a static str is copied.
+        assert_eq!(clone_floor(&case("rc_str", "drop")).unwrap().0, COPY_FLOOR_NS);
+        assert_eq!(clone_floor(&case("static_str", "drop")).unwrap().0, COPY_FLOOR_NS);
+        let mut article = case("arc_str", "drop");
+        article.params.harness = Some("article".into());
+        assert_eq!(clone_floor(&article), None, "another method's loops may let the compiler delete the clone");
+        assert_eq!(clone_floor(&CaseResult::new("sso", "vec", "vec_string", 1, 1, Default::default(), 1, vec![1.0])), None);
     }
 
     #[test]

@@ -341,6 +341,7 @@ pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
     if file.runner.name == "native-runner" {
         problems.extend(oversubscription_problems(file));
     }
+    problems.extend(crate::plausible::faster_than_alone(file));
     for (i, case) in file.cases.iter().enumerate() {
         problems.extend(measurement_problems(&format!("cases[{i}]"), case));
         if let Some(harness) = &case.params.harness {
