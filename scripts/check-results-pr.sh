@@ -16,7 +16,8 @@
 # - a symbolic link or a file whose mode is not 100644, and content/ or content/results/ turned into
 #   anything but a folder;
 # - more than MAX_FILES changed paths in one pull request;
-# - any file the validator rejects (`validate --submission`);
+# - any file the validator rejects (`validate --submission`), and one whose samples copy a shipped
+#   file's (`--shipped`, the base branch's files);
 # - a change to .gitattributes (it decides how every later checkout writes the reference's bytes);
 # - a change or deletion of a file the base branch has (the reference dataset, another contributor's
 #   run). Only a maintainer (--maintainer: the workflow passes it for the repository's owners,
@@ -125,9 +126,16 @@ for path in "${changed[@]}"; do
 done
 
 if [[ ${#to_validate[@]} -gt 0 ]]; then
+  # The files the base branch ships, out of git's objects: a submission that copies one's samples is
+  # refused (--shipped).
+  shipped="$files/.shipped"
+  mkdir -p "$shipped"
+  while IFS= read -r path; do
+    [[ "$path" == *.json ]] && gitpr cat-file blob "$base:$path" >"$shipped/${path##*/}" 2>/dev/null
+  done <<<"$base_names"
   # The validator escapes control characters in everything it prints.
   # --submission: a --quick run is a valid file but no measurement, so it is refused here.
-  "$validator" validate --submission "${to_validate[@]}" || status=1
+  "$validator" validate --submission --shipped "$shipped" "${to_validate[@]}" || status=1
 fi
 echo "checked ${#changed[@]} changed path(s) under content/results/"
 exit $status

@@ -51,7 +51,7 @@ export function writeSynthetic(dir, n) {
 /** What a reader's pull request adds: `models.length` native clone runs written by the runner, each
  *  from a machine the site has not seen (its own label and CPU model), with its timings scaled by
  *  `scale(i)`. Named `<label>-<date>.json` as the runner names them; returns the names. */
-export function writeContributed(dir, models, scaleOf = (i) => 0.7 + 0.3 * i) {
+export function writeContributed(dir, models, scaleOf = (i) => 0.7 + 0.25 * i) {
   // Runs by today's runner: what `validate --submission` accepts (older files lack conditions and noise).
   const native = sources().filter((r) => r.runner.name === "native-runner" && r.allocator.name === "jemalloc" && r.conditions && r.cases.every((c) => "noisy" in c));
   return models.map((model, i) => {

@@ -45,6 +45,11 @@ pub enum Command {
         /// Also apply the rules for a file sent in by pull request: no --quick runs.
         #[arg(long)]
         submission: bool,
+        /// With --submission: the folder of results files the site already ships; a file whose
+        /// samples are a copy of one of theirs is refused (the pull-request check passes the base
+        /// branch's content/results/).
+        #[arg(long, value_name = "DIR", requires = "submission")]
+        shipped: Option<PathBuf>,
     },
     /// Print the JSON Schema of results files (the text of content/results.schema.json).
     Schema,

@@ -82,12 +82,35 @@ fn check_file(path: &std::path::Path, submission: bool) -> Result<wasm_core::res
     }
 }
 
-fn validate_files(files: &[std::path::PathBuf], submission: bool) -> Result<(), Failure> {
+/// Every results file of `dir` that parses as one (names and contents), for `validate --shipped`.
+fn shipped_files(dir: &std::path::Path) -> Result<Vec<(String, wasm_core::results::ResultsFile)>, Failure> {
+    let entries = std::fs::read_dir(dir).map_err(|e| Failure::usage(format!("--shipped {}: {e}", dir.display())))?;
+    Ok(entries
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".json"))
+        .filter_map(|e| {
+            let bytes = read_results_file(&e.path()).ok()?;
+            Some((e.file_name().to_string_lossy().into_owned(), serde_json::from_slice(&bytes).ok()?))
+        })
+        .collect())
+}
+
+fn validate_files(files: &[std::path::PathBuf], submission: bool, shipped: Option<&std::path::Path>) -> Result<(), Failure> {
+    let shipped = shipped.map(shipped_files).transpose()?.unwrap_or_default();
     let mut failed = 0;
     for path in files {
         // A file name is the contributor's text too: no control characters reach the terminal.
         let shown = wasm_core::validate::escape_control(&path.display().to_string());
-        match check_file(path, submission) {
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let checked = check_file(path, submission).and_then(|file| {
+            let copies = wasm_core::validate::duplicate_problems(&name, &file, &shipped);
+            if copies.is_empty() {
+                Ok(file)
+            } else {
+                Err(copies)
+            }
+        });
+        match checked {
             Ok(file) => println!("{shown}: ok ({} cases)", file.cases.len()),
             Err(problems) => {
                 failed += 1;
@@ -156,7 +179,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Arcswap(args) => wrote(&arcswap::run(&args)?, &args.run, None),
         Command::Arena(args) => wrote(&arena::run(&args)?, &args.run, None),
         Command::Lines(args) => wrote(&lines::run(&args)?, &args.run, None),
-        Command::Validate { files, submission } => validate_files(&files, submission)?,
+        Command::Validate { files, submission, shipped } => validate_files(&files, submission, shipped.as_deref())?,
         Command::Schema => print!("{}", wasm_core::results::json_schema_text()),
         Command::ImportReference { input, output, force } => {
             let text = std::fs::read_to_string(&input).map_err(|e| Failure::runtime(format!("cannot read {}: {e}", input.display())))?;

@@ -130,6 +130,9 @@ fn lies() -> Vec<Lie> {
             }),
         ),
         ("contended-faster-than-alone.json", "cases[3].median_ns_per_op", Box::new(|f| claim_speed(f, 3, 1.0))),
+        // Class 2: a label that poses as the article's dataset.
+        ("reference-label.json", "label", Box::new(|f| f["label"] = json!("reference-ryzen5600x-2024"))),
+        ("Reference-label.json", "label", Box::new(|f| f["label"] = json!("Reference-mine"))),
         ("zero-width-space.json", "machine.cpu_model", Box::new(|f| f["machine"]["cpu_model"] = json!("AMD\u{200B} EPYC"))),
         ("dot-label.json", "label", Box::new(|f| f["label"] = json!(".epyc"))),
         (

@@ -173,7 +173,8 @@ test("a maintainer's edit needs its reason, for that file, in any commit of the 
   assert.match(out, /edited by a maintainer; stated reason: .*the import wrote no final newline/);
   // The reason in the first of two commits is read (the check sees every commit from the branch point).
   const dir = editRequest(SHIPPED, rewrite, "reference: trailing newline\n\nResults-edit: reference-ryzen5600x-2024.json: the import wrote no final newline");
-  fs.writeFileSync(path.join(dir, "content/results/later-2026-11-23.json"), good);
+  // Another real run (a copy of the shipped one's samples would be refused as a copy).
+  fs.copyFileSync(path.join(root, "content/results/xeon-2vcpu-jemalloc-all-types-2026-11-25.json"), path.join(dir, "content/results/later-2026-11-25.json"));
   git(dir, "add", "-A");
   git(dir, "commit", "-qm", "and a run");
   const two = check(dir, { base: "HEAD~2", maintainer: true });
@@ -199,6 +200,16 @@ test("a name that differs only in case from a shipped or reserved file is refuse
   const summary = check(pullRequest((d) => fs.writeFileSync(path.join(d, "Summary.json"), good)));
   assert.equal(summary.code, 1, summary.out);
   assert.match(summary.out, /Summary\.json: differs only in letter case/);
+});
+
+test("a shipped run's samples under a new label and CPU are refused as a copy", () => {
+  const copy = JSON.parse(good.toString());
+  copy.label = "my-own-machine";
+  copy.machine.cpu_model = "AMD Ryzen 9 7950X 16-Core Processor";
+  const dir = editRequest("epyc-2026-11-23.json", (d) => fs.writeFileSync(path.join(d, "my-own-machine-2026-11-23.json"), JSON.stringify(copy, null, 2)), "results: mine");
+  const { code, out } = check(dir);
+  assert.equal(code, 1, out);
+  assert.match(out, /cases\[0\]\.repeat_times_ns: are exactly those of epyc-2026-11-23\.json's cases\[0\]: a copy/);
 });
 
 test("a pull request of more than 20 files is refused as a whole", () => {

@@ -315,6 +315,32 @@ fn condition_problems(c: &crate::results::RunConditions, logical_cores: Option<u
     problems
 }
 
+/// Cases of `file` whose repeats are exactly those of a case in one of the `shipped` files (name,
+/// contents): a shipped run copied under a new label is no measurement. Two runs never time the
+/// same repeats to the last bit, so equality of two or more repeats is a copy. Shipped files with
+/// `file_name` itself are skipped (a maintainer's edit of that file).
+pub fn duplicate_problems(file_name: &str, file: &ResultsFile, shipped: &[(String, ResultsFile)]) -> Vec<Problem> {
+    let key = |times: &[f64]| times.iter().map(|t| t.to_bits()).collect::<Vec<u64>>();
+    let mut seen: std::collections::HashMap<Vec<u64>, (&str, usize)> = std::collections::HashMap::new();
+    for (name, other) in shipped.iter().filter(|(name, _)| name != file_name) {
+        for (j, case) in other.cases.iter().enumerate().filter(|(_, c)| c.repeat_times_ns.len() >= 2) {
+            seen.entry(key(&case.repeat_times_ns)).or_insert((name.as_str(), j));
+        }
+    }
+    file.cases
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.repeat_times_ns.len() >= 2)
+        .filter_map(|(i, c)| {
+            let (name, j) = seen.get(&key(&c.repeat_times_ns))?;
+            Some(Problem::new(
+                format!("cases[{i}].repeat_times_ns"),
+                format!("are exactly those of {}'s cases[{j}]: a copy of a run the site ships, not a measurement", escape_control(name)),
+            ))
+        })
+        .collect()
+}
+
 /// The extra rules for a file sent in by pull request (`native-runner validate --submission`): on
 /// top of [`validate_bytes`], its numbers must be real measurements.
 pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {

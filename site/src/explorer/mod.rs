@@ -178,9 +178,12 @@ impl Machine {
         self.clone_cases().next().is_some()
     }
 
-    /// Whether `other` ran on the same machine (same recorded description), e.g. with another allocator.
+    /// Whether `other` ran on the same machine (same recorded description), e.g. with another allocator,
+    /// by the same runner. The article's imported dataset is nobody's A/B partner: a file that copies
+    /// its machine record is not a run of that machine.
     pub fn same_hardware(&self, other: &Machine) -> bool {
-        self.data.machine == other.data.machine
+        let imported = |m: &Machine| m.data.is_known_reference();
+        self.data.machine == other.data.machine && self.data.runner.name == other.data.runner.name && !imported(self) && !imported(other)
     }
 }
 
@@ -388,5 +391,23 @@ mod tests {
         let groups = allocator_groups(&all, &["xeon-sys".into()]);
         assert_eq!(groups.iter().map(ids).collect::<Vec<_>>(), vec![vec!["xeon-je", "xeon-sys"]]);
         assert!(allocator_groups(&all, &["ryzen".into()]).is_empty(), "one allocator only: no A/B");
+    }
+
+    /// A file that copies the reference's machine record with another allocator is not its A/B
+    /// partner, nor is a browser run of a native machine's record.
+    #[test]
+    fn the_reference_and_other_runners_are_nobodys_allocator_partner() {
+        let mut reference = contention_machine("reference", "Ryzen", "jemalloc");
+        reference.data.runner.name = wasm_core::results::REFERENCE_RUNNER.into();
+        reference.data.provenance = Some(wasm_core::results::Provenance {
+            source: format!("{}: data", wasm_core::results::REFERENCE_SOURCE_PREFIX),
+            article: None,
+            notes: vec![],
+        });
+        let impostor = contention_machine("impostor", "Ryzen", "system");
+        let mut browser = contention_machine("browser", "Xeon", "dlmalloc");
+        browser.data.runner.name = wasm_core::browser::BROWSER_RUNNER.into();
+        let all = vec![reference, impostor, contention_machine("xeon", "Xeon", "jemalloc"), browser];
+        assert!(allocator_groups(&all, &["reference".into(), "impostor".into(), "xeon".into(), "browser".into()]).is_empty());
     }
 }

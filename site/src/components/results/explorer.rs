@@ -32,8 +32,15 @@ pub fn to_load(summary: &Summary, state: &ExplorerState) -> Vec<String> {
     let mut ids = state.machines.clone();
     if state.suite == Suite::Clone {
         for m in summary.machines.iter().filter(|m| state.machines.iter().any(|id| id == m.id())) {
-            for other in summary.machines.iter().filter(|o| o.hardware.is_some() && o.hardware == m.hardware && o.allocator != m.allocator)
-            {
+            // As `Machine::same_hardware`: one runner, and never the imported reference.
+            let partner = |o: &&wasm_core::summary::MachineSummary| {
+                o.hardware.is_some()
+                    && o.hardware == m.hardware
+                    && o.allocator != m.allocator
+                    && o.kind == m.kind
+                    && m.kind != wasm_core::summary::RunnerKind::Reference
+            };
+            for other in summary.machines.iter().filter(partner) {
                 if summary_has_suite(other, Suite::Clone) && !ids.iter().any(|id| id == other.id()) {
                     ids.push(other.id().to_owned());
                 }
