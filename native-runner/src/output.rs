@@ -62,15 +62,22 @@ pub fn write_results(path: &Path, file: &ResultsFile, force: bool) -> Result<(),
         };
         return Err(Failure::runtime(format!("refusing to write an invalid file {}: {}; {saved}", path.display(), list.join("; "))));
     }
-    check_destination(path, force)?;
-    write_atomically(path, &text, force).map_err(|failure| keep_elsewhere(path, &text, failure))
+    // The destination was checked before the run, but minutes have passed: another run may have
+    // written the same file, or the folder turned read-only. Whatever fails now, the run is kept.
+    check_destination(path, force)
+        .and_then(|()| write_atomically(path, &text, force))
+        .map_err(|failure| keep_elsewhere(path, &text, failure))
 }
 
-/// After `failure` to write `path`: keeps `text` in the temporary folder, or prints it, and says so.
+/// After `failure` to write `path`: keeps `text` beside it under a name of its own, else in the
+/// temporary folder, else prints it, and says so.
 fn keep_elsewhere(path: &Path, text: &str, failure: Failure) -> Failure {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "results.json".into());
+    let stem = name.strip_suffix(".json").unwrap_or(&name);
+    let beside = path.with_file_name(format!("{stem}-kept-{}.json", std::process::id()));
     let fallback = std::env::temp_dir().join(format!("native-runner-{}-{name}", std::process::id()));
-    let kept = match write_atomically(&fallback, text, false) {
+    let kept = match write_atomically(&beside, text, false).or_else(|_| write_atomically(&fallback, text, false)) {
+        Ok(()) if beside.exists() => format!("the run is kept in {}; check it, then rename it to the name you want", beside.display()),
         Ok(()) => format!("the run is kept in {}; move it to {} once there is room", fallback.display(), path.display()),
         Err(_) => match std::io::stdout().lock().write_all(text.as_bytes()) {
             Ok(()) => format!(
@@ -123,6 +130,21 @@ mod tests {
         assert!(error.contains("cases[0].median_ns") && error.contains(&kept.display().to_string()), "{error}");
         let back: ResultsFile = serde_json::from_slice(&std::fs::read(&kept).unwrap()).unwrap();
         assert_eq!(back, file);
+    }
+
+    /// Issue 40: another run wrote the same file while this one measured; nothing is lost.
+    #[test]
+    fn a_destination_taken_during_the_run_keeps_the_run_beside_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("run.json");
+        check_destination(&path, false).unwrap();
+        std::fs::write(&path, "the other run's file").unwrap();
+        let error = write_results(&path, &shipped(), false).unwrap_err().to_string();
+        let kept = dir.path().join(format!("run-kept-{}.json", std::process::id()));
+        assert!(error.contains("exists") && error.contains(&kept.display().to_string()), "{error}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "the other run's file", "never clobbered");
+        let back: ResultsFile = serde_json::from_slice(&std::fs::read(&kept).unwrap()).unwrap();
+        assert_eq!(back, shipped());
     }
 
     /// Issue 19: a write that fails after the run keeps the text elsewhere and says where.
