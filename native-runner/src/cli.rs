@@ -242,10 +242,11 @@ pub struct RunArgs {
     pub quick: bool,
     /// Run thread counts above the CPUs this process may use (see taskset, the container's CPU
     /// limit) on purpose: those cases measure threads taking turns on a CPU, not contention between
-    /// cores. Recorded in the file; without it, `validate --submission` refuses such cases.
+    /// cores. Recorded in the file; without it, `validate --submission` refuses such cases, and the
+    /// runner refuses more than 4 threads per CPU outright.
     #[arg(long)]
     pub oversubscribe: bool,
-    /// No progress bar and no summary on stderr.
+    /// No progress bar and no summary on stderr (warnings and errors are still printed).
     #[arg(long, short)]
     pub quiet: bool,
 }

@@ -145,13 +145,35 @@ fn check_disk_against(dir: &Path, estimate: u64, free: Option<u64>) -> Result<()
     }
 }
 
-/// Both checks, for a run of `cases` cases on at most `threads` threads writing to `path`; and,
-/// unless `--quiet`, a note on stderr when there are more threads than CPUs this process may use.
+/// Most threads per usable CPU a run starts without `--oversubscribe`: past that, a case spends its
+/// time taking turns (1,024 threads on 2 CPUs ran for minutes without a word), which is never the
+/// contention the suites measure.
+pub const MAX_THREADS_PER_CPU: u32 = 4;
+
+/// Both checks, for a run of `cases` cases on at most `threads` threads writing to `path`; a
+/// refusal of more than [`MAX_THREADS_PER_CPU`] threads per usable CPU unless `--oversubscribe`;
+/// and a note on stderr when there are more threads than CPUs. `--quiet` hides progress, never
+/// this warning.
 pub fn check_before_run(path: &Path, cases: usize, threads: u32, run: &crate::cli::RunArgs) -> Result<(), Failure> {
+    let usable = crate::info::logical_cpus();
+    too_many_threads(threads, usable, run.oversubscribe)?;
     check_address_space(threads)?;
     check_disk(path, cases)?;
-    if let Some(note) = oversubscribed(threads, crate::info::logical_cpus(), run.oversubscribe).filter(|_| !run.quiet) {
+    if let Some(note) = oversubscribed(threads, usable, run.oversubscribe) {
         eprintln!("note: {note}");
+    }
+    Ok(())
+}
+
+/// Refuses more than [`MAX_THREADS_PER_CPU`] threads per usable CPU unless `on_purpose`.
+fn too_many_threads(threads: u32, usable: u32, on_purpose: bool) -> Result<(), Failure> {
+    let bound = usable.max(1).saturating_mul(MAX_THREADS_PER_CPU);
+    if threads > bound && !on_purpose {
+        return Err(Failure::usage(format!(
+            "--threads: {threads} threads at once, but this process may use {usable} CPU(s): above {bound} ({MAX_THREADS_PER_CPU} per CPU) \
+             a case measures threads waiting their turn, for minutes, not contention between cores; use at most {bound}, \
+             or pass --oversubscribe to run it anyway (recorded in the file)"
+        )));
     }
     Ok(())
 }
@@ -177,6 +199,14 @@ pub fn oversubscribed(threads: u32, usable: u32, on_purpose: bool) -> Option<Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn far_more_threads_than_cpus_are_refused_unless_asked_for() {
+        assert!(too_many_threads(8, 2, false).is_ok());
+        let error = too_many_threads(1024, 2, false).unwrap_err().to_string();
+        assert!(error.contains("1024 threads") && error.contains("at most 8") && error.contains("--oversubscribe"), "{error}");
+        assert!(too_many_threads(1024, 2, true).is_ok());
+    }
 
     #[test]
     fn a_small_address_space_is_refused_with_what_would_fit() {

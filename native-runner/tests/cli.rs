@@ -641,7 +641,7 @@ fn address_space_and_file_size_limits_are_refused_up_front() {
 }
 
 #[test]
-fn more_threads_than_usable_cpus_get_a_note_unless_quiet() {
+fn more_threads_than_usable_cpus_get_a_note_even_when_quiet() {
     let dir = tempfile::tempdir().unwrap();
     let usable = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = (usable + 1).to_string();
@@ -668,7 +668,24 @@ fn more_threads_than_usable_cpus_get_a_note_unless_quiet() {
         "--out",
         quiet.to_str().unwrap(),
     ]);
-    assert!(out.status.success() && !stderr(&out).contains("note: this run uses"), "{}", stderr(&out));
+    // --quiet hides progress, never a warning.
+    assert!(out.status.success() && stderr(&out).contains("note: this run uses"), "{}", stderr(&out));
+    // Far more threads than CPUs: refused before anything runs, unless asked for.
+    let many = (usable * 4 + 1).to_string();
+    let out = run(&[
+        "clone",
+        "--quick",
+        "--type",
+        "arc_str",
+        "--mode",
+        "drop",
+        "--threads",
+        &many,
+        "--out",
+        dir.path().join("many.json").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--oversubscribe to run it anyway") && !dir.path().join("many.json").exists(), "{}", stderr(&out));
     // Within the CPUs, nothing is said.
     let fits = dir.path().join("fits.json");
     let out = run(&["clone", "--quick", "--type", "arc_str", "--mode", "drop", "--threads", "1", "--out", fits.to_str().unwrap()]);

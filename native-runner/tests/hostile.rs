@@ -41,10 +41,13 @@ fn text(out: &Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
 }
 
+/// The one error line of `out`'s stderr (a warning before the run, `note: ...`, is not an error and
+/// is printed even with --quiet).
 fn one_line(out: &Output) -> String {
-    let err = String::from_utf8_lossy(&out.stderr).trim().to_owned();
-    assert_eq!(err.lines().count(), 1, "one error line, got:\n{err}");
-    err
+    let all = String::from_utf8_lossy(&out.stderr);
+    let err: Vec<&str> = all.lines().filter(|l| !l.starts_with("note: ") && !l.trim().is_empty()).collect();
+    assert_eq!(err.len(), 1, "one error line, got:\n{all}");
+    err[0].to_owned()
 }
 
 #[test]
