@@ -155,7 +155,7 @@ fn cpu_jiffies() -> Option<(u64, u64)> {
     (fields.len() >= 8).then(|| (fields[7], fields.iter().take(8).sum()))
 }
 
-fn load_average() -> Option<f64> {
+pub fn load_average() -> Option<f64> {
     read_trimmed("/proc/loadavg")?.split_whitespace().next()?.parse().ok()
 }
 

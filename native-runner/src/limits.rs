@@ -162,7 +162,22 @@ pub fn check_before_run(path: &Path, cases: usize, threads: u32, run: &crate::cl
     if let Some(note) = oversubscribed(threads, usable, run.oversubscribe) {
         eprintln!("note: {note}");
     }
+    if let Some(note) = crate::info::load_average().and_then(|load| busy(load, usable)) {
+        eprintln!("note: {note}");
+    }
     Ok(())
+}
+
+/// What to say before a run on a machine already this busy; `None` when it is quiet enough.
+fn busy(load: f64, usable: u32) -> Option<String> {
+    let bound = wasm_core::validate::BUSY_LOAD_PER_CPU * f64::from(usable.max(1));
+    (load > bound).then(|| {
+        format!(
+            "the machine is busy (load average {load:.1} on {usable} CPU(s), above {bound}): other work will slow the cases down; \
+             the file is written all the same, with that load recorded, but validate --submission refuses it as disturbed. \
+             Stop the other work, or run later"
+        )
+    })
 }
 
 /// Refuses more than [`MAX_THREADS_PER_CPU`] threads per usable CPU unless `on_purpose`.
@@ -199,6 +214,13 @@ pub fn oversubscribed(threads: u32, usable: u32, on_purpose: bool) -> Option<Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_busy_machine_gets_a_note_before_the_run() {
+        assert_eq!(busy(3.9, 2), None);
+        let note = busy(147.0, 2).unwrap();
+        assert!(note.contains("147.0 on 2 CPU(s)") && note.contains("written all the same") && note.contains("disturbed"), "{note}");
+    }
 
     #[test]
     fn far_more_threads_than_cpus_are_refused_unless_asked_for() {

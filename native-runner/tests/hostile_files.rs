@@ -133,6 +133,8 @@ fn lies() -> Vec<Lie> {
         // Class 2: a label that poses as the article's dataset.
         ("reference-label.json", "label", Box::new(|f| f["label"] = json!("reference-ryzen5600x-2024"))),
         ("Reference-label.json", "label", Box::new(|f| f["label"] = json!("Reference-mine"))),
+        // The runner keeps a run made on a busy machine; a submission refuses it.
+        ("busy-machine.json", "conditions.load_average_before", Box::new(|f| f["conditions"]["load_average_before"] = json!(147.0))),
         ("zero-width-space.json", "machine.cpu_model", Box::new(|f| f["machine"]["cpu_model"] = json!("AMD\u{200B} EPYC"))),
         ("dot-label.json", "label", Box::new(|f| f["label"] = json!(".epyc"))),
         (

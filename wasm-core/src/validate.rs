@@ -287,15 +287,17 @@ fn condition_problems(c: &crate::results::RunConditions, logical_cores: Option<u
             format!("is {steal}; a run that measured had 0 to under 100 % stolen"),
         );
     }
-    // A load average counts runnable threads; past 64 per CPU the machine could not have measured.
+    // A load average counts runnable threads. A real, overloaded machine reached 219 per CPU, and its
+    // measurements are kept (a submission refuses a busy run, `busy_problems`); only what no kernel
+    // reports is refused here.
     let cpus = c.topology.as_ref().map(|t| t.logical_cpus).or(logical_cores).unwrap_or(1024).max(1);
-    let most_load = 64.0 * f64::from(cpus);
+    let most_load = MAX_LOAD_PER_CPU * f64::from(cpus);
     for (name, load) in [("load_average_before", c.load_average_before), ("load_average_after", c.load_average_after)] {
         if let Some(load) = load {
             check(
                 load.is_finite() && (0.0..=most_load).contains(&load),
                 name,
-                format!("is {load}; a load average is 0 to {most_load} (64 per logical CPU) on a machine that measured"),
+                format!("is {load}; a load average is 0 to {most_load} ({MAX_LOAD_PER_CPU} per logical CPU) on a machine that runs at all"),
             );
         }
     }
@@ -341,6 +343,29 @@ pub fn duplicate_problems(file_name: &str, file: &ResultsFile, shipped: &[(Strin
         .collect()
 }
 
+/// Most load average per logical CPU a results file may record at all.
+pub const MAX_LOAD_PER_CPU: f64 = 4096.0;
+/// Most load average per logical CPU before the run for a submission: above it, other work was
+/// running and the times measure it too.
+pub const BUSY_LOAD_PER_CPU: f64 = 2.0;
+
+/// A run that started on a busy machine (load average above [`BUSY_LOAD_PER_CPU`] per logical
+/// CPU): kept by the runner, refused as a submission.
+pub fn busy_problems(file: &ResultsFile) -> Vec<Problem> {
+    let Some(c) = &file.conditions else { return Vec::new() };
+    let cpus = c.topology.as_ref().map(|t| t.logical_cpus).or(file.machine.logical_cores).unwrap_or(1).max(1);
+    match c.load_average_before {
+        Some(load) if load > BUSY_LOAD_PER_CPU * f64::from(cpus) => vec![Problem::new(
+            "conditions.load_average_before",
+            format!(
+                "is {load} on {cpus} logical CPU(s): the machine was busy when the run started (more than {BUSY_LOAD_PER_CPU} runnable threads \
+                 per CPU), so the times measure that other work too; run again on a quiet machine"
+            ),
+        )],
+        _ => Vec::new(),
+    }
+}
+
 /// The extra rules for a file sent in by pull request (`native-runner validate --submission`): on
 /// top of [`validate_bytes`], its numbers must be real measurements.
 pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
@@ -368,6 +393,7 @@ pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
         problems.extend(oversubscription_problems(file));
     }
     problems.extend(crate::plausible::faster_than_alone(file));
+    problems.extend(busy_problems(file));
     for (i, case) in file.cases.iter().enumerate() {
         problems.extend(measurement_problems(&format!("cases[{i}]"), case));
         if let Some(harness) = &case.params.harness {
