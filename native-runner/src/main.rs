@@ -126,6 +126,34 @@ fn validate_files(files: &[std::path::PathBuf], submission: bool, shipped: Optio
     Ok(())
 }
 
+/// Share of noisy cases above which (with more than [`TOO_NOISY_FEW`] of them) the runner advises
+/// running again instead of sending the file.
+const TOO_NOISY_SHARE: f64 = 0.25;
+/// A run with this many noisy cases or fewer only gets a note (one noisy case of a one-case run is
+/// a reason to look, not to stop).
+const TOO_NOISY_FEW: usize = 3;
+
+/// What the closing lines say about noise, from the file's own flags: nothing when no case is noisy;
+/// a note with the count when a few are; with more than [`TOO_NOISY_SHARE`] of them (and more than
+/// [`TOO_NOISY_FEW`]), advice to run
+/// again on a quieter machine before any submission (a line starting "stop").
+fn noise_advice(file: &wasm_core::results::ResultsFile) -> Option<String> {
+    let noisy = file.cases.iter().filter(|c| c.noise_flag() == Some(true)).count();
+    let all = file.cases.len();
+    let threshold = wasm_core::results::NOISY_REL_MAD * 100.0;
+    let how = "see \"Getting stable numbers\" in CONTRIBUTING.md (a quiet machine, AC power, the performance governor, no throttling)";
+    match noisy {
+        0 => None,
+        n if n > TOO_NOISY_FEW && n as f64 > TOO_NOISY_SHARE * all as f64 => Some(format!(
+            "stop: {n} of {all} cases are noisy (their repeats disagree by more than {threshold:.0} %), too many to compare with other \
+             machines; {how}, then run again before you send a file in. This one is kept as it is."
+        )),
+        n => Some(format!(
+            "note: {n} of {all} cases are noisy (their repeats disagree by more than {threshold:.0} %); the charts mark them. If you can, {how}."
+        )),
+    }
+}
+
 /// Problems a `next:` hint shows before it says "and N more" (validate lists them all).
 const HINT_PROBLEMS: usize = 3;
 
@@ -145,15 +173,24 @@ fn wrote(path: &std::path::Path, run: &cli::RunArgs, not_submittable: Option<&st
         eprintln!("\nnote: this file cannot be sent in: {why}. Run again without that option to measure.");
         return;
     }
-    if let Err(problems) = check_file(path, true) {
-        eprintln!("\nnote: this file cannot be sent in as it is; `validate {file} --submission` says:");
-        for problem in problems.iter().take(HINT_PROBLEMS) {
-            eprintln!("  {problem}");
+    let checked = match check_file(path, true) {
+        Ok(checked) => checked,
+        Err(problems) => {
+            eprintln!("\nnote: this file cannot be sent in as it is; `validate {file} --submission` says:");
+            for problem in problems.iter().take(HINT_PROBLEMS) {
+                eprintln!("  {problem}");
+            }
+            if problems.len() > HINT_PROBLEMS {
+                eprintln!("  ... and {} more", problems.len() - HINT_PROBLEMS);
+            }
+            return;
         }
-        if problems.len() > HINT_PROBLEMS {
-            eprintln!("  ... and {} more", problems.len() - HINT_PROBLEMS);
+    };
+    if let Some(advice) = noise_advice(&checked) {
+        eprintln!("\n{advice}");
+        if advice.starts_with("stop") {
+            return;
         }
-        return;
     }
     eprintln!("\nnext: check the file, then send it in by pull request (CONTRIBUTING.md):");
     eprintln!("  cargo run --release -p native-runner -- validate {file} --submission");
@@ -224,5 +261,32 @@ fn main() -> ExitCode {
             eprintln!("native-runner: {}", failure.message);
             ExitCode::from(failure.code)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_closing_lines_count_noisy_cases_and_stop_a_noisy_run() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../content/results/epyc-2vcpu-jemalloc-all-types-2026-11-26.json");
+        let mut file: wasm_core::results::ResultsFile = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+        for c in &mut file.cases {
+            c.noisy = Some(false);
+        }
+        assert_eq!(noise_advice(&file), None);
+        file.cases[0].noisy = Some(true);
+        let few = noise_advice(&file).unwrap();
+        assert!(few.starts_with(&format!("note: 1 of {} cases are noisy", file.cases.len())), "{few}");
+        let all = file.cases.len();
+        for c in &mut file.cases[..all / 2] {
+            c.noisy = Some(true);
+        }
+        let many = noise_advice(&file).unwrap();
+        assert!(
+            many.starts_with(&format!("stop: {} of {all} cases are noisy", all / 2)) && many.contains("Getting stable numbers"),
+            "{many}"
+        );
     }
 }

@@ -382,7 +382,19 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
     let steps = (0..rounds)
         .flat_map(|_| planned.iter().enumerate())
         .flat_map(|(case, p)| (0..steps_per_round(p)).map(move |_| Step { case, class: step_class(p) }));
-    let mut bar = Progress::new(steps.collect(), args.run.quiet);
+    let steps: Vec<Step> = steps.collect();
+    if !args.run.quiet {
+        // The progress line counts steps, not cases: say what a step is.
+        eprintln!(
+            "plan: {} cases x {rounds} round{}; the progress line counts {} steps, a step being one case process (a forget-mode case \
+             runs each of its {} repeats in a fresh process, every other case one process per round)",
+            planned.len(),
+            if rounds == 1 { "" } else { "s" },
+            steps.len(),
+            warmups(args) + repeats
+        );
+    }
+    let mut bar = Progress::new(steps, args.run.quiet);
     let probe = info::Probe::start(args.run.quick, args.run.oversubscribe);
     // Round by round: every case once per round, so a slow minute lands on one round of each case
     // rather than on all repeats of one.
