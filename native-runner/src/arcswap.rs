@@ -146,7 +146,14 @@ pub fn run(args: &ArcswapArgs) -> Result<PathBuf, Failure> {
             }
         }
     }
-    let name = |p: &Plan| format!("{} x{}{}", p.variant, p.threads, if p.writer_period.is_some() { " + writer" } else { "" });
+    let name = |p: &Plan| {
+        format!(
+            "{}, {}{}",
+            p.variant,
+            wasm_core::clone_run::threads_text(p.threads),
+            if p.writer_period.is_some() { " + writer" } else { "" }
+        )
+    };
     let cap = common::sample_cap(plans.len(), repeats);
     common::check_file_size(plans.len(), cap)?;
     // Readers plus the writer thread.

@@ -172,7 +172,7 @@ pub fn run(args: &ArenaArgs) -> Result<PathBuf, Failure> {
         return Err(Failure::usage("nothing to run: bumpalo::Bump is single-thread only, add 1 to --threads".into()));
     }
     crate::limits::check_before_run(&path, plans.len(), threads.iter().copied().max().unwrap_or(1), &args.run)?;
-    let name = |&(t, variant): &(u32, ArenaVariant)| format!("{variant} x{t}");
+    let name = |&(t, variant): &(u32, ArenaVariant)| format!("{variant}, {}", wasm_core::clone_run::threads_text(t));
     let measure = |&(t, variant): &(u32, ArenaVariant), on_round: &mut dyn FnMut()| measure(variant, nodes, t, warmups, repeats, on_round);
     common::measure_and_write(
         &args.run,

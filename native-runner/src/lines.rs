@@ -46,7 +46,11 @@ fn measure(plan: &Plan, cap: usize, on_round: impl FnMut()) -> Result<CaseResult
     let (times, total) = run_case(plan, on_round)?;
     let expected = plan.updates * u64::from(plan.threads) * u64::from(plan.warmups + plan.repeats);
     if total != expected {
-        return Err(Failure::runtime(format!("{} x{}: the counters hold {total} updates, not {expected}", plan.variant, plan.threads)));
+        return Err(Failure::runtime(format!(
+            "{}, {}: the counters hold {total} updates, not {expected}",
+            plan.variant,
+            wasm_core::clone_run::threads_text(plan.threads)
+        )));
     }
     let kept = thread_samples(&times, plan.warmups, plan.updates, cap);
     let v = plan.variant;
@@ -101,7 +105,7 @@ pub fn run(args: &LinesArgs) -> Result<PathBuf, Failure> {
         .iter()
         .flat_map(|&t| variants.iter().map(move |&variant| Plan { variant, threads: t, updates, warmups, repeats }))
         .collect();
-    let name = |p: &Plan| format!("{} x{}", p.variant.id(), p.threads);
+    let name = |p: &Plan| format!("{}, {}", p.variant.id(), wasm_core::clone_run::threads_text(p.threads));
     let cap = common::sample_cap(plans.len(), repeats);
     common::check_file_size(plans.len(), cap)?;
     crate::limits::check_before_run(&path, plans.len(), threads.iter().copied().max().unwrap_or(1), &args.run)?;

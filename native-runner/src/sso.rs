@@ -90,7 +90,9 @@ pub fn run(args: &SsoArgs) -> Result<PathBuf, Failure> {
     let cap = common::sample_cap(plans.len(), repeats);
     common::check_file_size(plans.len(), cap)?;
     crate::limits::check_before_run(&path, plans.len(), threads.iter().copied().max().unwrap_or(1), &args.run)?;
-    let name = |&(input, t, variant): &(&SsoInput, u32, SsoVariant)| format!("{} x{t} {variant}", input.set().id());
+    let name = |&(input, t, variant): &(&SsoInput, u32, SsoVariant)| {
+        format!("{}, {}, {variant}", input.set().id(), wasm_core::clone_run::threads_text(t))
+    };
     let measure = |&(input, t, variant): &(&SsoInput, u32, SsoVariant), on_round: &mut dyn FnMut()| {
         measure(variant, input, t, calls, warmups, repeats, cap, on_round)
     };

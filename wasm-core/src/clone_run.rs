@@ -30,6 +30,12 @@ pub const DEFAULT_REPEATS: u32 = 3;
 /// Untimed warm-up repeats per case and round in a default run.
 pub const DEFAULT_WARMUPS: u32 = 1;
 
+/// `1 thread`, `2 threads`: a thread count in words, as progress lines and messages write it (a bare
+/// `x2` read as "twice").
+pub fn threads_text(threads: u32) -> String {
+    format!("{threads} thread{}", if threads == 1 { "" } else { "s" })
+}
+
 /// 1, 2, 4, ... up to `logical`, plus `logical` itself (1, 2, 4, 8, 12 on the article's 5600X).
 pub fn default_thread_counts(logical: u32) -> Vec<u32> {
     let mut counts: Vec<u32> = std::iter::successors(Some(1u32), |n| n.checked_mul(2)).take_while(|&n| n <= logical).collect();
@@ -63,9 +69,9 @@ pub struct PlannedCase {
 }
 
 impl PlannedCase {
-    /// `Arc<str> drop x2`: the case as progress lines name it.
+    /// `Arc<str> drop, 2 threads`: the case as progress lines name it.
     pub fn name(&self) -> String {
-        format!("{} {} x{}", self.ty, self.mode, self.threads)
+        format!("{} {}, {}", self.ty, self.mode, threads_text(self.threads))
     }
 }
 
@@ -268,18 +274,18 @@ mod tests {
         assert_eq!(
             names,
             [
-                "Arc<str> drop x1",
-                "String drop x1",
-                "Rc<str> drop x1",
-                "leaked &'static str drop x1",
-                "Arc<str> forget x1",
-                "String forget x1",
-                "Rc<str> forget x1",
-                "Arc<str> drop x2",
-                "String drop x2",
-                "leaked &'static str drop x2",
-                "Arc<str> forget x2",
-                "String forget x2",
+                "Arc<str> drop, 1 thread",
+                "String drop, 1 thread",
+                "Rc<str> drop, 1 thread",
+                "leaked &'static str drop, 1 thread",
+                "Arc<str> forget, 1 thread",
+                "String forget, 1 thread",
+                "Rc<str> forget, 1 thread",
+                "Arc<str> drop, 2 threads",
+                "String drop, 2 threads",
+                "leaked &'static str drop, 2 threads",
+                "Arc<str> forget, 2 threads",
+                "String forget, 2 threads",
             ]
         );
         assert!(cases.iter().all(|c| c.samples == 1000 && c.note.is_none()));
@@ -292,11 +298,11 @@ mod tests {
         assert_eq!(
             reads,
             [
-                "Rc<str> read x1",
-                "leaked &'static str read x1",
-                "lasso::Spur (ThreadedRodeo) read x1",
-                "leaked &'static str read x2",
-                "lasso::Spur (ThreadedRodeo) read x2"
+                "Rc<str> read, 1 thread",
+                "leaked &'static str read, 1 thread",
+                "lasso::Spur (ThreadedRodeo) read, 1 thread",
+                "leaked &'static str read, 2 threads",
+                "lasso::Spur (ThreadedRodeo) read, 2 threads"
             ]
         );
     }

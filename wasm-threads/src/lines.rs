@@ -135,7 +135,7 @@ impl LinesSession {
 
     /// `padded x2`: case `i` as the progress line names it.
     pub fn name(&self, i: usize) -> String {
-        self.cases.get(i).map(|(v, t)| format!("{} x{t}", v.id())).unwrap_or_default()
+        self.cases.get(i).map(|(v, t)| format!("{}, {}", v.id(), wasm_core::clone_run::threads_text(*t))).unwrap_or_default()
     }
 
     /// Runs the next case; `Ok(false)` when every case has run.
@@ -175,7 +175,7 @@ mod tests {
     fn every_thread_is_timed_and_the_file_validates() {
         let mut session = LinesSession::new(plan("1,3", "one_counter,padded").unwrap(), settings());
         let clock = InstantClock(Instant::now());
-        assert_eq!((session.len(), session.max_threads(), session.name(3).as_str()), (4, 3, "padded x3"));
+        assert_eq!((session.len(), session.max_threads(), session.name(3).as_str()), (4, 3, "padded, 3 threads"));
         while session.run_next(&StdThreads, &clock).unwrap() {}
         let facts = BrowserFacts {
             user_agent: "Mozilla/5.0 Chrome/131.0".into(),

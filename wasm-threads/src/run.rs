@@ -336,7 +336,7 @@ pub(crate) mod tests {
     fn a_session_runs_its_plan_case_by_case_and_keeps_each_types_samples() {
         let plan = ClonePlan::from_lists("1,2", "arc_str,string", "drop", 0, 64).unwrap();
         let mut session = Session::new(&plan, settings());
-        assert_eq!((session.len(), session.max_threads(), session.name(2).as_str()), (4, 2, "Arc<str> drop x2"));
+        assert_eq!((session.len(), session.max_threads(), session.name(2).as_str()), (4, 2, "Arc<str> drop, 2 threads"));
         let clock = InstantClock(Instant::now());
         while session.run_next(&StdThreads, &clock).unwrap() {}
         let facts = BrowserFacts {

@@ -125,8 +125,8 @@ mod tests {
     fn worker_messages_are_read_from_their_parts_and_nonsense_becomes_an_error() {
         assert_eq!(WorkerMessage::from_parts("ready", 0, "0.005".into()), WorkerMessage::Ready { clock_step_ms: 0.005 });
         assert_eq!(
-            WorkerMessage::from_parts("progress", 2, "String drop x2".into()),
-            WorkerMessage::Progress { index: 2, name: "String drop x2".into() }
+            WorkerMessage::from_parts("progress", 2, "String drop, 2 threads".into()),
+            WorkerMessage::Progress { index: 2, name: "String drop, 2 threads".into() }
         );
         assert_eq!(WorkerMessage::from_parts("file", 1, "{}".into()), WorkerMessage::File { index: 1, json: "{}".into() });
         assert_eq!(WorkerMessage::from_parts("done", 4, String::new()), WorkerMessage::Done { total: 4 });

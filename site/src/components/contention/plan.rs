@@ -91,7 +91,14 @@ mod tests {
         let names: Vec<String> = selection.plan().cases().iter().map(|c| c.name()).collect();
         assert_eq!(
             names,
-            ["Arc<str> drop x1", "String drop x1", "Arc<str> drop x2", "String drop x2", "Arc<str> drop x4", "String drop x4"]
+            [
+                "Arc<str> drop, 1 thread",
+                "String drop, 1 thread",
+                "Arc<str> drop, 2 threads",
+                "String drop, 2 threads",
+                "Arc<str> drop, 4 threads",
+                "String drop, 4 threads"
+            ]
         );
         assert!(selection.plan().cases().iter().all(|c| c.samples == 0));
     }
