@@ -366,6 +366,13 @@ test("search finds chapter sections, glossary entries and machines, keeps its wo
   const machineUrls = await epyc.page.locator('[data-testid="search-hits"] a').evaluateAll((as) => as.map((a) => a.getAttribute("href")));
   assert.ok(machineUrls.includes("/results?machines=epyc-2vcpu-jemalloc-lines-2026-11-24"), `${machineUrls}`);
   assert.equal(await epyc.page.getByTestId("search-input").inputValue(), "EPYC lines");
+  // Words people use for the counters find the glossary's entry (issue 43: "refcount" found nothing).
+  for (const words of ["refcount", "reference count", "ArcInner"]) {
+    await input.fill(words);
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="search-hits"] a')].some((a) => /^\/glossary#(counts|arc-inner)$/.test(a.getAttribute("href"))));
+    const found = await hits.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    assert.ok(found.includes("/glossary#counts") || found.includes("/glossary#arc-inner"), `${words}: ${found}`);
+  }
   await input.fill("zzzz nothing");
   assert.match(await page.getByTestId("search-summary").textContent(), /Nothing matches/);
   await screenshot(page, "search-phone");

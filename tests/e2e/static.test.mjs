@@ -60,6 +60,20 @@ test("every fact placeholder is filled: no built page or description shows {{nam
   assert.match(clone, /<meta name="description" content="[^"]*\d+ native runs? with jemalloc/);
 });
 
+test("every h2 on every page carries its own deep link, the pages' hand-written headings too", () => {
+  for (const meta of allRouteMeta()) {
+    const html = fs.readFileSync(path.join(dist, meta.route, "index.html"), "utf8");
+    const main = html.match(/<main\b[^]*<\/main>/)?.[0] ?? "";
+    for (const [h2, id] of main.matchAll(/<h2 id="([^"]+)"[^]*?<\/h2>/g)) {
+      // /results' ranking heading belongs to the island's first frame, which the island replaces.
+      if (id === "ranking-heading") continue;
+      assert.match(h2, new RegExp(`<a class="heading-anchor" href="[^"]*#${id}"`), `/${meta.route}: ${h2.slice(0, 120)}`);
+    }
+  }
+  const bench = fs.readFileSync(path.join(dist, "bench", "index.html"), "utf8");
+  assert.match(bench, /<a class="heading-anchor" href="\/bench#contention"/);
+});
+
 test("target-dependent widgets are never pre-rendered with native values", async () => {
   const files = [];
   const walk = (dir) => {

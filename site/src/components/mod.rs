@@ -9,6 +9,7 @@ pub mod layout_table;
 pub mod results;
 pub mod scroll_region;
 pub mod search_box;
+pub mod section_heading;
 pub mod shell;
 pub mod submit_steps;
 pub mod theme_toggle;

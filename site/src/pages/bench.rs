@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::components::section_heading::SectionHeading;
+
 use crate::content::Widget;
 use crate::islands::{Island, Live};
 
@@ -18,7 +20,7 @@ pub fn Bench() -> impl IntoView {
                 "kernels the native runner uses, compiled to WebAssembly."
             </p>
             <aside class="callout bench-explainer" aria-labelledby="bench-limits">
-                <h2 id="bench-limits">"What one thread can and cannot show"</h2>
+                <SectionHeading page="/bench" id="bench-limits" title="What one thread can and cannot show"/>
                 <p>
                     "One thread shows the uncontended price: " <code>"Arc<str>"</code>
                     " adds one to a counter, " <code>"String"</code> " and " <code>"Box<str>"</code>
@@ -38,7 +40,7 @@ pub fn Bench() -> impl IntoView {
             </aside>
             <Live island=Island::Bench/>
             <section class="contention" aria-labelledby="contention">
-                <h2 id="contention">"Contention in your browser"</h2>
+                <SectionHeading page="/bench" id="contention" title="Contention in your browser"/>
                 <p>
                     "Here the same kernels run on real threads: one timed thread clones a 64-byte value while the others clone "
                     "the very same value, the native runner's method. The threads are Web Workers sharing one WebAssembly "

@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::components::section_heading::SectionHeading;
+
 use crate::content::CHAPTERS;
 use crate::islands::{Island, Live};
 
@@ -18,7 +20,7 @@ pub fn Home() -> impl IntoView {
             </p>
             <Live island=Island::LayoutTable/>
             <section aria-labelledby="start-here">
-                <h2 id="start-here">"Start here"</h2>
+                <SectionHeading page="/" id="start-here" title="Start here"/>
                 <p>
                     "“Just use " <code>"Arc<str>"</code> "” is good advice until several threads clone the same value: "
                     "then every clone fights over one counter. The chapters build up to that from the bytes; "
@@ -41,7 +43,7 @@ pub fn Home() -> impl IntoView {
                 </ul>
             </section>
             <section aria-labelledby="try-it">
-                <h2 id="try-it">"Try it"</h2>
+                <SectionHeading page="/" id="try-it" title="Try it"/>
                 <Live island=Island::TryIt/>
             </section>
         </article>

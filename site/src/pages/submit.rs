@@ -4,6 +4,8 @@
 
 use leptos::prelude::*;
 
+use crate::components::section_heading::SectionHeading;
+
 use crate::components::submit_steps::SubmitSteps;
 use crate::islands::{Island, Live};
 
@@ -45,7 +47,7 @@ pub fn Submit() -> impl IntoView {
                 "writes by pull request; once merged, it appears on the " <a href="/results">"results page"</a> "."
             </p>
 
-            <h2 id="browser">"From your browser, with no toolchain"</h2>
+            <SectionHeading page="/submit" id="browser" title="From your browser, with no toolchain"/>
             <p>
                 "Your browser can measure contention on its own: the clone kernels run on real threads as WebAssembly "
                 "Web Workers. Its figures are the browser's (wasm32, with Rust's wasm32 allocator), so the site shows them "
@@ -61,7 +63,7 @@ pub fn Submit() -> impl IntoView {
             </ol>
             <p>"A browser run records the browser and its version (from its user agent, which is kept whole), the number of logical CPUs it reports, the allocator (dlmalloc), the threaded build\u{2019}s toolchain, and every case with its thread count and repeats."</p>
 
-            <h2 id="steps">"From clone to pull request"</h2>
+            <SectionHeading page="/submit" id="steps" title="From clone to pull request"/>
             <p>
                 "You need git, a Rust toolchain (rustup, stable 1.88 or newer), a C compiler and " <code>"make"</code>
                 " (jemalloc, the runner's allocator, is built from C: " <code>"build-essential"</code> " on Debian and Ubuntu, "
@@ -72,7 +74,7 @@ pub fn Submit() -> impl IntoView {
                 <SubmitSteps/>
             </Live>
 
-            <h2 id="recorded">"What the file records"</h2>
+            <SectionHeading page="/submit" id="recorded" title="What the file records"/>
             <ul>
                 <li>"The CPU model, its logical and physical core counts, the architecture, the operating system name and version, the kernel version and total memory."</li>
                 <li>"The rustc version, target triple and profile the runner was built with, the allocator and its version, the runner's version and git commit."</li>
@@ -85,7 +87,7 @@ pub fn Submit() -> impl IntoView {
                 "The label is the only free text, and you choose it. Read the file before you commit it: it is plain JSON."
             </p>
 
-            <h2 id="stable">"Getting stable numbers"</h2>
+            <SectionHeading page="/submit" id="stable" title="Getting stable numbers"/>
             <ul>
                 <li>"A quiet machine: close browsers, editors, builds and anything else busy; do not use the machine during the run."</li>
                 <li>"A laptop on AC power, not battery, with power saving off."</li>
@@ -95,7 +97,7 @@ pub fn Submit() -> impl IntoView {
             </ul>
             <p data-testid="default-run">{default_run()}</p>
 
-            <h2 id="sources">"Where this comes from"</h2>
+            <SectionHeading page="/submit" id="sources" title="Where this comes from"/>
             <ul>
                 <li><a href="https://github.com/arc-str-explained/arc-str-explained">"The project's repository"</a> ": the runner, the site and every results file."</li>
                 <li><a href="https://github.com/BlockListed/arc_str_perf">"BlockListed/arc_str_perf"</a> ": the benchmark of the article \u{2018}Arc<str> vs String, is Arc<str> really faster?\u{2019}, whose published numbers ship as the reference dataset."</li>
