@@ -89,7 +89,7 @@ pub const RULES: [Rule; 5] = [
     Rule {
         headline: "Cloned by many threads, mostly short: an inline type with no shared counter",
         pick: Candidate::CompactString,
-        because: "an inline clone copies the handle and writes no shared memory, so it stays flat as threads are added; longer text falls back to a shared heap block",
+        because: "an inline clone copies the handle and writes no shared memory, so it stays flat as threads are added; a CompactString longer than its inline bytes is cloned as a String is (an allocation and a copy), while HipStr and SmolStr share one counted block instead",
     },
     Rule {
         headline: "Cloned by many threads, longer strings: stop cloning the shared value",
