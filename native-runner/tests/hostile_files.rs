@@ -135,6 +135,15 @@ fn lies() -> Vec<Lie> {
         ("Reference-label.json", "label", Box::new(|f| f["label"] = json!("Reference-mine"))),
         // The runner keeps a run made on a busy machine; a submission refuses it.
         ("busy-machine.json", "conditions.load_average_before", Box::new(|f| f["conditions"]["load_average_before"] = json!(147.0))),
+        // Class 4: a native run that claims wasm32.
+        (
+            "native-on-wasm32.json",
+            "machine.arch",
+            Box::new(|f| {
+                f["machine"]["arch"] = json!("wasm32");
+                f["toolchain"]["target_triple"] = json!("wasm32-unknown-unknown");
+            }),
+        ),
         ("zero-width-space.json", "machine.cpu_model", Box::new(|f| f["machine"]["cpu_model"] = json!("AMD\u{200B} EPYC"))),
         ("dot-label.json", "label", Box::new(|f| f["label"] = json!(".epyc"))),
         (
@@ -173,4 +182,52 @@ fn every_lie_is_refused_naming_the_file_and_the_field() {
     std::fs::write(&array, serde_json::to_string(&values).unwrap()).unwrap();
     let out = Command::new(BIN).args(["validate", "--submission"]).arg(&array).output().unwrap();
     assert!(!out.status.success() && String::from_utf8_lossy(&out.stdout).contains("array.json: file: is not a JSON object"));
+}
+
+/// Issue 40, class 4: browser runs with facts no page can know. Each starts from a shipped browser
+/// run, which passes `validate --submission`, and adds one.
+#[test]
+fn browser_runs_with_native_facts_are_refused() {
+    const BROWSER_BASE: &str = "content/results/browser-headless-chrome-156-epyc-2vcpu-reads-2026-11-26.json";
+    let base = || -> Value { serde_json::from_slice(&std::fs::read(repo_root().join(BROWSER_BASE)).unwrap()).unwrap() };
+    let lies: Vec<Lie> = vec![
+        (
+            "browser-jemalloc-stats.json",
+            "cases[0].memory",
+            Box::new(|f| {
+                f["cases"][0]["memory"] = json!({
+                    "mapped_before_bytes": 1, "mapped_after_bytes": 2, "allocated_before_bytes": 1,
+                    "allocated_after_bytes": 1, "resident_before_bytes": 1, "resident_after_bytes": 2
+                })
+            }),
+        ),
+        ("browser-governor.json", "conditions.governor", Box::new(|f| f["conditions"]["governor"] = json!("performance"))),
+        ("browser-pinned.json", "cases[0].placement", Box::new(|f| f["cases"][0]["placement"] = json!("same-l3"))),
+        (
+            "browser-64-threads.json",
+            "cases[0].threads",
+            Box::new(|f| {
+                f["machine"]["logical_cores"] = json!(64);
+                f["cases"][0]["threads"] = json!(64);
+            }),
+        ),
+        ("browser-no-browser.json", "machine.user_agent", Box::new(|f| f["machine"]["user_agent"] = json!("curl/8.0"))),
+        ("browser-two-browsers.json", "machine.browser", Box::new(|f| f["machine"]["browser"] = json!("Firefox 140"))),
+        ("browser-jemalloc.json", "allocator.name", Box::new(|f| f["allocator"] = json!({ "name": "jemalloc" }))),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let honest = dir.path().join("honest.json");
+    std::fs::write(&honest, serde_json::to_string_pretty(&base()).unwrap()).unwrap();
+    let out = Command::new(BIN).args(["validate", "--submission"]).arg(&honest).output().unwrap();
+    assert!(out.status.success(), "the base passes: {}", String::from_utf8_lossy(&out.stdout));
+    for (name, field, lie) in lies {
+        let mut file = base();
+        lie(&mut file);
+        let path = dir.path().join(name);
+        std::fs::write(&path, serde_json::to_string_pretty(&file).unwrap()).unwrap();
+        let out = Command::new(BIN).args(["validate", "--submission"]).arg(&path).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(!out.status.success(), "{name} passed");
+        assert!(text.lines().any(|l| l.contains(name) && l.contains(&format!(": {field}: "))), "{name} is refused for {field}:\n{text}");
+    }
 }

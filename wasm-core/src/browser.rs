@@ -13,9 +13,67 @@ pub const BROWSER_RUNNER: &str = "browser";
 /// The allocator of Rust's `wasm32-unknown-unknown` std, as browser runs record it.
 pub const BROWSER_ALLOCATOR: &str = "dlmalloc (Rust's wasm32 default, one global lock)";
 
+/// Most threads the site's lab runs, whatever the device says: past 16 a browser's Workers are
+/// rarely on cores of their own, and a run of every count would take minutes. A browser run with
+/// more was not made by the lab.
+pub const LAB_MAX_THREADS: u32 = 16;
+
 /// The runner of a browser run: this site, at the version of the code that measured.
 pub fn runner() -> RunnerInfo {
     RunnerInfo { name: BROWSER_RUNNER.into(), version: Some(env!("CARGO_PKG_VERSION").into()), git_revision: None }
+}
+
+/// What a page cannot know, found in a browser run: it was not made by the lab. A page cannot read
+/// allocator statistics or the kernel's view of the machine (governor, boost, topology, load,
+/// steal, hypervisor), cannot pin a thread, runs dlmalloc, never more than [`LAB_MAX_THREADS`]
+/// threads, and names a browser its user agent names.
+fn native_facts(file: &ResultsFile) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let m = &file.machine;
+    if let Some(ua) = m.user_agent.as_deref().filter(|ua| !ua.trim().is_empty()) {
+        match browser_name(ua) {
+            None => problems
+                .push(Problem::new("machine.user_agent", "names no browser the lab knows (Chrome, Edge, Firefox, Opera, Safari, ...)")),
+            Some(named) if m.browser.as_deref().is_some_and(|b| b != named) => problems.push(Problem::new(
+                "machine.browser",
+                format!("is {:?}, but the user agent names {named:?}", m.browser.as_deref().unwrap_or_default()),
+            )),
+            Some(_) => {}
+        }
+    }
+    if file.allocator.name != BROWSER_ALLOCATOR {
+        problems.push(Problem::new(
+            "allocator.name",
+            format!("is {:?}; Rust's wasm32 standard library allocates with dlmalloc", file.allocator.name),
+        ));
+    }
+    if let Some(c) = &file.conditions {
+        let kernel_facts = [
+            ("topology", c.topology.is_some()),
+            ("governor", c.governor.is_some()),
+            ("boost", c.boost.is_some()),
+            ("hypervisor", c.hypervisor.is_some()),
+            ("load_average_before", c.load_average_before.is_some()),
+            ("load_average_after", c.load_average_after.is_some()),
+            ("steal_percent", c.steal_percent.is_some()),
+        ];
+        for (field, _) in kernel_facts.into_iter().filter(|(_, set)| *set) {
+            problems.push(Problem::new(format!("conditions.{field}"), "is set; a page cannot read it from the operating system"));
+        }
+    }
+    for (i, case) in file.cases.iter().enumerate() {
+        if case.memory.is_some() {
+            problems.push(Problem::new(format!("cases[{i}].memory"), "is set; a page cannot read allocator statistics"));
+        }
+        if case.placement.is_some() || case.cpus.is_some() {
+            problems.push(Problem::new(format!("cases[{i}].placement"), "is set; a page cannot pin a thread to a CPU"));
+        }
+        if case.threads > LAB_MAX_THREADS {
+            problems
+                .push(Problem::new(format!("cases[{i}].threads"), format!("is {}; the lab runs at most {LAB_MAX_THREADS}", case.threads)));
+        }
+    }
+    problems
 }
 
 /// "Chrome 131", "Firefox 128", "Safari 17": the browser and its major version, read from a user
@@ -134,6 +192,7 @@ pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
     if file.toolchain.target_triple.as_deref() != Some("wasm32-unknown-unknown") {
         problems.push(Problem::new("toolchain.target_triple", "must be wasm32-unknown-unknown for a browser run"));
     }
+    problems.extend(native_facts(file));
     for (i, case) in file.cases.iter().enumerate() {
         if !matches!(case.suite.as_str(), "clone" | "lines") {
             problems.push(Problem::new(

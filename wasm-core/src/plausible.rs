@@ -273,6 +273,19 @@ pub fn faster_than_alone(file: &ResultsFile) -> Vec<Problem> {
     problems
 }
 
+/// `native-runner` on wasm32: it needs processes and OS threads, so it never ran there; such a file
+/// would skip every browser rule and be ranked as native.
+pub fn native_on_wasm32(file: &ResultsFile) -> Vec<Problem> {
+    let wasm = file.machine.arch == "wasm32" || file.toolchain.target_triple.as_deref().is_some_and(|t| t.starts_with("wasm32"));
+    if file.runner.name == "native-runner" && wasm {
+        return vec![Problem::new(
+            "machine.arch",
+            "is wasm32, but native-runner runs natively (processes, OS threads); a browser run comes from the site's lab, runner \"browser\"",
+        )];
+    }
+    Vec::new()
+}
+
 /// Allocator statistics come only from jemalloc (the runner reads `stats.*` through its mallctl).
 pub fn memory_problems(file: &ResultsFile) -> Vec<Problem> {
     if file.allocator.name == "jemalloc" {

@@ -262,6 +262,7 @@ pub fn validate_file(file: &ResultsFile) -> Vec<Problem> {
         problems.extend(crate::plausible::layout_problems(file));
     }
     problems.extend(crate::plausible::time_problems(file));
+    problems.extend(crate::plausible::native_on_wasm32(file));
     problems.extend(crate::plausible::memory_problems(file));
     let topology = file.conditions.as_ref().and_then(|c| c.topology.as_ref());
     for (i, case) in file.cases.iter().enumerate() {
@@ -1285,6 +1286,11 @@ mod tests {
         f.toolchain.target_triple = Some("wasm32-unknown-unknown".into());
         f.layouts = crate::plausible::layouts_for_word(4);
         f.conditions = Some(crate::results::RunConditions::default());
+        // What the lab records: its allocator, and no statistics a page cannot read.
+        f.allocator = crate::results::AllocatorInfo { name: crate::browser::BROWSER_ALLOCATOR.into(), version: None };
+        for case in &mut f.cases {
+            (case.memory, case.mapped_timeline) = (None, None);
+        }
         f.cases[0].threads = 2;
         f.cases[0].mark_noise();
         assert_eq!(problems_of(&f), Vec::<String>::new());

@@ -4,9 +4,9 @@
 use wasm_core::clone_run::{default_thread_counts, ClonePlan, DEFAULT_STRING_LEN};
 use wasm_core::kernels::{CloneMode, CloneType};
 
-/// Most threads the lab offers, whatever the device says: past 16 a browser's Workers are rarely
-/// on cores of their own, and a run of every count would take minutes.
-pub const MAX_THREADS: u32 = 16;
+/// Most threads the lab offers (`wasm_core::browser::LAB_MAX_THREADS`, which the validator holds
+/// a browser run to).
+pub const MAX_THREADS: u32 = wasm_core::browser::LAB_MAX_THREADS;
 
 /// The thread counts offered on a device that reports `logical` CPUs: 1, 2, 4, ... up to it, capped
 /// at [`MAX_THREADS`]. A device that reports one CPU still gets 2, so that it can see the
