@@ -144,6 +144,36 @@ fn lies() -> Vec<Lie> {
                 f["toolchain"]["target_triple"] = json!("wasm32-unknown-unknown");
             }),
         ),
+        // Class 3: machine facts that contradict each other, or text that hides what it says.
+        (
+            "no-logical-cores.json",
+            "machine.logical_cores",
+            Box::new(|f| drop(f["machine"].as_object_mut().unwrap().remove("logical_cores"))),
+        ),
+        ("logical-above-topology.json", "machine.logical_cores", Box::new(|f| f["machine"]["logical_cores"] = json!(64))),
+        ("physical-above-logical.json", "machine.physical_cores", Box::new(|f| f["machine"]["physical_cores"] = json!(8))),
+        ("one-byte-memory.json", "machine.memory_total_bytes", Box::new(|f| f["machine"]["memory_total_bytes"] = json!(1))),
+        ("arch-contradicts-triple.json", "machine.arch", Box::new(|f| f["machine"]["arch"] = json!("aarch64"))),
+        ("blank-cpu.json", "machine.cpu_model", Box::new(|f| f["machine"]["cpu_model"] = json!("   "))),
+        ("hangul-filler.json", "machine.cpu_model", Box::new(|f| f["machine"]["cpu_model"] = json!("AMD\u{3164}EPYC"))),
+        ("variation-selector.json", "machine.cpu_model", Box::new(|f| f["machine"]["cpu_model"] = json!("AMD EPYC\u{FE0F}"))),
+        ("braille-blank.json", "machine.os", Box::new(|f| f["machine"]["os"] = json!("Linux\u{2800}"))),
+        (
+            "combining-smear.json",
+            "machine.cpu_model",
+            Box::new(|f| f["machine"]["cpu_model"] = json!("AMD E\u{301}\u{301}\u{301}\u{301}PYC")),
+        ),
+        ("cyrillic-lookalike.json", "machine.cpu_model", Box::new(|f| f["machine"]["cpu_model"] = json!("\u{410}MD EPYC"))),
+        // Class 5: numbers that cannot be.
+        ("rate-1e300.json", "cases[3].contender_ops_per_sec", Box::new(|f| f["cases"][3]["contender_ops_per_sec"] = json!(1e300))),
+        ("rate-1e-300.json", "cases[3].contender_ops_per_sec", Box::new(|f| f["cases"][3]["contender_ops_per_sec"] = json!(1e-300))),
+        (
+            "terabyte-string.json",
+            "cases[0].params.string_len_bytes",
+            Box::new(|f| f["cases"][0]["params"]["string_len_bytes"] = json!(1_000_000_000_000u64)),
+        ),
+        ("before-the-runners.json", "created_at", Box::new(|f| f["created_at"] = json!("2024-06-01T00:00:00Z"))),
+        ("negative-zero-mad.json", "cases[0].mad_ns", Box::new(|f| f["cases"][0]["mad_ns"] = json!(-0.0))),
         ("zero-width-space.json", "machine.cpu_model", Box::new(|f| f["machine"]["cpu_model"] = json!("AMD\u{200B} EPYC"))),
         ("dot-label.json", "label", Box::new(|f| f["label"] = json!(".epyc"))),
         (

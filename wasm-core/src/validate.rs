@@ -63,8 +63,21 @@ fn is_unsafe_char(c: char) -> bool {
             c,
             '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}'
                 | '\u{E0000}'..='\u{E007F}'
+                // Blank-looking letters and joiners: Hangul fillers, the combining grapheme joiner,
+                // Khmer's invisible vowels, the blank Braille pattern, and variation selectors.
+                | '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}' | '\u{034F}' | '\u{17B4}' | '\u{17B5}' | '\u{2800}'
+                | '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}'
         )
 }
+
+/// Combining marks (accents drawn over the character before): a run of them stacks into a smear
+/// that can hide what a field says.
+fn is_combining(c: char) -> bool {
+    matches!(c, '\u{0300}'..='\u{036F}' | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}' | '\u{20D0}'..='\u{20FF}' | '\u{FE20}'..='\u{FE2F}')
+}
+
+/// Most combining marks one character may carry in a field (real names use one or two).
+const MAX_COMBINING_RUN: usize = 2;
 
 /// `text` with every unsafe character written as a `\u{..}` escape (and `\` doubled, so an escape
 /// in the output cannot be mistaken for one already in the input).
@@ -246,6 +259,7 @@ pub fn validate_file(file: &ResultsFile) -> Vec<Problem> {
     if let Some(problem) = label_problem(&file.label) {
         problems.push(Problem::new("label", problem));
     }
+    problems.extend(machine_consistency(file));
     for (field, text) in text_fields(file) {
         if let Some(problem) = text_problem(text) {
             problems.push(Problem::new(field, problem));
@@ -344,6 +358,9 @@ pub fn duplicate_problems(file_name: &str, file: &ResultsFile, shipped: &[(Strin
         .collect()
 }
 
+/// The day before the project's first run: no submission can be older.
+pub const RUNNERS_SINCE: &str = "2026-11-20";
+
 /// Most load average per logical CPU a results file may record at all.
 pub const MAX_LOAD_PER_CPU: f64 = 4096.0;
 /// Most load average per logical CPU before the run for a submission: above it, other work was
@@ -392,6 +409,19 @@ pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
     }
     if file.runner.name == "native-runner" {
         problems.extend(oversubscription_problems(file));
+        if file.machine.logical_cores.is_none() {
+            problems.push(Problem::new(
+                "machine.logical_cores",
+                "is missing; the runner records the CPUs it may use, and the oversubscription rule needs them",
+            ));
+        }
+    }
+    // No submitted run is older than the runners (the project's first results are of 2026-11-21).
+    if file.created_at.as_str() < RUNNERS_SINCE {
+        problems.push(Problem::new(
+            "created_at",
+            format!("is {}, before the runners existed ({RUNNERS_SINCE}); a submitted run is a new measurement", file.created_at),
+        ));
     }
     problems.extend(crate::plausible::faster_than_alone(file));
     problems.extend(busy_problems(file));
@@ -513,13 +543,83 @@ fn measurement_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
     problems
 }
 
+/// Least memory a machine that built and ran the runner can have: 64 MiB.
+const MIN_MEMORY_BYTES: u64 = 64 << 20;
+
+/// The arch Rust names (`std::env::consts::ARCH`) for a target triple's first part.
+fn triple_arch(triple: &str) -> &str {
+    let first = triple.split('-').next().unwrap_or(triple);
+    match first {
+        "i386" | "i586" | "i686" => "x86",
+        a if a.starts_with("armv") || a.starts_with("thumbv") => "arm",
+        a if a.starts_with("riscv64") => "riscv64",
+        a if a.starts_with("riscv32") => "riscv32",
+        "arm64" => "aarch64",
+        a => a,
+    }
+}
+
+/// Machine facts that contradict each other: more physical than logical cores, more logical cores
+/// than the recorded topology has, less memory than any machine that ran the runner, an arch the
+/// target triple contradicts, and a CPU or OS text that is blank.
+fn machine_consistency(file: &ResultsFile) -> Vec<Problem> {
+    let m = &file.machine;
+    let mut problems = Vec::new();
+    if let (Some(physical), Some(logical)) = (m.physical_cores, m.logical_cores) {
+        if physical > logical {
+            problems.push(Problem::new("machine.physical_cores", format!("is {physical}, more than the {logical} logical cores")));
+        }
+    }
+    let topology = file.conditions.as_ref().and_then(|c| c.topology.as_ref());
+    if let (Some(t), Some(logical)) = (topology, m.logical_cores) {
+        if logical > t.logical_cpus {
+            problems.push(Problem::new(
+                "machine.logical_cores",
+                format!("is {logical}, more than the {} logical CPUs of the recorded topology", t.logical_cpus),
+            ));
+        }
+    }
+    if let Some(bytes) = m.memory_total_bytes.filter(|&b| b > 0 && b < MIN_MEMORY_BYTES) {
+        problems.push(Problem::new("machine.memory_total_bytes", format!("is {bytes}; a machine that ran the runner has at least 64 MiB")));
+    }
+    if let Some(triple) = file.toolchain.target_triple.as_deref() {
+        let arch = triple_arch(triple);
+        if !triple.trim().is_empty() && arch != m.arch {
+            problems.push(Problem::new("machine.arch", format!("is {:?}, but the target triple {triple:?} is {arch:?}", m.arch)));
+        }
+    }
+    for (field, text) in [("machine.cpu_model", m.cpu_model.as_deref()), ("machine.os", m.os.as_deref())] {
+        if text.is_some_and(|t| t.trim().is_empty()) {
+            problems.push(Problem::new(field, "is blank; leave it out when it is not known"));
+        }
+    }
+    problems
+}
+
 /// Why a free-text field is unacceptable: too long, or holding control or bidi characters.
 fn text_problem(text: &str) -> Option<String> {
     let chars = text.chars().count();
     if chars > MAX_TEXT_CHARS {
         return Some(format!("is {chars} characters long; at most {MAX_TEXT_CHARS} are allowed"));
     }
-    text.chars().find(|&c| is_unsafe_char(c)).map(|c| format!("contains the control character U+{:04X}", c as u32))
+    if let Some(c) = text.chars().find(|&c| is_unsafe_char(c)) {
+        return Some(format!("contains the control or invisible character U+{:04X}", c as u32));
+    }
+    let mut run = 0;
+    for c in text.chars() {
+        run = if is_combining(c) { run + 1 } else { 0 };
+        if run > MAX_COMBINING_RUN {
+            return Some(format!("stacks more than {MAX_COMBINING_RUN} combining marks on one character"));
+        }
+    }
+    // Latin letters mixed with Cyrillic or Greek ones: a look-alike of another machine's text
+    // ("АMD EPYC" with a Cyrillic A).
+    let latin = text.chars().any(|c| c.is_ascii_alphabetic());
+    let lookalike = text.chars().find(|c| matches!(c, '\u{0370}'..='\u{03FF}' | '\u{0400}'..='\u{052F}'));
+    if let (true, Some(c)) = (latin, lookalike) {
+        return Some(format!("mixes Latin letters with U+{:04X} (Greek or Cyrillic), which can pass for a Latin one", c as u32));
+    }
+    None
 }
 
 fn add<'a>(out: &mut Vec<(String, &'a str)>, path: String, text: Option<&'a str>) {
@@ -589,6 +689,13 @@ fn duplicate_cases(file: &ResultsFile) -> Vec<Problem> {
     problems
 }
 
+/// Slowest and fastest rate of operations a second any run records: one every 1,000 s, and ten
+/// million million (a hundred threads at a tenth of a nanosecond each).
+const MIN_RATE: f64 = 1e-3;
+const MAX_RATE: f64 = 1e13;
+/// Longest text the runner clones (`--string-len` stops at 1 MiB).
+pub const MAX_STRING_LEN_BYTES: u64 = 1 << 20;
+
 fn validate_case(at: &str, case: &CaseResult) -> Vec<Problem> {
     let mut problems = Vec::new();
     let mut check = |ok: bool, field: &str, problem: String| {
@@ -620,10 +727,33 @@ fn validate_case(at: &str, case: &CaseResult) -> Vec<Problem> {
     check(case.mad_ns.is_finite() && case.mad_ns >= 0.0, "mad_ns", format!("is {}; it must be finite and not negative", case.mad_ns));
     if let Some(rate) = case.contender_ops_per_sec {
         check(rate.is_finite() && rate >= 0.0, "contender_ops_per_sec", format!("is {rate}; it must be finite and not negative"));
+        // Zero is a contender that never ran (a submission rule names it); otherwise what a machine does.
+        check(
+            rate == 0.0 || (MIN_RATE..=MAX_RATE).contains(&rate),
+            "contender_ops_per_sec",
+            format!("is {rate}; a rate is 0 or between {MIN_RATE} and {MAX_RATE:e} operations a second"),
+        );
         check(case.threads > 1, "contender_ops_per_sec", "is set but threads is 1 (no contenders)".into());
     }
     if let Some(rate) = case.all_threads_ops_per_sec {
         check(positive(rate), "all_threads_ops_per_sec", format!("is {rate}; it must be finite and positive"));
+        check(
+            (MIN_RATE..=MAX_RATE).contains(&rate),
+            "all_threads_ops_per_sec",
+            format!("is {rate}; a rate is between {MIN_RATE} and {MAX_RATE:e} operations a second"),
+        );
+    }
+    // -0.0 is no measurement of spread: the runner writes +0.0 for repeats that agree.
+    check(!(case.mad_ns == 0.0 && case.mad_ns.is_sign_negative()), "mad_ns", "is -0.0".into());
+    if let Some(noise) = case.noise_rel_mad {
+        check(!(noise == 0.0 && noise.is_sign_negative()), "noise_rel_mad", "is -0.0".into());
+    }
+    if let Some(len) = case.params.string_len_bytes {
+        check(
+            len <= MAX_STRING_LEN_BYTES,
+            "params.string_len_bytes",
+            format!("is {len}; the runner clones texts of at most {MAX_STRING_LEN_BYTES} bytes"),
+        );
     }
     if case.repeat_times_ns.iter().all(|&t| positive(t)) {
         if let Some(s) = crate::stats::summarize(&case.repeat_times_ns) {
@@ -871,7 +1001,7 @@ mod tests {
         ResultsFile {
             schema_version: 1,
             label: "test-run".into(),
-            created_at: "2025-01-31T12:00:00.123Z".into(),
+            created_at: "2026-11-25T12:00:00.123Z".into(),
             runner: RunnerInfo { name: "native-runner".into(), version: Some("0.1.0".into()), git_revision: None },
             machine: MachineInfo { arch: std::env::consts::ARCH.into(), logical_cores: Some(2), ..Default::default() },
             toolchain: ToolchainInfo::default(),
