@@ -1003,10 +1003,12 @@ mod tests {
             label: "test-run".into(),
             created_at: "2026-11-25T12:00:00.123Z".into(),
             runner: RunnerInfo { name: "native-runner".into(), version: Some("0.1.0".into()), git_revision: None },
-            machine: MachineInfo { arch: std::env::consts::ARCH.into(), logical_cores: Some(2), ..Default::default() },
+            // A native run of an x86_64 machine, whatever target the tests run on (a native-runner
+            // file of wasm32 is refused: `plausible::native_on_wasm32`).
+            machine: MachineInfo { arch: "x86_64".into(), logical_cores: Some(2), ..Default::default() },
             toolchain: ToolchainInfo::default(),
             allocator: AllocatorInfo { name: "jemalloc".into(), version: None },
-            layouts: LayoutFacts::current(),
+            layouts: crate::plausible::layouts_for_word(8),
             provenance: Some(Provenance { source: "test".into(), article: None, notes: vec!["n".into()] }),
             conditions: None,
             cases: vec![case()],
