@@ -153,11 +153,10 @@ impl Facts {
         values.insert(
             "jemalloc-runs",
             format!(
-                "{} with jemalloc ({} of {} CPU {})",
+                "{} with jemalloc ({} of {})",
                 plural(n, "native run", "native runs"),
                 plural(distinct(jemalloc.iter().copied(), machine_key), "machine", "machines"),
-                distinct(jemalloc.iter().copied(), |m| m.cpu.clone()),
-                if distinct(jemalloc.iter().copied(), |m| m.cpu.clone()) == 1 { "model" } else { "models" },
+                plural(distinct(jemalloc.iter().copied(), |m| m.cpu.clone()), "CPU model", "CPU models"),
             ),
         );
 
