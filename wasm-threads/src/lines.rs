@@ -181,7 +181,7 @@ mod tests {
             user_agent: "Mozilla/5.0 Chrome/131.0".into(),
             logical_cpus: 4,
             created_at: "2026-11-24T00:00:00Z".into(),
-            rustc: None,
+            ..Default::default()
         };
         let mut file = session.file(&facts);
         file.layouts = wasm_core::plausible::layouts_for_word(4);

@@ -1,7 +1,6 @@
 //! One contention case, independent of how threads are started or time is read: the browser gives
 //! rayon's Web Workers and `performance.now()`, the native tests std threads and `Instant`.
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use wasm_core::browser::{contention_context, BrowserFacts};
 use wasm_core::clone_run::{case_result, contend, contender_cap, CaseTimes, ClonePlan, PlannedCase, DEFAULT_STRING_LEN};
@@ -126,71 +125,88 @@ fn repeat(threads: &impl Threads, clock: &impl Clock, source: &CloneSource, case
     Ok(((elapsed_ms * 1e6).max(1.0), rate))
 }
 
-/// Runs one case: calibrates when `case.samples` is 0, fits forget mode to its leak budget, then the
-/// warm-ups and timed repeats. The result is a clone case of the shared schema (`ops_per_repeat` is
-/// the samples used).
-pub fn run_case(threads: &impl Threads, clock: &impl Clock, case: &PlannedCase, request: &Settings) -> Result<CaseResult, String> {
-    if let Some(why) = refusal(case, request) {
-        return Err(why);
-    }
-    let mut case = case.clone();
-    let source = CloneSource::new(request.string_len);
-    let rounds = u64::from(request.warmups + request.repeats);
-    let leak_each = leak_per_clone(case.ty, case.mode, request.string_len);
-    let most = match leak_each {
-        0 => u64::MAX,
-        each => (request.max_leak_bytes / (each * u64::from(case.threads) * rounds)).max(1),
-    };
-    let mut notes = Vec::new();
-    if case.samples == 0 {
-        // The calibration leaks too: the timed repeats keep half the budget.
-        let cap = (most / 2).max(1);
-        case.samples = calibrate_batch(clock, request.min_repeat_ms, cap, |n| clone_batch(&source, case.ty, case.mode, n));
-        if case.samples == cap && leak_each > 0 {
-            notes.push(format!(
-                "samples held to {cap} by the leak budget ({} MiB per case: forgotten clones are never freed), so a repeat may last less than {:.0} ms",
-                request.max_leak_bytes >> 20,
-                request.min_repeat_ms
-            ));
-        } else {
-            notes.push(format!("samples calibrated on one thread so a repeat lasts about {:.0} ms", request.min_repeat_ms));
-        }
-    } else if case.samples > most {
-        notes.push(format!(
-            "samples scaled down from {} to {most}: forgotten clones may leak at most {} MiB per case (wasm memory never shrinks)",
-            case.samples,
-            request.max_leak_bytes >> 20
-        ));
-        case.samples = most;
-    }
-    let mut times = CaseTimes::default();
-    for round in 0..rounds {
-        let (ns, rate) = repeat(threads, clock, &source, &case)?;
-        if round >= u64::from(request.warmups) {
-            times.repeat_times_ns.push(ns);
-            times.contender_ops_per_sec.extend(rate);
-        }
-    }
-    let mut result = case_result(&case, request.string_len, request.warmups, times);
-    result.notes.extend(notes);
-    Ok(result)
+/// The samples one type and mode gets: calibrated on one thread so that a repeat lasts
+/// `min_repeat_ms`, held to the leak budget in forget mode, and why, as the cases' note.
+#[derive(Clone, Debug, PartialEq)]
+struct Sizing {
+    samples: u64,
+    /// Most samples the leak budget allows (`u64::MAX` for a type whose clones leak nothing).
+    most: u64,
+    note: String,
 }
 
-/// A whole run, one case at a time (so the page can show progress and Cancel can stop it between
-/// or inside cases): the plan's cases, the samples each type and mode was calibrated to on its first
-/// case (so its cases differ only in their threads), and the results so far.
+/// What one step of a run does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// Warm up type and mode `pair` (the wasm's optimised code, the allocator's free lists), then
+    /// calibrate its samples. Untimed.
+    Calibrate { pair: usize },
+    /// One repeat of case `case` in round `round` (rounds before `Settings::warmups` are not recorded).
+    Repeat { round: u32, case: usize },
+}
+
+/// A whole contention run, step by step (so the page can show progress and Cancel can stop it
+/// between steps):
+/// 1. each type and mode is warmed up and calibrated on one thread, untimed: the first timed case
+///    after the page loads runs the same optimised code as the last;
+/// 2. then the run goes in rounds, one repeat of every case per round, so that a slow minute (a
+///    browser tab waking up, the OS scheduling something) hits every case alike instead of one;
+/// 3. the first `warmups` rounds are not recorded; after them a type whose repeats came out shorter
+///    than `min_repeat_ms` gets more samples, so every recorded repeat lasts the stated time (a case
+///    that still does not says so in its notes).
+///
+/// All cases of a type and mode clone the same number of times: they differ only in their threads.
 pub struct Session {
     cases: Vec<PlannedCase>,
     settings: Settings,
-    samples_of: HashMap<(CloneType, CloneMode), u64>,
-    done: Vec<CaseResult>,
+    /// The distinct types and modes of the plan, in its order, with each case's index into them.
+    pairs: Vec<(CloneType, CloneMode)>,
+    pair_of: Vec<usize>,
+    sizing: Vec<Option<Sizing>>,
+    /// Each case's recorded times, and its unrecorded warm-up repeats' milliseconds.
+    times: Vec<CaseTimes>,
+    warm_ms: Vec<Vec<f64>>,
+    source: Option<CloneSource>,
+    next: usize,
 }
 
 impl Session {
     pub fn new(plan: &ClonePlan, settings: Settings) -> Session {
-        Session { cases: plan.cases(), settings, samples_of: HashMap::new(), done: Vec::new() }
+        let cases = plan.cases();
+        let mut pairs = Vec::new();
+        let pair_of = cases
+            .iter()
+            .map(|c| {
+                let key = (c.ty, c.mode);
+                pairs.iter().position(|p| *p == key).unwrap_or_else(|| {
+                    pairs.push(key);
+                    pairs.len() - 1
+                })
+            })
+            .collect();
+        Session {
+            sizing: vec![None; pairs.len()],
+            times: vec![CaseTimes::default(); cases.len()],
+            warm_ms: vec![Vec::new(); cases.len()],
+            cases,
+            settings,
+            pairs,
+            pair_of,
+            source: None,
+            next: 0,
+        }
     }
 
+    fn rounds(&self) -> u32 {
+        self.settings.warmups + self.settings.repeats
+    }
+
+    /// How many steps the run has: a calibration per type and mode, then a repeat per case per round.
+    pub fn steps(&self) -> usize {
+        self.pairs.len() + self.rounds() as usize * self.cases.len()
+    }
+
+    /// How many cases the plan has.
     pub fn len(&self) -> usize {
         self.cases.len()
     }
@@ -204,26 +220,154 @@ impl Session {
         self.cases.iter().map(|c| c.threads).max().unwrap_or(1)
     }
 
-    /// `Arc<str> drop x2`: case `i` as the page's progress line names it.
-    pub fn name(&self, i: usize) -> String {
-        self.cases.get(i).map(PlannedCase::name).unwrap_or_default()
+    fn step(&self, i: usize) -> Option<Step> {
+        if i < self.pairs.len() {
+            return Some(Step::Calibrate { pair: i });
+        }
+        let i = i - self.pairs.len();
+        let (round, case) = (i / self.cases.len().max(1), i % self.cases.len().max(1));
+        (round < self.rounds() as usize).then_some(Step::Repeat { round: round as u32, case })
     }
 
-    /// Runs the next case; `Ok(false)` when every case has run.
+    /// Step `i` as the page's progress line names it: `warming up String drop`, `warm-up round:
+    /// Arc<str> drop, 2 threads`, `round 3 of 5: String drop, 1 thread`.
+    pub fn name(&self, i: usize) -> String {
+        match self.step(i) {
+            None => String::new(),
+            Some(Step::Calibrate { pair }) => {
+                let (ty, mode) = self.pairs[pair];
+                format!("warming up and calibrating {ty} {}", mode.id())
+            }
+            Some(Step::Repeat { round, case }) if round < self.settings.warmups => format!("warm-up round: {}", self.cases[case].name()),
+            Some(Step::Repeat { round, case }) => {
+                format!("round {} of {}: {}", round - self.settings.warmups + 1, self.settings.repeats, self.cases[case].name())
+            }
+        }
+    }
+
+    /// Whether the last step finished the run: the moment to hand over its results. Not after each
+    /// round: on a device with few cores the page's work on a file (validating it, drawing the chart
+    /// and table) would take a core from the round that follows it.
+    pub fn finished(&self) -> bool {
+        self.next == self.steps()
+    }
+
+    /// Runs the next step; `Ok(false)` when every step has run.
     pub fn run_next(&mut self, threads: &impl Threads, clock: &impl Clock) -> Result<bool, String> {
-        let Some(planned) = self.cases.get(self.done.len()) else { return Ok(false) };
-        let key = (planned.ty, planned.mode);
-        let case = PlannedCase { samples: self.samples_of.get(&key).copied().unwrap_or(planned.samples), ..planned.clone() };
-        let result = run_case(threads, clock, &case, &self.settings)?;
-        self.samples_of.entry(key).or_insert(result.ops_per_repeat);
-        self.done.push(result);
+        let Some(step) = self.step(self.next) else { return Ok(false) };
+        if self.next == 0 {
+            if let Some(why) = self.cases.iter().find_map(|c| refusal(c, &self.settings)) {
+                return Err(why);
+            }
+        }
+        let rounds = self.rounds();
+        let source = self.source.get_or_insert_with(|| CloneSource::new(self.settings.string_len));
+        match step {
+            Step::Calibrate { pair } => {
+                let (ty, mode) = self.pairs[pair];
+                let most_threads = self.cases.iter().zip(&self.pair_of).filter(|(_, p)| **p == pair).map(|(c, _)| c.threads).max();
+                let sizing = size(clock, source, ty, mode, most_threads.unwrap_or(1), rounds, &self.settings);
+                self.sizing[pair] = Some(sizing);
+            }
+            Step::Repeat { round, case } => {
+                let pair = self.pair_of[case];
+                let samples = self.sizing[pair].as_ref().map_or(1, |s| s.samples);
+                let planned = PlannedCase { samples, ..self.cases[case].clone() };
+                let (ns, rate) = repeat(threads, clock, source, &planned)?;
+                if round < self.settings.warmups {
+                    self.warm_ms[case].push(ns / 1e6);
+                    if round + 1 == self.settings.warmups && case + 1 == self.cases.len() {
+                        self.lengthen_short_repeats();
+                    }
+                } else {
+                    self.times[case].repeat_times_ns.push(ns);
+                    self.times[case].contender_ops_per_sec.extend(rate);
+                }
+            }
+        }
+        self.next += 1;
         Ok(true)
     }
 
-    /// The results file of the cases run so far.
-    pub fn file(&self, facts: &BrowserFacts) -> ResultsFile {
-        contention_context(facts).into_file(self.done.clone())
+    /// After the warm-up rounds: a type and mode whose repeats at some thread count lasted less than
+    /// `min_repeat_ms` (its calibration ran on slower code than the rounds, or its threads were
+    /// faster together than alone) gets the samples its shortest case needs, up to its leak budget.
+    fn lengthen_short_repeats(&mut self) {
+        let min_ms = self.settings.min_repeat_ms;
+        for (pair, sizing) in self.sizing.iter_mut().enumerate() {
+            let Some(sizing) = sizing else { continue };
+            let shortest = self.warm_ms.iter().zip(&self.pair_of).filter(|(_, p)| **p == pair).flat_map(|(ms, _)| ms).copied();
+            let shortest = shortest.fold(f64::INFINITY, f64::min);
+            if shortest.is_finite() && shortest < min_ms {
+                let wanted = (sizing.samples as f64 * 1.25 * min_ms / shortest.max(1e-6)).ceil() as u64;
+                sizing.samples = wanted.clamp(sizing.samples, sizing.most.max(sizing.samples));
+            }
+        }
     }
+
+    /// The results file of the rounds recorded so far: every case with at least one recorded repeat.
+    pub fn file(&self, facts: &BrowserFacts) -> ResultsFile {
+        contention_context(facts).into_file(self.results())
+    }
+
+    fn results(&self) -> Vec<CaseResult> {
+        let min_ms = self.settings.min_repeat_ms;
+        let (settings, sizing) = (&self.settings, &self.sizing);
+        let cases = self.cases.iter().zip(&self.pair_of).zip(&self.times);
+        cases
+            .filter(|(_, times)| !times.repeat_times_ns.is_empty())
+            .map(|((case, &pair), times)| {
+                let sizing = sizing[pair].as_ref();
+                let planned = PlannedCase { samples: sizing.map_or(case.samples, |s| s.samples), ..case.clone() };
+                let mut result = case_result(&planned, settings.string_len, settings.warmups, times.clone());
+                result.notes.extend(sizing.map(|s| s.note.clone()));
+                let short: Vec<f64> = times.repeat_times_ns.iter().map(|ns| ns / 1e6).filter(|ms| *ms < min_ms).collect();
+                if !short.is_empty() {
+                    result.notes.push(format!(
+                        "{} of {} repeats lasted less than the {min_ms:.0} ms asked (shortest {:.1} ms)",
+                        short.len(),
+                        times.repeat_times_ns.len(),
+                        short.iter().copied().fold(f64::INFINITY, f64::min)
+                    ));
+                }
+                result
+            })
+            .collect()
+    }
+}
+
+/// Warms up `ty` in `mode` on this thread (one untimed calibration: V8 first runs a wasm function
+/// on its baseline compiler and swaps in optimised code once it is hot), then calibrates its samples
+/// on the warm code, held to the leak budget of a case on `most_threads` threads over `rounds`.
+fn size(
+    clock: &impl Clock,
+    source: &CloneSource,
+    ty: CloneType,
+    mode: CloneMode,
+    most_threads: u32,
+    rounds: u32,
+    settings: &Settings,
+) -> Sizing {
+    let leak_each = leak_per_clone(ty, mode, settings.string_len);
+    let most = match leak_each {
+        0 => u64::MAX,
+        each => (settings.max_leak_bytes / (each * u64::from(most_threads) * u64::from(rounds))).max(1),
+    };
+    // The calibrations leak too: they stay within half the budget together.
+    let cap = if leak_each == 0 { u64::MAX } else { (most / 4).max(1) };
+    let min_ms = settings.min_repeat_ms;
+    calibrate_batch(clock, min_ms, cap, |n| clone_batch(source, ty, mode, n));
+    let calibrated = calibrate_batch(clock, min_ms, cap, |n| clone_batch(source, ty, mode, n));
+    let samples = if leak_each == 0 { calibrated } else { calibrated.min(most) };
+    let note = if leak_each > 0 && calibrated >= cap {
+        format!(
+            "samples held to {samples} by the leak budget ({} MiB per case: forgotten clones are never freed), so a repeat may last less than {min_ms:.0} ms",
+            settings.max_leak_bytes >> 20
+        )
+    } else {
+        format!("samples calibrated on one thread after a warm-up so a repeat lasts at least {min_ms:.0} ms")
+    };
+    Sizing { samples, most, note }
 }
 
 #[cfg(test)]
@@ -270,90 +414,145 @@ pub(crate) mod tests {
         }
     }
 
-    fn case(ty: &str, mode: &str, threads: u32, samples: u64) -> PlannedCase {
-        PlannedCase { ty: CloneType::parse(ty).unwrap(), mode: CloneMode::parse(mode).unwrap(), threads, samples, note: None }
-    }
-
     fn settings() -> Settings {
         Settings { string_len: 64, warmups: 1, repeats: 3, min_repeat_ms: 1.0, max_leak_bytes: 1 << 20 }
     }
 
-    #[test]
-    fn a_two_thread_case_is_timed_with_its_contender() {
-        let case = run_case(&StdThreads, &InstantClock(Instant::now()), &case("arc_str", "drop", 2, 20_000), &settings()).unwrap();
-        assert_eq!((case.variant_id.as_str(), case.threads, case.ops_per_repeat), ("arc_str", 2, 20_000));
-        assert_eq!((case.repeat_times_ns.len(), case.warmup_repeats), (3, 1));
-        assert!(case.repeat_times_ns.iter().all(|&t| t >= 1.0));
-        assert!(case.contender_ops_per_sec.is_some_and(|r| r >= 0.0));
-        assert!(wasm_core::validate::validate_file(
-            &wasm_core::clone_run::RunContext {
-                label: "t".into(),
-                created_at: "2026-11-24T00:00:00Z".into(),
-                runner: wasm_core::results::RunnerInfo { name: "browser".into(), version: None, git_revision: None },
-                machine: wasm_core::results::MachineInfo { arch: std::env::consts::ARCH.into(), ..Default::default() },
-                toolchain: Default::default(),
-                allocator: wasm_core::results::AllocatorInfo { name: "dlmalloc".into(), version: None },
-                conditions: None,
-            }
-            .into_file(vec![case])
-        )
-        .is_empty());
+    fn facts() -> BrowserFacts {
+        BrowserFacts {
+            user_agent: "Mozilla/5.0 Chrome/131.0".into(),
+            logical_cpus: 2,
+            created_at: "2026-11-24T00:00:00Z".into(),
+            ..Default::default()
+        }
+    }
+
+    /// Runs `plan` to the end, returning its file with wasm32's layouts (natively this test's
+    /// layouts are the host's) and the names of its steps.
+    fn run(threads: &str, types: &str, modes: &str, settings: Settings) -> (ResultsFile, Vec<String>) {
+        let plan = ClonePlan::from_lists(threads, types, modes, 0, 64).unwrap();
+        let mut session = Session::new(&plan, settings);
+        let names = (0..session.steps()).map(|i| session.name(i)).collect();
+        let clock = InstantClock(Instant::now());
+        while session.run_next(&StdThreads, &clock).unwrap() {}
+        let mut file = session.file(&facts());
+        file.layouts = wasm_core::plausible::layouts_for_word(4);
+        (file, names)
     }
 
     #[test]
-    fn zero_samples_calibrates_on_one_thread() {
-        let case = run_case(&StdThreads, &InstantClock(Instant::now()), &case("string", "drop", 1, 0), &settings()).unwrap();
-        assert!(case.ops_per_repeat >= 1024, "{}", case.ops_per_repeat);
-        assert!(case.notes.iter().any(|n| n.contains("calibrated")));
-        assert_eq!(case.contender_ops_per_sec, None);
+    fn a_session_calibrates_each_type_once_then_runs_its_cases_in_rounds() {
+        let plan = ClonePlan::from_lists("1,2", "arc_str,string", "drop", 0, 64).unwrap();
+        let session = Session::new(&plan, settings());
+        assert_eq!((session.len(), session.steps(), session.max_threads()), (4, 2 + 4 * 4, 2));
+        let names: Vec<String> = (0..session.steps()).map(|i| session.name(i)).collect();
+        assert_eq!(names[0], "warming up and calibrating Arc<str> drop");
+        assert_eq!(names[1], "warming up and calibrating String drop");
+        assert_eq!(names[2], "warm-up round: Arc<str> drop, 1 thread");
+        assert_eq!(names[5], "warm-up round: String drop, 2 threads");
+        // Interleaved: round 1 visits every case before round 2 starts.
+        assert_eq!(
+            names[6..10],
+            [
+                "round 1 of 3: Arc<str> drop, 1 thread",
+                "round 1 of 3: String drop, 1 thread",
+                "round 1 of 3: Arc<str> drop, 2 threads",
+                "round 1 of 3: String drop, 2 threads"
+            ]
+        );
+        assert_eq!(names[17], "round 3 of 3: String drop, 2 threads");
+        assert_eq!(session.name(18), "");
+
+        let (file, _) = run("1,2", "arc_str,string", "drop", settings());
+        assert_eq!(file.cases.len(), 4);
+        let case = |id: &str, t: u32| file.cases.iter().find(|c| c.variant_id == id && c.threads == t).unwrap();
+        assert_eq!(case("arc_str", 1).ops_per_repeat, case("arc_str", 2).ops_per_repeat, "one type's cases differ only in threads");
+        assert_eq!(case("string", 1).ops_per_repeat, case("string", 2).ops_per_repeat);
+        for c in &file.cases {
+            assert_eq!((c.repeat_times_ns.len(), c.warmup_repeats), (3, 1), "{}", c.variant);
+            assert!(c.ops_per_repeat >= 1024, "calibrated: {}", c.ops_per_repeat);
+            assert!(c.notes.iter().any(|n| n.contains("after a warm-up")), "{:?}", c.notes);
+        }
+        assert!(case("arc_str", 2).contender_ops_per_sec.is_some_and(|r| r >= 0.0));
+        assert_eq!(case("arc_str", 1).contender_ops_per_sec, None);
+        assert!(wasm_core::validate::validate_file(&file).is_empty(), "{:?}", wasm_core::validate::validate_file(&file));
+    }
+
+    #[test]
+    fn the_file_grows_a_round_at_a_time_and_is_handed_over_at_the_end() {
+        let plan = ClonePlan::from_lists("1", "arc_str,string", "drop", 0, 64).unwrap();
+        let mut session = Session::new(&plan, settings());
+        let clock = InstantClock(Instant::now());
+        let mut seen = Vec::new();
+        while session.run_next(&StdThreads, &clock).unwrap() {
+            let file = session.file(&facts());
+            seen.push((session.finished(), file.cases.len(), file.cases.first().map_or(0, |c| c.repeat_times_ns.len())));
+        }
+        // 2 calibrations, a warm-up round (2 steps), then 3 recorded rounds of 2 steps.
+        assert_eq!(
+            seen,
+            [
+                (false, 0, 0),
+                (false, 0, 0),
+                (false, 0, 0),
+                (false, 0, 0),
+                (false, 1, 1),
+                (false, 2, 1),
+                (false, 2, 2),
+                (false, 2, 2),
+                (false, 2, 3),
+                (true, 2, 3)
+            ]
+        );
+        assert!(!session.run_next(&StdThreads, &clock).unwrap(), "nothing is left");
+    }
+
+    #[test]
+    fn recorded_repeats_last_the_time_asked() {
+        let asked = Settings { min_repeat_ms: 5.0, ..settings() };
+        let (file, _) = run("1,2", "string", "drop", asked);
+        for case in &file.cases {
+            let shortest = case.repeat_times_ns.iter().copied().fold(f64::INFINITY, f64::min) / 1e6;
+            let said_so = case.notes.iter().any(|n| n.contains("lasted less than the 5 ms asked"));
+            assert!(shortest >= 5.0 || said_so, "{} x{}: {shortest} ms, {:?}", case.variant, case.threads, case.notes);
+        }
+    }
+
+    #[test]
+    fn repeats_shorter_than_asked_after_the_warm_up_round_get_more_samples() {
+        let plan = ClonePlan::from_lists("1", "string", "drop", 0, 64).unwrap();
+        let mut session = Session::new(&plan, settings());
+        let clock = InstantClock(Instant::now());
+        session.run_next(&StdThreads, &clock).unwrap();
+        let calibrated = session.sizing[0].as_ref().unwrap().samples;
+        // As if the warm-up round had found the code twice as fast as the calibration did.
+        session.warm_ms[0].push(0.5);
+        session.lengthen_short_repeats();
+        assert_eq!(session.sizing[0].as_ref().unwrap().samples, (calibrated as f64 * 1.25 * 2.0).ceil() as u64);
     }
 
     #[test]
     fn forget_mode_keeps_to_its_leak_budget() {
         let asked = settings();
-        let scaled = run_case(&StdThreads, &InstantClock(Instant::now()), &case("string", "forget", 2, 1 << 20), &asked).unwrap();
         let each = leak_per_clone(CloneType::String, CloneMode::Forget, 64);
         assert!(each > 0);
-        assert!(scaled.ops_per_repeat * each * 2 * 4 <= asked.max_leak_bytes, "{}", scaled.ops_per_repeat);
-        assert!(scaled.notes.iter().any(|n| n.contains("scaled down")));
+        // Repeats asked to last a minute: only the leak budget stops the samples, and the note says so.
+        let (file, _) = run("1,2", "string", "forget", Settings { min_repeat_ms: 60_000.0, ..asked.clone() });
+        let string = file.cases.iter().find(|c| c.variant_id == "string" && c.threads == 2).unwrap();
+        assert!(string.ops_per_repeat * each * 2 * 4 <= asked.max_leak_bytes, "{}", string.ops_per_repeat);
+        assert!(string.notes.iter().any(|n| n.contains("held to")), "{:?}", string.notes);
         // Arc<str> leaks no memory when forgotten (only its count grows): no budget applies.
-        let arc = run_case(&StdThreads, &InstantClock(Instant::now()), &case("arc_str", "forget", 2, 1 << 12), &asked).unwrap();
-        assert_eq!(arc.ops_per_repeat, 1 << 12);
-        // Calibrating a leaking case stops at the budget's half, and says so.
-        let slow = Settings { min_repeat_ms: 60_000.0, ..settings() };
-        let calibrated = run_case(&StdThreads, &InstantClock(Instant::now()), &case("string", "forget", 2, 0), &slow).unwrap();
-        assert!(calibrated.ops_per_repeat * each * 2 * 4 <= asked.max_leak_bytes / 2, "{}", calibrated.ops_per_repeat);
-        assert!(calibrated.notes.iter().any(|n| n.contains("held to")), "{:?}", calibrated.notes);
+        assert_eq!(leak_per_clone(CloneType::ArcStr, CloneMode::Forget, 64), 0);
     }
 
     #[test]
-    fn contenders_that_never_start_end_the_case_with_a_reason() {
-        let error = run_case(&NoThreads, &JumpingClock(AtomicU32::new(0)), &case("arc_str", "drop", 3, 100), &settings()).unwrap_err();
+    fn contenders_that_never_start_end_the_run_with_a_reason() {
+        let plan = ClonePlan::from_lists("3", "arc_str", "drop", 0, 64).unwrap();
+        let mut session = Session::new(&plan, Settings { min_repeat_ms: 0.0, ..settings() });
+        let clock = JumpingClock(AtomicU32::new(0));
+        session.run_next(&NoThreads, &clock).unwrap();
+        let error = session.run_next(&NoThreads, &clock).unwrap_err();
         assert!(error.contains("only 0 of 2 contender threads started"), "{error}");
-    }
-
-    #[test]
-    fn a_session_runs_its_plan_case_by_case_and_keeps_each_types_samples() {
-        let plan = ClonePlan::from_lists("1,2", "arc_str,string", "drop", 0, 64).unwrap();
-        let mut session = Session::new(&plan, settings());
-        assert_eq!((session.len(), session.max_threads(), session.name(2).as_str()), (4, 2, "Arc<str> drop, 2 threads"));
-        let clock = InstantClock(Instant::now());
-        while session.run_next(&StdThreads, &clock).unwrap() {}
-        let facts = BrowserFacts {
-            user_agent: "Mozilla/5.0 Chrome/131.0".into(),
-            logical_cpus: 2,
-            created_at: "2026-11-24T00:00:00Z".into(),
-            rustc: None,
-        };
-        let mut file = session.file(&facts);
-        // The file says wasm32; natively this test's layouts are the host's, so give it wasm32's.
-        file.layouts = wasm_core::plausible::layouts_for_word(4);
-        assert_eq!(file.cases.len(), 4);
-        let samples = |id: &str, t: u32| file.cases.iter().find(|c| c.variant_id == id && c.threads == t).unwrap().ops_per_repeat;
-        assert_eq!(samples("arc_str", 1), samples("arc_str", 2), "calibrated once, reused at 2 threads");
-        assert_eq!(samples("string", 1), samples("string", 2));
-        assert!(wasm_core::validate::validate_file(&file).is_empty());
-        assert!(!session.run_next(&StdThreads, &clock).unwrap(), "nothing is left");
     }
 
     #[test]
@@ -366,10 +565,10 @@ pub(crate) mod tests {
     #[test]
     fn bad_requests_are_refused() {
         let clock = InstantClock(Instant::now());
-        assert!(run_case(&StdThreads, &clock, &case("rc_str", "drop", 2, 10), &settings())
-            .unwrap_err()
-            .contains("cannot run on 2 threads"));
-        let no_repeats = Settings { repeats: 0, ..settings() };
-        assert!(run_case(&StdThreads, &clock, &case("string", "drop", 1, 10), &no_repeats).unwrap_err().contains("repeats"));
+        let rc = PlannedCase { ty: CloneType::RcStr, mode: CloneMode::Drop, threads: 2, samples: 0, note: None };
+        assert!(refusal(&rc, &settings()).unwrap().contains("cannot run on 2 threads"));
+        let plan = ClonePlan::from_lists("1", "string", "drop", 0, 64).unwrap();
+        let mut no_repeats = Session::new(&plan, Settings { repeats: 0, ..settings() });
+        assert!(no_repeats.run_next(&StdThreads, &clock).unwrap_err().contains("repeats"));
     }
 }

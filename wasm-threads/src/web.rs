@@ -79,11 +79,14 @@ pub struct ThreadRun(Plan);
 
 #[wasm_bindgen]
 impl ThreadRun {
-    /// A clone contention run from the page's three lists (thread counts, type ids, mode ids).
-    pub fn contention(threads: &str, types: &str, modes: &str) -> Result<ThreadRun, JsError> {
+    /// A clone contention run from the page's three lists (thread counts, type ids, mode ids);
+    /// `longer` (1 or more) multiplies the shortest timed repeat, for a reader whose first run came
+    /// out too short or too noisy to submit.
+    pub fn contention(threads: &str, types: &str, modes: &str, longer: f64) -> Result<ThreadRun, JsError> {
         let plan =
             ClonePlan::from_lists(threads, types, modes, 0, wasm_core::clone_run::DEFAULT_STRING_LEN).map_err(|e| JsError::new(&e))?;
-        Ok(ThreadRun(Plan::Contention(Session::new(&plan, Settings::site(repeat_ms_for_step(clock_step_ms()))))))
+        let longer = if longer.is_finite() { longer.clamp(1.0, 16.0) } else { 1.0 };
+        Ok(ThreadRun(Plan::Contention(Session::new(&plan, Settings::site(repeat_ms_for_step(clock_step_ms()) * longer)))))
     }
 
     /// A cache-lines run from the page's two lists (thread counts, variant ids).
@@ -93,11 +96,21 @@ impl ThreadRun {
         Ok(ThreadRun(Plan::Lines(LinesSession::new(cases, settings))))
     }
 
-    /// How many cases the plan has (`cases`, not `len`: a JS object, not a collection).
-    pub fn cases(&self) -> usize {
+    /// How many steps the run has: a contention run's calibrations and its repeats round by round,
+    /// a cache-lines run's cases.
+    pub fn steps(&self) -> usize {
         match &self.0 {
-            Plan::Contention(s) => s.len(),
+            Plan::Contention(s) => s.steps(),
             Plan::Lines(s) => s.len(),
+        }
+    }
+
+    /// Whether to post the results file after the step just run: a contention run's at its end
+    /// (see `Session::finished`), a cache-lines run's after each case.
+    pub fn file_ready(&self) -> bool {
+        match &self.0 {
+            Plan::Contention(s) => s.finished(),
+            Plan::Lines(_) => true,
         }
     }
 
@@ -109,7 +122,7 @@ impl ThreadRun {
         }
     }
 
-    /// Case `i`'s name for the progress line.
+    /// Step `i`'s name for the progress line.
     pub fn name(&self, i: usize) -> String {
         match &self.0 {
             Plan::Contention(s) => s.name(i),
@@ -117,7 +130,7 @@ impl ThreadRun {
         }
     }
 
-    /// Runs the next case (blocking this Worker); `false` when none is left.
+    /// Runs the next step (blocking this Worker); `false` when none is left.
     pub fn run_next(&mut self) -> Result<bool, JsError> {
         if self.max_threads() > pool_threads() {
             return Err(JsError::new(&format!("{} threads asked, the pool has {}", self.max_threads(), pool_threads())));
@@ -130,10 +143,11 @@ impl ThreadRun {
     }
 
     /// The results file of the cases run so far, as JSON text. `created_at` is RFC 3339 (JS's
-    /// `toISOString()`); the user agent and CPU count are this Worker's `navigator`'s.
-    pub fn file_json(&self, user_agent: String, logical_cpus: u32, created_at: String) -> String {
+    /// `toISOString()`); the user agent and CPU count are this Worker's `navigator`'s, `os` and
+    /// `device` what its `userAgentData` says (empty where it says nothing).
+    pub fn file_json(&self, user_agent: String, logical_cpus: u32, created_at: String, os: String, device: String) -> String {
         let rustc = option_env!("WASM_THREADS_RUSTC").map(str::to_owned);
-        let facts = BrowserFacts { user_agent, logical_cpus, created_at, rustc };
+        let facts = BrowserFacts { user_agent, logical_cpus, created_at, rustc, os: Some(os), device: Some(device) };
         let file = match &self.0 {
             Plan::Contention(s) => s.file(&facts),
             Plan::Lines(s) => s.file(&facts),
