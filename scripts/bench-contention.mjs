@@ -1,9 +1,12 @@
-// `npm run bench:contention`: the browser's contention run, headless. Serves dist/ the way GitHub
-// Pages does (no COOP/COEP headers, so the page isolates itself with its service worker), opens
-// /bench in Debian's Chromium, ticks the chosen types and modes, presses Run, waits for "Done" and
-// saves the run's download: exactly what a reader's click gives, as a results file. Prints each
-// type's ns per clone by thread count. A benchmark, not a test: it asserts nothing.
+// `npm run bench:contention`: the browser's contention run, headless, --runs times, each in a fresh
+// browser. Serves dist/ the way GitHub Pages does (no COOP/COEP headers, so the page isolates itself
+// with its service worker), opens /bench in Debian's Chromium, ticks the chosen types and modes,
+// types the label, presses Run, waits for "Done" and takes the run's download: exactly what a
+// reader's clicks give. Prints each run's ns per clone by case, whether the page offered the file
+// and whether `native-runner validate --submission` accepts it, then the spread across runs.
+// A benchmark, not a test: it asserts nothing.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -23,18 +26,22 @@ const { values } = parseArgs({
     "no-build": { type: "boolean" },
     types: { type: "string", default: "arc_str,string" },
     modes: { type: "string", default: "drop" },
-    out: { type: "string" },
+    runs: { type: "string", default: "1" },
+    label: { type: "string" },
+    "out-dir": { type: "string" },
     timeout: { type: "string", default: "900" },
     help: { type: "boolean", short: "h" },
   },
 });
 if (values.help) {
-  console.log(`usage: npm run bench:contention -- [--no-build] [--types arc_str,string|all] [--modes drop,forget,read] [--out FILE]
-  --no-build   measure the dist/ already built
-  --types      clone suite ids, comma-separated, or "all" (default: arc_str,string)
-  --modes      drop, forget and/or read, comma-separated (default: drop)
-  --out FILE   also save the run's results file there (refuses to overwrite)
-  --timeout    seconds to wait for the run (default 900)
+  console.log(`usage: npm run bench:contention -- [--no-build] [--runs N] [--types arc_str,string|all] [--modes drop,forget,read] [--label L] [--out-dir DIR]
+  --no-build     measure the dist/ already built
+  --runs N       runs, each in a fresh browser (default 1); the spread across them is printed
+  --types        clone suite ids, comma-separated, or "all" (default: arc_str,string)
+  --modes        drop, forget and/or read, comma-separated (default: drop)
+  --label L      typed into the page's label field (the runner's --label rules); run k of N gets "-k"
+  --out-dir DIR  save each run's download there, under the name the page gave it (never overwrites)
+  --timeout      seconds to wait for each run (default 900)
 Thread counts are the page's default: 1, 2, 4, ... up to navigator.hardwareConcurrency (at most 16).`);
   process.exit(0);
 }
@@ -49,10 +56,17 @@ if (modes.length === 0 || modes.some((m) => !["drop", "forget", "read"].includes
   console.error(`error: --modes takes drop, forget and/or read; got '${values.modes}'`);
   process.exit(2);
 }
-if (values.out && fs.existsSync(values.out)) {
-  console.error(`error: ${values.out} exists; pick another --out`);
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1 || runs > 50) {
+  console.error(`error: --runs must be a whole number from 1 to 50, got '${values.runs}'`);
   process.exit(2);
 }
+if (values.label !== undefined && !/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,60}$/.test(values.label)) {
+  console.error(`error: --label takes 1 to 61 letters, digits, '.', '_' or '-' (not starting with '.'), got '${values.label}'`);
+  process.exit(2);
+}
+const outDir = values["out-dir"];
+if (outDir) fs.mkdirSync(outDir, { recursive: true });
 const timeoutMs = Number(values.timeout) * 1000;
 
 if (!values["no-build"]) {
@@ -60,44 +74,120 @@ if (!values["no-build"]) {
   execFileSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
 }
 
+/** The native runner a workspace build left, for the --submission check; null when there is none. */
+const validator = ["release", "debug"].map((p) => path.join(process.env.CARGO_TARGET_DIR ?? path.join(root, "target"), p, "native-runner"))
+  .find((p) => fs.existsSync(p)) ?? null;
+
+/** `native-runner validate --submission` on `file`: "ok", or what it printed. */
+function validateSubmission(file) {
+  if (!validator) return "not checked (no target/*/native-runner: run cargo build -p native-runner)";
+  try {
+    execFileSync(validator, ["validate", "--submission", file], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    return "ok";
+  } catch (error) {
+    return String(error.stdout || error.message).trim();
+  }
+}
+
+/** One run in a fresh browser: the page's download (or its refusal) and the cases. */
+async function oneRun(server, k) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+  });
+  try {
+    const context = await browser.newContext({ acceptDownloads: true });
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${server.address().port}/bench#contention`);
+    await page.locator('[data-live="contention-lab"][data-mounted]').waitFor({ timeout: 60_000 });
+    for (const box of await page.locator('[id^="contention-type-"], [id^="contention-mode-"]').all()) {
+      const id = await box.getAttribute("id");
+      const wanted = types.includes(id.replace("contention-type-", "")) || modes.includes(id.replace("contention-mode-", ""));
+      await box.setChecked(wanted);
+    }
+    const started = Date.now();
+    await page.getByTestId("contention-run").click();
+    const progress = setInterval(async () => {
+      const text = await page.locator("#contention-status-text").innerText().catch(() => "");
+      if (text) console.error(`  run ${k}, ${Math.round((Date.now() - started) / 1000)} s: ${text}`);
+    }, 10_000);
+    try {
+      await page.locator('[data-testid="contention-status"][data-state="done"], [data-testid="contention-status"][data-state="failed"]')
+        .waitFor({ timeout: timeoutMs });
+    } finally {
+      clearInterval(progress);
+    }
+    const state = await page.getByTestId("contention-status").getAttribute("data-state");
+    if (state !== "done") throw new Error(await page.locator("#contention-status-text").innerText());
+    if (values.label) await page.getByTestId("contention-label").fill(runs > 1 ? `${values.label}-${k}` : values.label);
+    const seconds = Math.round((Date.now() - started) / 1000);
+    if (await page.getByTestId("contention-invalid").count()) {
+      const refusal = await page.getByTestId("contention-invalid").innerText();
+      const cases = await page.locator('[data-testid="contention-table"] tbody tr').evaluateAll((trs) =>
+        trs.map((tr) => ({ variant_id: tr.dataset.type, mode: tr.dataset.mode, threads: Number(tr.dataset.threads), median_ns_per_op: Number(tr.dataset.nsPerClone) })));
+      return { k, seconds, refusal, cases, file: null, checked: "not offered" };
+    }
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("contention-download").click()]);
+    const dir = outDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "bench-contention-"));
+    const saved = path.join(dir, download.suggestedFilename());
+    if (fs.existsSync(saved)) throw new Error(`${saved} exists; pick another --out-dir or --label`);
+    await download.saveAs(saved);
+    const file = JSON.parse(fs.readFileSync(saved, "utf8"));
+    return { k, seconds, refusal: null, cases: file.cases, file, saved, checked: validateSubmission(saved) };
+  } finally {
+    await browser.close();
+  }
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const key = (c) => `${c.variant_id} ${c.mode} ${c.threads}`;
+
 const server = await serveStatic(path.join(root, "dist"));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-});
+const results = [];
 try {
-  const context = await browser.newContext({ acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto(`http://127.0.0.1:${server.address().port}/bench#contention`);
-  await page.locator('[data-live="contention-lab"][data-mounted]').waitFor({ timeout: 60_000 });
-  for (const box of await page.locator('[id^="contention-type-"], [id^="contention-mode-"]').all()) {
-    const id = await box.getAttribute("id");
-    const wanted = types.includes(id.replace("contention-type-", "")) || modes.includes(id.replace("contention-mode-", ""));
-    await box.setChecked(wanted);
-  }
-  const started = Date.now();
-  await page.getByTestId("contention-run").click();
-  const progress = setInterval(async () => {
-    const text = await page.locator("#contention-status-text").innerText().catch(() => "");
-    if (text) console.error(`  ${Math.round((Date.now() - started) / 1000)} s: ${text}`);
-  }, 10_000);
-  await page.locator('[data-testid="contention-status"][data-state="done"], [data-testid="contention-status"][data-state="failed"]')
-    .waitFor({ timeout: timeoutMs });
-  clearInterval(progress);
-  const state = await page.getByTestId("contention-status").getAttribute("data-state");
-  if (state !== "done") throw new Error(await page.locator("#contention-status-text").innerText());
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("contention-download").click()]);
-  const file = JSON.parse(fs.readFileSync(await download.path(), "utf8"));
-  console.log(`${file.machine.browser}, ${file.machine.logical_cores} logical CPUs, ${Math.round((Date.now() - started) / 1000)} s`);
-  console.log(["type", "mode", "threads", "ns/clone", "MAD %", "clones/repeat"].join("\t"));
-  for (const c of file.cases) {
-    console.log([c.variant, c.mode, c.threads, c.median_ns_per_op.toFixed(2), (c.noise_rel_mad * 100).toFixed(1), c.ops_per_repeat].join("\t"));
-  }
-  if (values.out) {
-    fs.writeFileSync(values.out, JSON.stringify(file, null, 2) + "\n", { flag: "wx" });
-    console.error(`bench:contention: wrote ${values.out}`);
+  for (let k = 1; k <= runs; k++) {
+    const run = await oneRun(server, k);
+    results.push(run);
+    const where = run.file ? `${run.file.machine.browser}, ${run.file.machine.logical_cores} logical CPUs` : "refused by the page";
+    console.log(`\nrun ${k} of ${runs}: ${where}, ${run.seconds} s; offered: ${run.refusal ? "no" : "yes"}; validate --submission: ${run.checked}`);
+    if (run.refusal) console.log(`  ${run.refusal}`);
+    if (run.saved) console.log(`  saved ${run.saved}`);
+    console.log(["type", "mode", "threads", "ns/clone", "MAD %", "clones/repeat"].join("\t"));
+    for (const c of run.cases) {
+      const mad = c.noise_rel_mad === undefined ? "" : (c.noise_rel_mad * 100).toFixed(1);
+      console.log([c.variant_id, c.mode, c.threads, c.median_ns_per_op.toFixed(2), mad, c.ops_per_repeat ?? ""].join("\t"));
+    }
   }
 } finally {
-  await browser.close();
   await new Promise((r) => server.close(r));
 }
+
+// Across runs: each case's fastest, median and slowest run, and how far apart they are.
+console.log(`\nacross ${runs} run(s): ns per clone`);
+console.log(["case", "min", "median", "max", "max/min"].join("\t"));
+const keys = [...new Set(results.flatMap((r) => r.cases.map(key)))];
+for (const k of keys) {
+  const ns = results.map((r) => r.cases.find((c) => key(c) === k)?.median_ns_per_op).filter(Number.isFinite);
+  const [lo, hi] = [Math.min(...ns), Math.max(...ns)];
+  console.log([k, lo.toFixed(2), median(ns).toFixed(2), hi.toFixed(2), (hi / lo).toFixed(2)].join("\t"));
+}
+// Does each type slow down from 1 thread to the most, run by run?
+for (const ty of types) {
+  for (const mode of modes) {
+    const verdicts = results.map((r) => {
+      const at = r.cases.filter((c) => c.variant_id === ty && c.mode === mode);
+      const one = at.find((c) => c.threads === 1);
+      const most = at.filter((c) => c.threads > 1).sort((a, b) => b.threads - a.threads)[0];
+      return one && most ? most.median_ns_per_op / one.median_ns_per_op : NaN;
+    }).filter(Number.isFinite);
+    if (verdicts.length) {
+      const slower = verdicts.filter((r) => r > 1).length;
+      console.log(`${ty} ${mode}: slower at the most threads than at 1 in ${slower} of ${verdicts.length} runs (ratios ${verdicts.map((r) => r.toFixed(2)).join(", ")})`);
+    }
+  }
+}
+const accepted = results.filter((r) => r.checked === "ok").length;
+console.log(`downloads offered: ${results.filter((r) => !r.refusal).length} of ${runs}; accepted by validate --submission: ${accepted} of ${runs}`);

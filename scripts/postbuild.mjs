@@ -266,7 +266,34 @@ export function buildTiers(dist, bins) {
 }
 
 /** The smaller tiers `pages` ask for (each page names its wasm; the pre-renderer decides). */
-const smallerTiersOf = (pages) => [...new Set(pages.map((page) => page.wasm))].filter((bin) => bin !== TRUNK_BIN);
+const smallerTiersOf = (pages) => [...new Set(pages.flatMap((page) => [page.wasm, page.lab_wasm].filter(Boolean)))].filter((bin) => bin !== TRUNK_BIN);
+
+/** The loader of a page's lab wasm (`lab_wasm`: the threaded labs, `Tier::Lab`), which the page's
+ *  own wasm leaves out: it starts when a lab box comes within a screen of the viewport, when the
+ *  reader touches or tabs into one, or at once after the isolation reload a Run asked for (the
+ *  labs keep that run under sessionStorage keys ending in "-pending"). So chapter 4's text and its
+ *  other live parts do not wait for the lab's validator and charts. */
+export function withLabLoader(html, urls) {
+  const script = `<script type="module">
+const boxes = [...document.querySelectorAll('[data-live="contention-lab"], [data-live="lines-lab"]')];
+let started = false;
+async function load() {
+  if (started) return;
+  started = true;
+  watch.disconnect();
+  const bindings = await import('${urls.glue}');
+  await bindings.default({ module_or_path: '${urls.wasm}' });
+}
+const watch = new IntersectionObserver((seen) => { if (seen.some((e) => e.isIntersecting)) load(); }, { rootMargin: '100% 0px' });
+for (const box of boxes) {
+  watch.observe(box);
+  box.addEventListener('pointerdown', load, { once: true });
+  box.addEventListener('focusin', load, { once: true });
+}
+if (Object.keys(sessionStorage).some((key) => key.endsWith('-pending'))) load();
+</script>`;
+  return html.replace("</body>", `${script}\n</body>`);
+}
 
 /** `html` with the icon trunk copied into `dist` written into its link as a `data:` URL: the icon is
  *  300 bytes, and a request of its own would cost a first visit a round trip on a slow link beside
@@ -379,8 +406,10 @@ export async function writeRoutePages(dist, pages = prerenderPages(path.join(dis
     const route = page.path === null ? "404" : page.path.slice(1);
     const shell = shells[page.wasm];
     if (!shell) throw new Error(`the pre-renderer asks for a wasm named ${page.wasm}, which postbuild does not build`);
+    if (page.lab_wasm && !tiers[page.lab_wasm]) throw new Error(`the pre-renderer asks for a lab wasm named ${page.lab_wasm}, which postbuild does not build`);
     const body = await withStaticCharts(page.body, page.static_charts);
-    const html = withBody(withD3(withMeta(shell, { ...page, route }), page.charts, d3), body);
+    const pageHtml = withBody(withD3(withMeta(shell, { ...page, route }), page.charts, d3), body);
+    const html = page.lab_wasm ? withCsp(withLabLoader(pageHtml, tiers[page.lab_wasm])) : pageHtml;
     if (page.path === null) {
       writeAtomic(path.join(dist, "404.html"), html.replace(/\s*<link rel="canonical"[^>]*>/, "").replace(/\s*<meta property="og:url"[^>]*>/, ""));
     } else {

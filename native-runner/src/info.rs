@@ -35,6 +35,7 @@ pub fn machine() -> MachineInfo {
         memory_total_bytes: Some(sys.total_memory()).filter(|&m| m > 0),
         user_agent: None,
         browser: None,
+        device: None,
     }
 }
 

@@ -70,15 +70,14 @@ fn read_results_file(path: &std::path::Path) -> Result<Vec<u8>, wasm_core::valid
 fn check_file(path: &std::path::Path, submission: bool) -> Result<wasm_core::results::ResultsFile, Vec<wasm_core::validate::Problem>> {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let bytes = read_results_file(path).map_err(|p| vec![p])?;
-    let file = wasm_core::validate::validate_bytes(&name, &bytes)?;
-    let mut extra: Vec<_> = wasm_core::validate::future_problem(&file, std::time::SystemTime::now()).into_iter().collect();
-    if submission {
-        extra.extend(wasm_core::validate::submission_problems(&file));
-    }
-    if extra.is_empty() {
-        Ok(file)
+    let file = if submission {
+        wasm_core::validate::submission_check(&name, &bytes)?
     } else {
-        Err(extra)
+        wasm_core::validate::validate_bytes(&name, &bytes)?
+    };
+    match wasm_core::validate::future_problem(&file, std::time::SystemTime::now()) {
+        Some(problem) => Err(vec![problem]),
+        None => Ok(file),
     }
 }
 
@@ -126,25 +125,16 @@ fn validate_files(files: &[std::path::PathBuf], submission: bool, shipped: Optio
     Ok(())
 }
 
-/// Share of noisy cases above which (with more than [`TOO_NOISY_FEW`] of them) the runner advises
-/// running again instead of sending the file.
-const TOO_NOISY_SHARE: f64 = 0.25;
-/// A run with this many noisy cases or fewer only gets a note (one noisy case of a one-case run is
-/// a reason to look, not to stop).
-const TOO_NOISY_FEW: usize = 3;
-
 /// What the closing lines say about noise, from the file's own flags: nothing when no case is noisy;
-/// a note with the count when a few are; with more than [`TOO_NOISY_SHARE`] of them (and more than
-/// [`TOO_NOISY_FEW`]), advice to run
-/// again on a quieter machine before any submission (a line starting "stop").
+/// a note with the count when a few are; when `wasm_core::validate::noise` finds too many, advice to
+/// run again on a quieter machine before any submission (a line starting "stop").
 fn noise_advice(file: &wasm_core::results::ResultsFile) -> Option<String> {
-    let noisy = file.cases.iter().filter(|c| c.noise_flag() == Some(true)).count();
-    let all = file.cases.len();
+    let wasm_core::validate::Noise { noisy, cases: all, too_noisy } = wasm_core::validate::noise(file);
     let threshold = wasm_core::results::NOISY_REL_MAD * 100.0;
     let how = "see \"Getting stable numbers\" in CONTRIBUTING.md (a quiet machine, AC power, the performance governor, no throttling)";
     match noisy {
         0 => None,
-        n if n > TOO_NOISY_FEW && n as f64 > TOO_NOISY_SHARE * all as f64 => Some(format!(
+        n if too_noisy => Some(format!(
             "stop: {n} of {all} cases are noisy (their repeats disagree by more than {threshold:.0} %), too many to compare with other \
              machines; {how}, then run again before you send a file in. This one is kept as it is."
         )),

@@ -75,6 +75,7 @@ pub fn convert(input: &str) -> Result<ResultsFile, String> {
             memory_total_bytes: Some(16 << 30),
             user_agent: None,
             browser: None,
+            device: None,
         },
         toolchain: ToolchainInfo::default(),
         allocator: AllocatorInfo { name: "jemalloc".into(), version: None },

@@ -44,10 +44,15 @@ export async function isolateAndReload(key, pending) {
   }
 }
 
-/** Takes (and forgets) the run saved across the isolation reload, or "". */
-export function takePending(key) {
+/** Takes (and forgets) the run saved across the isolation reload, or "". When there was one, scrolls
+ *  the element `reveal` (a CSS selector: the lab's box) back into view once the page has laid out:
+ *  the reload otherwise leaves the reader at the top, far above the run they started. */
+export function takePending(key, reveal) {
   const value = sessionStorage.getItem(key) ?? "";
   sessionStorage.removeItem(key);
+  if (value && reveal) {
+    requestAnimationFrame(() => requestAnimationFrame(() => document.querySelector(reveal)?.scrollIntoView({ block: "start" })));
+  }
   return value;
 }
 
@@ -58,11 +63,11 @@ export function logicalCpus() {
 
 let worker = null;
 
-/** Starts a run of the plan in three comma-separated lists (thread counts, type ids, mode ids).
- *  `onMessage(kind, number, text)` gets each of the Worker's messages: ready, progress, file, done,
- *  error. */
-export function startRun(threads, types, modes, onMessage) {
-  start({ type: "run", threads, types, modes }, onMessage);
+/** Starts a run of the plan in three comma-separated lists (thread counts, type ids, mode ids);
+ *  `longer` multiplies the shortest timed repeat (1: the default). `onMessage(kind, number, text)`
+ *  gets each of the Worker's messages: ready (number: the run's steps), progress, file, done, error. */
+export function startRun(threads, types, modes, longer, onMessage) {
+  start({ type: "run", threads, types, modes, longer }, onMessage);
 }
 
 /** Starts a cache-lines run: thread counts and variant ids, comma-separated; messages as startRun's. */

@@ -146,7 +146,7 @@ impl Island {
         })
     }
 
-    /// The contention lab and the cache-lines lab: the islands only the lab tiers carry.
+    /// The contention lab and the cache-lines lab: the islands only [`Tier::Lab`] carries.
     fn lab_view(self) -> Option<AnyView> {
         use crate::components::contention::{lab::ContentionLab, lines_lab::LinesLab};
         match self {
@@ -156,17 +156,12 @@ impl Island {
         }
     }
 
-    /// The component of a [`Tier::ChaptersLab`] island or one below.
-    fn chapters_lab_view(self) -> Option<AnyView> {
-        self.lab_view().or_else(|| self.chapters_view())
-    }
-
-    /// The component of a [`Tier::Bench`] island: `/bench`, the contention lab or the page chrome.
+    /// The component of a [`Tier::Bench`] island: `/bench` or the page chrome.
     fn bench_view(self) -> Option<AnyView> {
         use crate::components::bench::app::BenchApp;
         match self {
             Island::Bench => Some(view! { <BenchApp/> }.into_any()),
-            _ => self.lab_view().or_else(|| self.chrome_view()),
+            _ => self.chrome_view(),
         }
     }
 
@@ -194,15 +189,20 @@ impl Island {
 
     /// The component of a [`Tier::Full`] island: any island.
     fn full_view(self) -> Option<AnyView> {
-        self.bench_view().or_else(|| self.choose_only_view()).or_else(|| self.results_only_view()).or_else(|| self.chapters_view())
+        self.bench_view()
+            .or_else(|| self.lab_view())
+            .or_else(|| self.choose_only_view())
+            .or_else(|| self.results_only_view())
+            .or_else(|| self.chapters_view())
     }
 }
 
 /// The wasm builds of the site. Each carries some of the island groups ([`Groups`]): the page
-/// chrome always; then the memory inspectors, the chapters' islands, the contention lab, and the
-/// `/results`, `/choose` and `/bench` pages. A page loads the smallest one that carries all its
-/// islands (the pre-renderer says which; see `scripts/postbuild.mjs`), so no page carries the code
-/// of another page's islands.
+/// chrome always; then the memory inspectors, the chapters' islands, and the `/results`, `/choose`
+/// and `/bench` pages. A page loads the smallest one that carries all its islands (the pre-renderer
+/// says which; see `scripts/postbuild.mjs`), so no page carries the code of another page's islands.
+/// The threaded labs are the exception: [`Tier::Lab`] carries them alone, and a page that holds one
+/// loads it beside its own wasm once the reader comes near the lab.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tier {
     /// `src/bin/site-lite.rs`: the page chrome and the memory inspectors; nothing that loads a
@@ -216,9 +216,10 @@ pub enum Tier {
     /// `src/bin/site-chapters.rs`: the lite islands and the chapters' benchmarks, recorded results
     /// and size table.
     Chapters,
-    /// `src/bin/site-chapters-lab.rs`: the chapters' islands and the contention lab (chapter 4) and the cache-lines lab (chapter 9).
-    ChaptersLab,
-    /// `src/bin/site-bench.rs`: the page chrome, `/bench` and the contention lab.
+    /// `src/bin/site-lab.rs`: the contention lab (chapter 4, `/bench`) and the cache-lines lab
+    /// (chapter 9) alone, without the page chrome: loaded beside a page's own wasm.
+    Lab,
+    /// `src/bin/site-bench.rs`: the page chrome and `/bench`.
     Bench,
     /// `src/main.rs`, trunk's own build: every island (no page needs it; a box no tier claims does).
     Full,
@@ -250,7 +251,7 @@ impl Groups {
 
 impl Tier {
     /// Every tier, smallest wasm first.
-    pub const BY_SIZE: [Tier; 7] = [Tier::Lite, Tier::Results, Tier::Choose, Tier::Chapters, Tier::ChaptersLab, Tier::Bench, Tier::Full];
+    pub const BY_SIZE: [Tier; 7] = [Tier::Lite, Tier::Lab, Tier::Results, Tier::Choose, Tier::Chapters, Tier::Bench, Tier::Full];
 
     /// The cargo binary that builds this tier's wasm.
     pub fn bin(self) -> &'static str {
@@ -259,7 +260,7 @@ impl Tier {
             Tier::Results => "site-results",
             Tier::Choose => "site-choose",
             Tier::Chapters => "site-chapters",
-            Tier::ChaptersLab => "site-chapters-lab",
+            Tier::Lab => "site-lab",
             Tier::Bench => "site-bench",
             Tier::Full => "site",
         }
@@ -274,8 +275,8 @@ impl Tier {
             Tier::Results => G::RESULTS,
             Tier::Choose => G::CHOOSE,
             Tier::Chapters => chapters,
-            Tier::ChaptersLab => chapters.with(G::LAB),
-            Tier::Bench => G::BENCH.with(G::LAB),
+            Tier::Lab => G::LAB,
+            Tier::Bench => G::BENCH,
             Tier::Full => G::ALL,
         }
     }
@@ -343,7 +344,7 @@ pub fn mount_all() {
     mount_with(Tier::Full, Island::full_view);
 }
 
-/// Mounts the islands of `/bench`: the bench page and the contention lab.
+/// Mounts the islands of `/bench` (its contention lab comes with [`mount_lab`]).
 pub fn mount_bench() {
     // This wasm validates the reader's own run, so it validates the shipped files too.
     read_shipped_with(validate_shipped);
@@ -357,11 +358,23 @@ pub fn mount_choose() {
     mount_with(Tier::Choose, Island::choose_view);
 }
 
-/// Mounts the islands of a chapter that holds the contention lab.
-pub fn mount_chapters_lab() {
-    // This wasm validates the reader's own run, so it validates the shipped files too.
-    read_shipped_with(validate_shipped);
-    mount_with(Tier::ChaptersLab, Island::chapters_lab_view);
+/// Mounts the threaded labs of a page, beside the page's own wasm (which mounts the rest): only the
+/// lab boxes, nothing of the page chrome; marks the moment as `lab-mounted`.
+pub fn mount_lab() {
+    use wasm_bindgen::JsCast;
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let Ok(boxes) = document.query_selector_all("[data-live]") else { return };
+    for i in 0..boxes.length() {
+        let Some(el) = boxes.item(i).and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok()) else { continue };
+        let island = Island::from_box(&el.get_attribute("data-live").unwrap_or_default(), None);
+        let Some(island) = island.filter(|i| i.groups() == Groups::LAB) else { continue };
+        el.set_inner_html("");
+        leptos::mount::mount_to(el.clone(), move || island.lab_view()).forget();
+        let _ = el.set_attribute("data-mounted", "");
+    }
+    if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = performance.mark("lab-mounted");
+    }
 }
 
 /// Mounts the islands of a page that loads the chapters' wasm.
@@ -410,6 +423,9 @@ fn mount_with(tier: Tier, view_of: fn(Island) -> Option<AnyView>) {
             leptos::logging::warn!("no island is named {name:?}");
             continue;
         };
+        if island.groups() == Groups::LAB && !tier.groups().contains(Groups::LAB) {
+            continue; // the lab wasm mounts it (`mount_lab`), loaded beside this one
+        }
         if !tier.groups().contains(island.groups()) {
             leptos::logging::warn!("the {} wasm has no {name:?}: this page should load a larger one", tier.bin());
             continue;
@@ -486,11 +502,11 @@ mod tests {
     fn tiers_join_to_the_smallest_that_carries_both() {
         use Tier::*;
         let all = Tier::BY_SIZE;
-        assert_eq!(Lite.join(ChaptersLab), ChaptersLab);
+        assert_eq!(Lite.join(Chapters), Chapters);
         assert_eq!(Lite.join(Results), Full, "the results wasm has no memory inspectors");
         assert_eq!(Results.join(Chapters), Full, "no tier carries only those two");
         assert_eq!(Choose.join(Results), Full);
-        assert_eq!(ChaptersLab.join(Bench), Full);
+        assert_eq!(Lab.join(Bench), Full, "the lab is loaded beside a page's wasm, never inside it");
         for a in all {
             for b in all {
                 let j = a.join(b);
@@ -499,9 +515,10 @@ mod tests {
             }
             assert!(Full.carries(a));
         }
-        assert!(!Chapters.carries(ChaptersLab) && ChaptersLab.carries(Chapters) && !Bench.carries(Chapters));
+        assert!(!Chapters.carries(Lab) && !Bench.carries(Lab) && !Bench.carries(Chapters) && !Lab.carries(Lite));
         assert!(!Results.carries(Chapters) && !Chapters.carries(Results) && !Choose.carries(Results));
-        assert_eq!(Island::Widget(Widget::ContentionLab).tier(), ChaptersLab, "the smallest with the lab");
+        assert_eq!(Island::Widget(Widget::ContentionLab).tier(), Lab);
+        assert_eq!(Island::Widget(Widget::LinesLab).tier(), Lab);
         assert_eq!(Island::Results.tier(), Results);
         assert_eq!(Island::Choose.tier(), Choose);
         assert_eq!(Island::Bench.tier(), Bench);
@@ -512,14 +529,16 @@ mod tests {
         for tier in Tier::BY_SIZE {
             assert!(tier.groups().contains(Island::ThemeToggle.groups()), "{tier:?}");
         }
+        // ... but the lab's, which is never a page's own wasm.
+        assert!(Island::ThemeToggle.lab_view().is_none());
         // /results: the chrome and the results island, so the results wasm, not the full one.
         assert_eq!(Tier::for_groups(Island::ThemeToggle.groups().with(Island::Results.groups())), Tier::Results);
         // A chapter with an inspector and a recorded-results box: the chapters' wasm.
         let chapter = Island::Widget(Widget::ArcInspector).groups().with(Island::Widget(Widget::RecordedResults("clone")).groups());
         assert_eq!(Tier::for_groups(chapter), Tier::Chapters);
         assert_eq!(Tier::for_groups(Island::Results.groups().with(Island::TryIt.groups())), Tier::Full, "no tier carries only those");
-        // /bench: the chrome, the bench page and the lab.
-        let bench = Island::ThemeToggle.groups().with(Island::Bench.groups()).with(Island::Widget(Widget::ContentionLab).groups());
+        // /bench: the chrome and the bench page (its lab comes beside it).
+        let bench = Island::ThemeToggle.groups().with(Island::Bench.groups());
         assert_eq!(Tier::for_groups(bench), Tier::Bench);
     }
 }

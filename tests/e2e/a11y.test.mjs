@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { allRouteMeta } from "../../scripts/postbuild.mjs";
-import { start } from "./harness.mjs";
+import { start, allMounted } from "./harness.mjs";
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -18,7 +18,7 @@ after(async () => { await h?.close(); });
 /** Opens `route`, waits for its live parts and charts, and returns axe's serious and critical findings. */
 async function audit(route, width, colorScheme) {
   const { page, errors } = await h.open(route, { width, colorScheme });
-  await page.waitForFunction(() => [...document.querySelectorAll("[data-live]")].every((e) => e.hasAttribute("data-mounted")), null, { timeout: 30_000 });
+  await allMounted(page);
   await page.waitForLoadState("networkidle");
   await page.evaluate(axeSource);
   const results = await page.evaluate((tags) => window.axe.run(document, { runOnly: { type: "tag", values: tags } }), TAGS);

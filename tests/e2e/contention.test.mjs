@@ -14,7 +14,11 @@ let h;
 before(async () => { h = await start(); });
 after(async () => { await h?.close(); });
 
-const mounted = (page) => page.locator('[data-live="contention-lab"][data-mounted]').waitFor({ timeout: 30_000 });
+/** The lab mounted: its wasm loads when the reader comes near it, so the test scrolls there first. */
+async function mounted(page) {
+  await page.locator('[data-live="contention-lab"]').scrollIntoViewIfNeeded();
+  await page.locator('[data-live="contention-lab"][data-mounted]').waitFor({ timeout: 30_000 });
+}
 const status = (page, state) => page.locator(`[data-testid="contention-status"][data-state="${state}"]`);
 
 /** The table's rows as [type, mode, threads, ns per clone]. */
@@ -46,11 +50,18 @@ test("without isolation headers the page isolates itself, runs 1 and 2 threads, 
     assert.ok(await page.locator(`#${id}`).isChecked(), `${id} is on by default`);
   }
 
+  // The browser's own scroll restoration would hide whether the page brings the reader back.
+  await page.evaluate(() => { history.scrollRestoration = "manual"; });
   await page.getByTestId("contention-run").click();
-  // The service worker takes over and the page reloads once, isolated; the run goes on by itself.
+  // The service worker takes over and the page reloads once, isolated; the run goes on by itself,
+  // and the reader is back at the lab, not at the top of the reloaded page.
   await page.waitForFunction(() => self.crossOriginIsolated === true, null, { timeout: 30_000 });
-  await mounted(page);
+  await page.locator('[data-live="contention-lab"][data-mounted]').waitFor({ timeout: 30_000 });
   const runStart = await page.evaluate(() => performance.now());
+  await page.waitForFunction(() => {
+    const box = document.querySelector("[data-live=contention-lab]").getBoundingClientRect();
+    return scrollY > 0 && box.top < innerHeight && box.bottom > 0;
+  }, null, { timeout: 5_000 });
   await status(page, "done").waitFor({ timeout: 120_000 });
 
   const table = await rows(page);
@@ -66,13 +77,31 @@ test("without isolation headers the page isolates itself, runs 1 and 2 threads, 
   const long = await page.evaluate((t0) => window.__longTasks.filter((e) => e.start >= t0 && e.duration > 100), runStart);
   assert.deepEqual(long, [], "the main thread never blocked above 100 ms while the threads ran");
 
+  // Every case ran in rounds after a warm-up: five timed repeats each, its spread shown.
+  assert.equal(await page.getByTestId("contention-spread").count(), 4);
+  assert.match(await page.locator("#contention-status-text").innerText(), /Done/);
+
+  // The label names the file; the page's default is the browser's, and a label the rules refuse
+  // (the reference's prefix is the project's) takes the download away, with the reason, before any
+  // file leaves the page.
+  assert.match(await page.getByTestId("contention-file-name").innerText(), /^browser-[a-z0-9-]+-\d+cpu-\d{4}-\d{2}-\d{2}\.json$/);
+  await page.getByTestId("contention-label").fill("reference-mine");
+  await page.getByTestId("contention-invalid").waitFor();
+  assert.match(await page.getByTestId("contention-invalid").innerText(), /label/);
+  assert.equal(await page.getByTestId("contention-download").count(), 0, "a file the check refuses is not offered");
+  await page.getByTestId("contention-label").fill("my phone");
+  assert.match(await page.getByTestId("contention-label-note").innerText(), /The label /);
+  await page.getByTestId("contention-label").fill("e2e-laptop");
+  assert.match(await page.getByTestId("contention-file-name").innerText(), /^e2e-laptop-\d{4}-\d{2}-\d{2}\.json$/);
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("contention-download").click()]);
-  assert.match(download.suggestedFilename(), /^browser-[a-z0-9-]+-\d+cpu-\d{4}-\d{2}-\d{2}\.json$/);
+  assert.match(download.suggestedFilename(), /^e2e-laptop-\d{4}-\d{2}-\d{2}\.json$/);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-contention-")), download.suggestedFilename());
   await download.saveAs(file);
   const saved = JSON.parse(fs.readFileSync(file, "utf8"));
   assert.equal(saved.machine.arch, "wasm32");
   assert.equal(saved.runner.name, "browser");
+  assert.equal(saved.label, "e2e-laptop");
+  for (const c of saved.cases) assert.equal(c.repeat_times_ns.length, 5, `${c.variant} x${c.threads}: five timed repeats`);
   assert.equal(saved.machine.logical_cores, await page.evaluate(() => navigator.hardwareConcurrency));
   assert.equal(saved.machine.user_agent, await page.evaluate(() => navigator.userAgent));
   assert.match(saved.machine.browser, /Chrom/);
@@ -108,11 +137,15 @@ test("Cancel stops the threads at once and offers no download", async () => {
   }
 });
 
-test("chapter 4 carries the lab, and loads no threaded code before Run", async () => {
+test("chapter 4 carries the lab, loads its wasm only when the reader nears it, and no threaded code before Run", async () => {
   const { page, errors, context } = await h.open("/chapters/clone-cost");
   const fetched = [];
   context.on("request", (r) => fetched.push(new URL(r.url()).pathname));
+  await page.waitForFunction(() => performance.getEntriesByName("islands-mounted").length === 1, null, { timeout: 30_000 });
+  const labFetched = () => page.evaluate(() => performance.getEntriesByType("resource").some((e) => /\/site-lab-[0-9a-f]+_bg\.wasm$/.test(e.name)));
+  assert.equal(await labFetched(), false, "the lab's wasm waits while the reader is at the top");
   await mounted(page);
+  assert.equal(await labFetched(), true, "nearing the lab fetched its wasm");
   assert.ok(await page.getByTestId("contention-run").isVisible());
   assert.deepEqual(fetched.filter((p) => p.startsWith("/threads/") || p.includes("coi-serviceworker")), []);
   assert.deepEqual(errors, []);
@@ -122,6 +155,7 @@ test("chapter 9's cache-lines lab runs the lines kernel on threads, and its down
   const isolated = await start({ isolate: true });
   try {
     const { page, errors } = await isolated.open("/chapters/cache-lines");
+    await page.locator('[data-live="lines-lab"]').scrollIntoViewIfNeeded();
     await page.locator('[data-live="lines-lab"][data-mounted]').waitFor({ timeout: 30_000 });
     // The recorded run beside it: the shipped EPYC file's six layouts.
     await page.locator('[data-live="recorded-results"][data-suite="lines"][data-mounted]').waitFor({ timeout: 30_000 });

@@ -94,3 +94,14 @@ export const watchLongTasks = (context) =>
       for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: "longtask", buffered: true });
   });
+
+/** Waits until every live part of the page has mounted. The threaded labs load their wasm only when
+ *  the reader comes near them, so this scrolls to each lab first, then back to the top. */
+export async function allMounted(page) {
+  const labs = page.locator('[data-live="contention-lab"]:not([data-mounted]), [data-live="lines-lab"]:not([data-mounted])');
+  if (await labs.count()) {
+    await labs.first().scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
+  await page.waitForFunction(() => [...document.querySelectorAll("[data-live]")].every((e) => e.hasAttribute("data-mounted")), null, { timeout: 30_000 });
+}

@@ -5,7 +5,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { allRouteMeta } from "../../scripts/postbuild.mjs";
-import { start } from "./harness.mjs";
+import { start, allMounted } from "./harness.mjs";
 
 let h;
 before(async () => { h = await start(); });
@@ -66,7 +66,7 @@ test("every visible control on every route is reached by Tab, shows its focus, a
   for (const meta of allRouteMeta()) {
     const route = `/${meta.route}`;
     const { page, errors } = await h.open(route, { width: 1280 });
-    await page.waitForFunction(() => [...document.querySelectorAll("[data-live]")].every((e) => e.hasAttribute("data-mounted")), null, { timeout: 30_000 });
+    await allMounted(page);
     await page.waitForLoadState("networkidle");
     const total = await page.evaluate(markControls, CONTROLS);
     const unreachable = await page.evaluate(() =>

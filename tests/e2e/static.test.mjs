@@ -136,21 +136,29 @@ test("with JavaScript on, the wasm fills every box and leaves the text alone", a
 });
 
 test("every route's wasm has every island the page holds: all boxes mount, from the smallest wasm that carries them", async () => {
-  const counts = { "site-lite": 0, "site-results": 0, "site-choose": 0, "site-chapters": 0, "site-chapters-lab": 0, site: 0, "site-bench": 0 };
+  const counts = { "site-lite": 0, "site-results": 0, "site-choose": 0, "site-chapters": 0, site: 0, "site-bench": 0, "site-lab": 0 };
   for (const meta of allRouteMeta()) {
     const route = `/${meta.route}`;
     const { page, errors } = await h.open(route);
     await page.waitForFunction(() => performance.getEntriesByName("islands-mounted").length === 1, null, { timeout: 30_000 });
+    const lab = await page.locator('[data-live="contention-lab"], [data-live="lines-lab"]').count();
+    // A threaded lab waits for the reader: its wasm loads beside the page's when the lab comes near.
+    const labLoader = /import\('\/site-lab-[0-9a-f]+\.js'\)/.test(await page.content());
+    assert.equal(labLoader, lab > 0, `${route}: the lab's wasm is offered exactly where a lab is`);
+    if (lab) {
+      await page.locator('[data-live="contention-lab"], [data-live="lines-lab"]').first().scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => performance.getEntriesByName("lab-mounted").length === 1, null, { timeout: 30_000 });
+      counts["site-lab"] += 1;
+    }
     const boxes = await page.locator("[data-live]").count();
     assert.equal(await page.locator("[data-live][data-mounted]").count(), boxes, `${route}: every box mounted`);
-    const loaded = (await page.content()).match(/import\('\/(site(?:-lite|-results|-choose|-chapters-lab|-chapters|-bench)?)-[0-9a-f]+\.js'\)/)?.[1];
+    const loaded = (await page.content()).match(/import\('\/(site(?:-lite|-results|-choose|-chapters|-bench)?)-[0-9a-f]+\.js'\)/)?.[1];
     const has = (name) => page.locator(`[data-live="${name}"]`).count();
     const [bench, choose, results] = [await has("bench"), await has("choose"), await has("results")];
-    const lab = await page.locator('[data-live="contention-lab"], [data-live="lines-lab"]').count();
     const chapterExtras = await page.locator('[data-live="recorded-results"], [data-live="size-table"], [data-live$="-bench"]').count();
-    // Each page app's own wasm (/bench's with the lab); a chapter's by what it holds.
+    // Each page app's own wasm; a chapter's by what it holds.
     const expected = bench ? "site-bench" : choose ? "site-choose" : results ? "site-results"
-      : lab ? "site-chapters-lab" : chapterExtras ? "site-chapters" : "site-lite";
+      : chapterExtras ? "site-chapters" : "site-lite";
     assert.equal(loaded, expected, `${route}: loads ${loaded}`);
     counts[loaded] += 1;
     assert.deepEqual(errors, [], route);
@@ -158,7 +166,7 @@ test("every route's wasm has every island the page holds: all boxes mount, from 
   }
   assert.ok(counts["site-lite"] >= 6 && counts["site-chapters"] >= 4, JSON.stringify(counts));
   assert.ok(counts["site-results"] === 1 && counts["site-choose"] === 1 && counts.site === 0, `one page per page app, none needs every island: ${JSON.stringify(counts)}`);
-  assert.ok(counts["site-chapters-lab"] === 2 && counts["site-bench"] === 1, `the labs' pages: chapters 4 and 9, and /bench: ${JSON.stringify(counts)}`);
+  assert.ok(counts["site-lab"] === 3 && counts["site-bench"] === 1, `the labs' pages: chapters 4 and 9, and /bench: ${JSON.stringify(counts)}`);
 });
 
 test("each smaller wasm links none of the other tiers' code", () => {
@@ -178,14 +186,14 @@ test("each smaller wasm links none of the other tiers' code", () => {
   assert.deepEqual(holds(wasmOf("site-lite")), [false, false, false]);
   assert.deepEqual(holds(wasmOf("site-results")), [false, false, false], "/results trusts the build's validation");
   // The chapters and /choose read only files the build validated (loader::read_shipped_with); the
-  // lab's tiers validate the reader's own run, so they carry the validator.
+  // lab's wasm and /bench's validate the reader's own run, so they carry the validator.
   assert.deepEqual(holds(wasmOf("site-chapters")), [false, false, false], "the chapters trust the build's validation");
-  assert.deepEqual(holds(wasmOf("site-chapters-lab")), [true, false, true]);
+  assert.deepEqual(holds(wasmOf("site-lab")), [true, false, true]);
   const [bench, choose] = [holds(wasmOf("site-bench")), holds(wasmOf("site-choose"))];
-  assert.ok(bench[2] && !bench[1], "/bench: the lab, no chooser");
+  assert.ok(!bench[2] && !bench[1], "/bench: neither the lab (its own wasm) nor the chooser");
   assert.ok(choose[1] && !choose[2], "/choose: the chooser, no lab");
   assert.ok(bench[0] && !choose[0], "/bench validates (the lab's run); /choose trusts the build");
-  for (const bin of ["site-lite", "site-results", "site-choose", "site-chapters", "site-chapters-lab", "site-bench"]) {
+  for (const bin of ["site-lite", "site-results", "site-choose", "site-chapters", "site-lab", "site-bench"]) {
     assert.ok(wasmOf(bin).length < full.length, `${bin} is smaller than the full wasm`);
   }
 });

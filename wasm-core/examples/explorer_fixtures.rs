@@ -195,6 +195,7 @@ fn xeon() -> MachineInfo {
         memory_total_bytes: Some(64 << 30),
         user_agent: None,
         browser: None,
+        device: None,
     }
 }
 
@@ -225,6 +226,7 @@ fn main() {
                 memory_total_bytes: Some(16 << 30),
                 user_agent: None,
                 browser: None,
+                device: None,
             },
             allocator: "jemalloc",
             threads: &[1, 2, 4, 8, 12],

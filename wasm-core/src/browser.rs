@@ -110,7 +110,7 @@ pub fn browser_name(user_agent: &str) -> Option<String> {
 }
 
 /// What the threaded tier knows of where it ran.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct BrowserFacts {
     pub user_agent: String,
     /// `navigator.hardwareConcurrency`.
@@ -119,6 +119,11 @@ pub struct BrowserFacts {
     pub created_at: String,
     /// The nightly that built the threaded tier (`rustc --version`).
     pub rustc: Option<String>,
+    /// `navigator.userAgentData`'s platform and its version (`Android 14.0.0`), where the browser says.
+    pub os: Option<String>,
+    /// `navigator.userAgentData`'s model, architecture and bitness (`Pixel 7, arm 64-bit`), where the
+    /// browser says.
+    pub device: Option<String>,
 }
 
 /// `browser-chrome-131-8cpu`: what ran, in the characters a label may hold.
@@ -151,6 +156,8 @@ pub fn contention_context(facts: &BrowserFacts) -> RunContext {
             logical_cores: Some(facts.logical_cpus),
             user_agent: Some(facts.user_agent.clone()),
             browser: browser_name(&facts.user_agent),
+            os: facts.os.clone().filter(|s| !s.trim().is_empty()),
+            device: facts.device.clone().filter(|s| !s.trim().is_empty()),
             ..Default::default()
         },
         toolchain: ToolchainInfo {
@@ -237,6 +244,7 @@ mod tests {
             logical_cpus: 2,
             created_at: "2026-11-24T10:00:00Z".into(),
             rustc: Some("rustc 1.97.0-nightly".into()),
+            ..Default::default()
         };
         let cases = [(CloneType::ArcStr, 1), (CloneType::String, 2)]
             .map(|(ty, threads)| {

@@ -161,6 +161,11 @@ pub struct MachineInfo {
     /// Browser name and major version (`Chrome 131`), for runs measured by the site in a browser.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub browser: Option<String>,
+    /// The device as a browser describes it through `navigator.userAgentData` (model, CPU
+    /// architecture and bitness, e.g. `Pixel 7, arm 64-bit`), for browser runs whose browser says;
+    /// absent where it does not (Firefox, Safari) and in native runs, which record `cpu_model`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub device: Option<String>,
 }
 
 /// How the measuring program was compiled.

@@ -384,6 +384,44 @@ pub fn busy_problems(file: &ResultsFile) -> Vec<Problem> {
     }
 }
 
+/// Share of noisy cases above which (with more than [`TOO_NOISY_FEW`] of them) a run is too noisy to
+/// compare with other machines: the runner's closing lines and the browser lab both advise running
+/// again (a quieter machine, longer repeats) instead of sending it in.
+pub const TOO_NOISY_SHARE: f64 = 0.25;
+/// A run with this many noisy cases or fewer is never too noisy (one noisy case of a one-case run is
+/// a reason to look, not to stop).
+pub const TOO_NOISY_FEW: usize = 3;
+
+/// A run's noisy cases (their repeats disagree by more than [`crate::results::NOISY_REL_MAD`]):
+/// how many of how many, and whether that is too many ([`TOO_NOISY_SHARE`], [`TOO_NOISY_FEW`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Noise {
+    pub noisy: usize,
+    pub cases: usize,
+    pub too_noisy: bool,
+}
+
+pub fn noise(file: &ResultsFile) -> Noise {
+    let noisy = file.cases.iter().filter(|c| c.noise_flag() == Some(true)).count();
+    let cases = file.cases.len();
+    Noise { noisy, cases, too_noisy: noisy > TOO_NOISY_FEW && noisy as f64 > TOO_NOISY_SHARE * cases as f64 }
+}
+
+/// The check a submitted file gets, on the bytes it will be sent as: [`validate_bytes`], then
+/// [`submission_problems`]. `native-runner validate --submission` runs it on the file on disk, the
+/// browser lab on the JSON it is about to offer, so a download the page offers is one the pull
+/// request's check accepts (the check adds only what a page cannot know: the date against the
+/// clock, and copies of files already shipped).
+pub fn submission_check(file_name: &str, bytes: &[u8]) -> Result<ResultsFile, Vec<Problem>> {
+    let file = validate_bytes(file_name, bytes)?;
+    let problems = submission_problems(&file);
+    if problems.is_empty() {
+        Ok(file)
+    } else {
+        Err(problems)
+    }
+}
+
 /// The extra rules for a file sent in by pull request (`native-runner validate --submission`): on
 /// top of [`validate_bytes`], its numbers must be real measurements.
 pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
@@ -642,6 +680,7 @@ fn text_fields(file: &ResultsFile) -> Vec<(String, &str)> {
     add(&mut out, "machine.kernel_version".into(), m.kernel_version.as_deref());
     add(&mut out, "machine.user_agent".into(), m.user_agent.as_deref());
     add(&mut out, "machine.browser".into(), m.browser.as_deref());
+    add(&mut out, "machine.device".into(), m.device.as_deref());
     add(&mut out, "toolchain.rustc_version".into(), t.rustc_version.as_deref());
     add(&mut out, "toolchain.target_triple".into(), t.target_triple.as_deref());
     add(&mut out, "toolchain.profile".into(), t.profile.as_deref());

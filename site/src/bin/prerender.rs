@@ -73,7 +73,7 @@ fn main() {
             });
             let static_charts: Vec<serde_json::Value> =
                 site::charts::take_static_charts().iter().map(|s| serde_json::from_str(s).expect("a spec is JSON")).collect();
-            let tier = tier_needed(&body);
+            let (tier, lab) = tier_needed(&body);
             serde_json::json!({
                 "path": path,
                 "title": title,
@@ -81,6 +81,8 @@ fn main() {
                 "charts": route.charts(),
                 // The cargo binary of the smallest wasm that carries every live part of the page.
                 "wasm": tier.bin(),
+                // The threaded labs' wasm, loaded beside it when the reader nears a lab; null without one.
+                "lab_wasm": lab.map(|t| t.bin()),
                 // `<!>` marks where text nodes meet for hydration; these pages are never hydrated.
                 "body": body.replace("<!>", ""),
                 // Drawn by postbuild into each `data-static-chart="N"` host, N the index here.
@@ -104,19 +106,22 @@ fn write_atomic(path: &std::path::Path, text: &str) {
 }
 
 /// The smallest wasm tier that carries every island box in `body` (`data-live="NAME"`, with
-/// `data-suite="SUITE"` for a widget that takes one). A box no island claims needs the full wasm,
-/// which is right for any name a future island adds before this learns it.
+/// `data-suite="SUITE"` for a widget that takes one) but the threaded labs, and the labs' tier
+/// where the page holds one. A box no island claims needs the full wasm, which is right for any name
+/// a future island adds before this learns it.
 #[cfg(not(target_arch = "wasm32"))]
-fn tier_needed(body: &str) -> site::islands::Tier {
+fn tier_needed(body: &str) -> (site::islands::Tier, Option<site::islands::Tier>) {
     use site::islands::{Groups, Island, Tier};
     let attr = |tag: &str, name: &str| tag.split(&format!(r#"{name}=""#)).nth(1).and_then(|rest| rest.split('"').next()).map(str::to_owned);
-    let needed = body
+    let groups: Vec<Groups> = body
         .split("<div ")
         .filter_map(|rest| rest.split('>').next())
         .filter_map(|tag| Some((attr(tag, "data-live")?, attr(tag, "data-suite"))))
         .map(|(name, suite)| Island::from_box(&name, suite.as_deref()).map_or(Tier::Full.groups(), Island::groups))
-        .fold(Groups::CHROME, Groups::with);
-    Tier::for_groups(needed)
+        .collect();
+    let has_lab = groups.contains(&Groups::LAB);
+    let page = groups.into_iter().filter(|g| *g != Groups::LAB).fold(Groups::CHROME, Groups::with);
+    (Tier::for_groups(page), has_lab.then_some(Tier::Lab))
 }
 
 #[cfg(target_arch = "wasm32")]

@@ -12,11 +12,11 @@ extern "C" {
     #[wasm_bindgen(js_name = isolateAndReload)]
     async fn isolate_and_reload_js(key: &str, pending: &str) -> JsValue;
     #[wasm_bindgen(js_name = takePending)]
-    fn take_pending_js(key: &str) -> String;
+    fn take_pending_js(key: &str, reveal: &str) -> String;
     #[wasm_bindgen(js_name = logicalCpus)]
     pub fn logical_cpus() -> u32;
     #[wasm_bindgen(js_name = startRun)]
-    pub fn start_run(threads: &str, types: &str, modes: &str, on_message: &Closure<dyn FnMut(String, u32, String)>);
+    pub fn start_run(threads: &str, types: &str, modes: &str, longer: f64, on_message: &Closure<dyn FnMut(String, u32, String)>);
     #[wasm_bindgen(js_name = startLines)]
     pub fn start_lines(threads: &str, variants: &str, on_message: &Closure<dyn FnMut(String, u32, String)>);
     #[wasm_bindgen(js_name = stopRun)]
@@ -68,29 +68,32 @@ pub async fn isolate_and_reload(key: &str, pending: &str) -> String {
     isolate_and_reload_js(key, pending).await.as_string().unwrap_or_default()
 }
 
-/// The run saved across the isolation reload, if any.
-pub fn take_pending(key: &str) -> Option<String> {
-    Some(take_pending_js(key)).filter(|s| !s.is_empty())
+/// The run saved across the isolation reload, if any; when there is one, the element `reveal` (a
+/// CSS selector: the lab's box) is scrolled back into view, where the reader pressed Run.
+pub fn take_pending(key: &str, reveal: &str) -> Option<String> {
+    Some(take_pending_js(key, reveal)).filter(|s| !s.is_empty())
 }
 
 /// What the coordinator Worker says (`site/js/contention-worker.js`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum WorkerMessage {
-    /// The pool is up; its clock moves in steps of this many milliseconds.
+    /// The pool is up; its clock moves in steps of this many milliseconds, and the run has `steps`
+    /// steps.
     Ready {
         clock_step_ms: f64,
+        steps: usize,
     },
-    /// Case `index` (named `name`) is starting.
+    /// Step `index` (named `name`) is starting.
     Progress {
         index: usize,
         name: String,
     },
-    /// Case `index` finished: the results file of every case so far, as JSON text.
+    /// Step `index` changed the results: the file of every case so far, as JSON text.
     File {
         index: usize,
         json: String,
     },
-    /// Every one of the `total` cases finished.
+    /// Every one of the `total` steps finished.
     Done {
         total: usize,
     },
@@ -105,7 +108,7 @@ impl WorkerMessage {
         let index = index as usize;
         match kind {
             "ready" => match text.parse() {
-                Ok(clock_step_ms) => WorkerMessage::Ready { clock_step_ms },
+                Ok(clock_step_ms) => WorkerMessage::Ready { clock_step_ms, steps: index },
                 Err(_) => WorkerMessage::Error { message: format!("the worker sent a clock step of {text:?}") },
             },
             "progress" => WorkerMessage::Progress { index, name: text },
@@ -123,10 +126,10 @@ mod tests {
 
     #[test]
     fn worker_messages_are_read_from_their_parts_and_nonsense_becomes_an_error() {
-        assert_eq!(WorkerMessage::from_parts("ready", 0, "0.005".into()), WorkerMessage::Ready { clock_step_ms: 0.005 });
+        assert_eq!(WorkerMessage::from_parts("ready", 18, "0.005".into()), WorkerMessage::Ready { clock_step_ms: 0.005, steps: 18 });
         assert_eq!(
-            WorkerMessage::from_parts("progress", 2, "String drop, 2 threads".into()),
-            WorkerMessage::Progress { index: 2, name: "String drop, 2 threads".into() }
+            WorkerMessage::from_parts("progress", 2, "round 1 of 5: String drop, 2 threads".into()),
+            WorkerMessage::Progress { index: 2, name: "round 1 of 5: String drop, 2 threads".into() }
         );
         assert_eq!(WorkerMessage::from_parts("file", 1, "{}".into()), WorkerMessage::File { index: 1, json: "{}".into() });
         assert_eq!(WorkerMessage::from_parts("done", 4, String::new()), WorkerMessage::Done { total: 4 });

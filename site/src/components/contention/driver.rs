@@ -6,10 +6,9 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::closure::Closure;
 use wasm_core::results::ResultsFile;
-use wasm_core::validate::{submission_problems, validate_bytes, validate_file};
+use wasm_core::validate::validate_bytes;
 
 use super::bridge::{self, Isolation, WorkerMessage};
-use crate::components::bench::download::save;
 
 /// Where a run stands.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,16 +36,17 @@ impl Status {
         match self {
             Status::Idle => "Ready.".into(),
             Status::Starting => "Starting the threads (the threaded WebAssembly loads now)…".into(),
-            Status::Running { index, total, name } => format!("Case {} of {total}: {name}…", index + 1),
+            Status::Running { index, total, name } => format!("Step {} of {total}: {name}…", index + 1),
             Status::Done => "Done.".into(),
             Status::Cancelled => "Cancelled: the cases finished so far are shown, and nothing is offered for download.".into(),
             Status::Failed(why) => format!("The run stopped: {why}"),
         }
     }
 
-    pub fn fraction(&self, finished: usize) -> f64 {
+    /// How far the run is, from 0 to 1: the steps finished of all of them.
+    pub fn fraction(&self) -> f64 {
         match self {
-            Status::Running { total, .. } if *total > 0 => finished as f64 / *total as f64,
+            Status::Running { index, total, .. } if *total > 0 => *index as f64 / *total as f64,
             Status::Done => 1.0,
             _ => 0.0,
         }
@@ -100,13 +100,16 @@ impl Driver {
         Signal::derive(move || matches!(status.get(), Status::Starting | Status::Running { .. }))
     }
 
-    /// Starts a run of `total` cases: `launch` hands the message handler to the bridge.
-    pub fn start(self, total: usize, launch: impl FnOnce(&OnMessage)) {
+    /// Starts a run (its steps counted as the Worker's `ready` says): `launch` hands the message
+    /// handler to the bridge.
+    pub fn start(self, launch: impl FnOnce(&OnMessage)) {
         let Driver { set_status, set_file, set_clock_step, keep_own, .. } = self;
         set_file.set(None);
         set_status.set(Status::Starting);
+        let mut total = 0;
         let on_message = Closure::new(move |kind: String, index: u32, text: String| match WorkerMessage::from_parts(&kind, index, text) {
-            WorkerMessage::Ready { clock_step_ms } => {
+            WorkerMessage::Ready { clock_step_ms, steps } => {
+                total = steps;
                 let _ = set_clock_step.try_set(Some(clock_step_ms));
             }
             WorkerMessage::Progress { index, name } => {
@@ -169,44 +172,14 @@ impl Driver {
 /// The progress bar and status line (`{prefix}-status`).
 #[component]
 pub fn RunStatus(driver: Driver, prefix: &'static str) -> impl IntoView {
-    let (status, file) = (driver.status, driver.file);
+    let status = driver.status;
     let text_id = format!("{prefix}-status-text");
     view! {
         <div class="bench-status" data-testid=format!("{prefix}-status") data-state=move || status.get().id()>
             <progress max="1" aria-labelledby=text_id.clone()
-                prop:value=move || status.get().fraction(file.with(|f| f.as_ref().map_or(0, |f| f.cases.len())))></progress>
+                prop:value=move || status.get().fraction()></progress>
             <span id=text_id role="status">{move || status.get().text()}</span>
         </div>
-    }
-}
-
-/// "Download results (JSON)" (`{prefix}-download`), offered only for a file that passes the
-/// pull-request check's rules; else why not (`{prefix}-invalid`).
-#[component]
-pub fn Download(file: Signal<Option<ResultsFile>>, prefix: &'static str) -> impl IntoView {
-    let (error, set_error) = signal(None::<String>);
-    let problems = Memo::new(move |_| {
-        file.with(|f| match f {
-            Some(f) => validate_file(f).into_iter().chain(submission_problems(f)).map(|p| p.to_string()).collect::<Vec<_>>(),
-            None => vec!["there is no run".into()],
-        })
-    });
-    let download = move |_| {
-        let Some(file) = file.get_untracked() else { return };
-        set_error.set(save(&wasm_core::browser::file_name(&file), &file.to_pretty_json()).err().map(|e| format!("{e:?}")));
-    };
-    view! {
-        <Show when=move || problems.with(Vec::is_empty) fallback=move || view! {
-            <p class="error-card" role="alert" data-testid=format!("{prefix}-invalid")>
-                "This run does not pass the results check, so it is not offered for download: " {move || problems.get().join("; ")}
-            </p>
-        }>
-            <p>
-                <button type="button" class="secondary" data-testid=format!("{prefix}-download") on:click=download>"Download results (JSON)"</button>
-                " Then send it in: " <a href="/submit#browser">"how to submit a browser run"</a> "."
-            </p>
-        </Show>
-        {move || error.get().map(|e| view! { <p class="error-card" role="alert">"Download failed: " {e}</p> })}
     }
 }
 

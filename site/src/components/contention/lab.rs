@@ -7,7 +7,8 @@ use wasm_core::kernels::{CloneMode, CloneType};
 use wasm_core::results::CaseResult;
 
 use super::bridge::{self, Isolation};
-use super::driver::{toggle, Check, Download, Driver, RunStatus, Status};
+use super::download::SubmitFile;
+use super::driver::{toggle, Check, Driver, RunStatus, Status};
 use super::plan::{offered_threads, offered_types, Selection};
 use super::report;
 use crate::components::bench::results_table::format_ns;
@@ -15,6 +16,8 @@ use crate::components::chart::Chart;
 
 /// sessionStorage key of the run waiting for the isolation reload.
 const PENDING: &str = "contention-pending";
+/// The lab's box, scrolled back into view after that reload.
+const LAB_BOX: &str = "[data-live=contention-lab]";
 
 #[component]
 pub fn ContentionLab() -> impl IntoView {
@@ -24,18 +27,27 @@ pub fn ContentionLab() -> impl IntoView {
     let (status, file, isolation, clock_step) = (driver.status, driver.file, driver.isolation, driver.clock_step);
     let running = driver.running();
 
+    // How many times the default repeat length: doubled by each "Run again with longer repeats".
+    let (longer, set_longer) = signal(1.0_f64);
     let start = move |chosen: Selection| {
         let [threads, types, modes] = chosen.plan().lists();
-        driver.start(chosen.plan().cases().len(), |on_message| bridge::start_run(&threads, &types, &modes, on_message));
+        let times = longer.get_untracked();
+        driver.start(|on_message| bridge::start_run(&threads, &types, &modes, times, on_message));
     };
     let on_run = move |_| {
         let chosen = selection.get_untracked();
+        set_longer.set(1.0);
         driver.run_or_isolate(PENDING, chosen.to_text(), move || start(chosen));
     };
+    let on_longer = Callback::new(move |()| {
+        set_longer.update(|l| *l = (*l * 2.0).min(16.0));
+        start(selection.get_untracked());
+    });
     let on_cancel = move |_| driver.cancel();
 
-    // The run the reader started before the isolation reload continues on its own.
-    if let Some(pending) = bridge::take_pending(PENDING).and_then(|p| Selection::from_text(&p)) {
+    // The run the reader started before the isolation reload continues on its own, and the reader
+    // is back at the lab, not at the top of the reloaded page.
+    if let Some(pending) = bridge::take_pending(PENDING, LAB_BOX).and_then(|p| Selection::from_text(&p)) {
         set_selection.set(pending.clone());
         if isolation.get_untracked() == Isolation::Isolated {
             start(pending);
@@ -65,12 +77,14 @@ pub fn ContentionLab() -> impl IntoView {
             <p class="field-note" data-testid="contention-clock">{move || clock_note(clock_step.get())}</p>
             <Show when=move || file.with(Option::is_some)>
                 <ul class="bench-notes" data-testid="contention-findings">
-                    {move || cases.with(|c| report::slowdowns(c)).into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+                    {move || cases.with(|c| report::findings(c)).into_iter().map(|f| view! {
+                        <li>{f.text} {f.why.map(|(href, text)| view! { " " <a href=href>{text}</a> "." })}</li>
+                    }).collect_view()}
                 </ul>
                 <Chart spec=Signal::derive(move || spec.get().unwrap_or_else(crate::charts::ChartSpec::empty)) test_id="contention-chart"/>
                 <ContentionTable cases/>
                 <Show when=move || status.get() == Status::Done>
-                    <Download file=file.into() prefix="contention"/>
+                    <SubmitFile file=file.into() prefix="contention" on_longer/>
                 </Show>
             </Show>
         </div>
@@ -81,10 +95,22 @@ pub fn ContentionLab() -> impl IntoView {
 fn clock_note(step_ms: Option<f64>) -> String {
     match step_ms {
         Some(ms) => format!(
-            "Timed with performance.now(), which moves in steps of {:.1} µs in this Worker; each timed repeat lasts at least 100 steps and 10 ms, so the step is under 1 % of it (in forget mode String and Box<str> leak every clone, and their repeats are held shorter to a leak budget; their notes say so). The Workers are not pinned to cores and share them with your other tabs: a case whose five repeats disagree by more than 5 % is marked noisy.",
+            "Timed with performance.now(), which moves in steps of {:.1} µs in this Worker. Each type is warmed up and calibrated first, untimed, so that a timed repeat lasts at least 100 steps and 10 ms (a repeat that still came out shorter is named in the file's notes; in forget mode the types that allocate leak every clone, and their repeats are held shorter to a leak budget). Then every case runs one repeat per round, a warm-up round and five timed ones, so a slow moment hits every case alike. The Workers are not pinned to cores and share them with your other tabs: a case whose five repeats disagree by more than 5 % is marked noisy, and the spread column shows its fastest and slowest repeat.",
             ms * 1000.0
         ),
-        None => "Each timed repeat lasts at least 100 steps of the browser's clock and 10 ms; the step is shown once the threads start.".into(),
+        None => "Each timed repeat lasts at least 100 steps of the browser's clock and 10 ms, and every case runs in rounds after a warm-up; the step is shown once the threads start.".into(),
+    }
+}
+
+/// The fastest and slowest timed repeat, in ns per clone: `4.61–4.93`.
+fn spread(case: &CaseResult) -> String {
+    let per_clone = |ns: f64| ns / case.ops_per_repeat.max(1) as f64;
+    let fastest = case.repeat_times_ns.iter().copied().fold(f64::INFINITY, f64::min);
+    let slowest = case.repeat_times_ns.iter().copied().fold(0.0, f64::max);
+    if fastest.is_finite() {
+        format!("{}–{}", format_ns(per_clone(fastest)), format_ns(per_clone(slowest)))
+    } else {
+        String::new()
     }
 }
 
@@ -143,6 +169,7 @@ fn ContentionTable(cases: Signal<Vec<CaseResult>>) -> impl IntoView {
                         <th scope="col" class="num">"Threads"</th>
                         <th scope="col" class="num">"ns per clone"</th>
                         <th scope="col" class="num"><a class="term-ref" href="/glossary#mad">"MAD"</a></th>
+                        <th scope="col" class="num">"spread (ns)"</th>
                         <th scope="col" class="num">"clones × repeats"</th>
                     </tr>
                 </thead>
@@ -159,6 +186,7 @@ fn ContentionTable(cases: Signal<Vec<CaseResult>>) -> impl IntoView {
                                 <td class="num">{c.threads}</td>
                                 <td class="num">{format_ns(c.median_ns_per_op)}</td>
                                 <td class="num">{format!("{:.1} %{}", noise * 100.0, if noisy { " (noisy)" } else { "" })}</td>
+                                <td class="num" data-testid="contention-spread">{spread(&c)}</td>
                                 <td class="num">{format!("{} × {}", c.ops_per_repeat, c.repeat_times_ns.len())}</td>
                             </tr>
                         }

@@ -8,7 +8,8 @@ use wasm_core::kernels::lines::LineVariant;
 use wasm_core::results::CaseResult;
 
 use super::bridge::{self, Isolation};
-use super::driver::{toggle, Check, Download, Driver, RunStatus, Status};
+use super::download::SubmitFile;
+use super::driver::{toggle, Check, Driver, RunStatus, Status};
 use super::plan::offered_threads;
 use crate::charts::ChartSpec;
 use crate::components::chart::Chart;
@@ -112,13 +113,13 @@ pub fn LinesLab() -> impl IntoView {
 
     let start = move |chosen: LinesChoice| {
         let [threads, variants] = chosen.lists();
-        driver.start(chosen.cases(), |on_message| bridge::start_lines(&threads, &variants, on_message));
+        driver.start(|on_message| bridge::start_lines(&threads, &variants, on_message));
     };
     let on_run = move |_| {
         let chosen = choice.get_untracked();
         driver.run_or_isolate(PENDING, chosen.to_text(), move || start(chosen));
     };
-    if let Some(pending) = bridge::take_pending(PENDING).and_then(|p| LinesChoice::from_text(&p)) {
+    if let Some(pending) = bridge::take_pending(PENDING, "[data-live=lines-lab]").and_then(|p| LinesChoice::from_text(&p)) {
         set_choice.set(pending.clone());
         if isolation.get_untracked() == Isolation::Isolated {
             start(pending);
@@ -168,7 +169,7 @@ pub fn LinesLab() -> impl IntoView {
                 <Chart spec=Signal::derive(move || cases.with(|c| chart(c)).unwrap_or_else(ChartSpec::empty)) test_id="lines-chart"/>
                 <LinesTable cases/>
                 <Show when=move || status.get() == Status::Done>
-                    <Download file=file.into() prefix="lines"/>
+                    <SubmitFile file=file.into() prefix="lines"/>
                 </Show>
             </Show>
         </div>

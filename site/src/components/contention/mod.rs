@@ -4,11 +4,12 @@
 //!
 //! `plan.rs` holds what is decided before a run (thread counts, types, the requests), `report.rs`
 //! what is made of its cases (table rows, chart, the results file), both pure and tested natively;
-//! `bridge.rs` is the JavaScript boundary, `driver.rs` the run's state and the parts both labs show,
+//! `bridge.rs` is the JavaScript boundary, `driver.rs` the run's state and progress, `download.rs` the label and download both labs end with,
 //! `lab.rs` the contention lab and `lines_lab.rs` chapter "Cache lines"'s false-sharing lab
 //! (`<!-- widget: lines-lab -->`).
 
 pub mod bridge;
+pub mod download;
 pub mod driver;
 pub mod lab;
 pub mod lines_lab;

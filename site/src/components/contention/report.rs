@@ -2,6 +2,7 @@
 //! every shipped file): its chart, drawn by the explorer's own contention chart so a browser run
 //! looks like a native one, and its finding in words.
 
+use wasm_core::kernels::{CloneType, CloneWork};
 use wasm_core::results::{CaseResult, ResultsFile};
 
 use crate::charts::{ChartSpec, Scale};
@@ -26,25 +27,64 @@ pub fn chart(file: &ResultsFile) -> ChartSpec {
     spec
 }
 
-/// `Arc<str> (drop): 9.4 ns on 1 thread, 56.0 ns on 2 threads, 6.0× as long` for each type and mode
-/// measured at 1 and more threads: the run's finding in words, from its own numbers.
-pub fn slowdowns(cases: &[CaseResult]) -> Vec<String> {
-    let mut lines = Vec::new();
+/// How far apart two times must be (as a ratio) before the words call one slower: inside it, the
+/// repeats' own noise could have put either first.
+const SAME_WITHIN: f64 = 1.10;
+
+/// One sentence about one type and mode, and where the page explains what it saw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finding {
+    pub text: String,
+    /// `(href, link text)` where the result differs from what the chapter leads a reader to expect.
+    pub why: Option<(&'static str, &'static str)>,
+}
+
+/// What the chapter says about this contention result, in words that match the numbers: "as long"
+/// only where the time grew, "no slower" or "faster" where it did not, and then why that can happen.
+pub fn findings(cases: &[CaseResult]) -> Vec<Finding> {
+    let mut found = Vec::new();
     for one in cases.iter().filter(|c| c.threads == 1) {
         let most = cases.iter().filter(|c| c.variant_id == one.variant_id && c.mode == one.mode && c.threads > 1).max_by_key(|c| c.threads);
-        if let Some(most) = most {
-            lines.push(format!(
-                "{} ({}): {:.1} ns on 1 thread, {:.1} ns on {} threads, {:.1}× as long",
-                one.variant,
-                one.mode.as_deref().unwrap_or("drop"),
-                one.median_ns_per_op,
-                most.median_ns_per_op,
-                most.threads,
-                most.median_ns_per_op / one.median_ns_per_op
-            ));
-        }
+        let Some(most) = most else { continue };
+        let work = CloneType::parse(&one.variant_id).map(CloneType::work);
+        let ratio = most.median_ns_per_op / one.median_ns_per_op;
+        let times = format!(
+            "{} ({}): {:.1} ns on 1 thread, {:.1} ns on {} threads",
+            one.variant,
+            one.mode.as_deref().unwrap_or("drop"),
+            one.median_ns_per_op,
+            most.median_ns_per_op,
+            most.threads
+        );
+        let noisy = one.noise_flag() == Some(true) || most.noise_flag() == Some(true);
+        let (verdict, why) = if ratio >= SAME_WITHIN {
+            (format!("{ratio:.1}× as long."), None)
+        } else {
+            let verdict = if ratio > 1.0 / SAME_WITHIN {
+                format!("no slower with more threads ({ratio:.2}×).")
+            } else {
+                format!("faster with more threads ({ratio:.2}×).")
+            };
+            let why = match work {
+                Some(CloneWork::Copy) => "Expected: this clone copies a few words and touches nothing another thread writes.",
+                _ if noisy => "Its repeats disagree by more than 5 %, so the difference may be noise: run again on a quieter device.",
+                Some(CloneWork::Counter) => {
+                    "Unexpected for a shared counter: the threads probably did not run at the same time (the browser or the OS gave the other threads no core of their own while this one was timed)."
+                }
+                Some(CloneWork::Allocation) => {
+                    "Unexpected with dlmalloc's one lock: the threads probably took turns on the cores instead of overlapping, so the lock was seldom contended."
+                }
+                None => "",
+            };
+            (
+                format!("{verdict} {why}"),
+                (!matches!(work, Some(CloneWork::Copy)))
+                    .then_some(("/chapters/clone-cost#in-your-browser", "why threads slow a clone down")),
+            )
+        };
+        found.push(Finding { text: format!("{times}: {}", verdict.trim_end()), why });
     }
-    lines
+    found
 }
 
 #[cfg(test)]
@@ -75,8 +115,12 @@ mod tests {
 
     #[test]
     fn the_chart_has_a_line_per_type_over_threads() {
-        let facts =
-            BrowserFacts { user_agent: "Chrome/131.0".into(), logical_cpus: 2, created_at: "2026-11-24T00:00:00Z".into(), rustc: None };
+        let facts = BrowserFacts {
+            user_agent: "Chrome/131.0".into(),
+            logical_cpus: 2,
+            created_at: "2026-11-24T00:00:00Z".into(),
+            ..Default::default()
+        };
         let spec = chart(&contention_context(&facts).into_file(run()));
         let names: Vec<&str> = spec.series.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(names, ["Arc<str>", "String"]);
@@ -95,10 +139,30 @@ mod tests {
     }
 
     #[test]
-    fn slowdowns_compare_each_type_with_its_own_one_thread_time() {
-        let lines = slowdowns(&run());
-        assert_eq!(lines.len(), 2);
-        assert!(lines[0].starts_with("Arc<str> (drop): 9.4 ns on 1 thread, 56.0 ns on 2 threads, 6.0× as long"), "{}", lines[0]);
-        assert!(slowdowns(&run()[..2]).is_empty());
+    fn findings_say_as_long_only_where_the_time_grew() {
+        let found = findings(&run());
+        assert_eq!(found.len(), 2);
+        assert_eq!(found[0].text, "Arc<str> (drop): 9.4 ns on 1 thread, 56.0 ns on 2 threads: 6.0× as long.");
+        assert_eq!(found[0].why, None);
+        assert!(findings(&run()[..2]).is_empty());
+        // String no slower, Arc<str> faster at 2 threads: said so, with why, never "as long".
+        let flat = vec![
+            case(CloneType::ArcStr, 1, 10.0),
+            case(CloneType::String, 1, 40.0),
+            case(CloneType::ArcStr, 2, 8.0),
+            case(CloneType::String, 2, 41.0),
+            case(CloneType::StaticStr, 1, 0.5),
+            case(CloneType::StaticStr, 2, 0.5),
+        ];
+        let found = findings(&flat);
+        assert!(
+            found[0].text.contains("faster with more threads (0.80×)") && found[0].text.contains("shared counter"),
+            "{}",
+            found[0].text
+        );
+        assert!(found[1].text.contains("no slower with more threads (1.02×)") && found[1].text.contains("dlmalloc"), "{}", found[1].text);
+        assert!(found[2].text.contains("Expected"), "{}", found[2].text);
+        assert!(found[..2].iter().all(|f| f.why.is_some()) && found[2].why.is_none());
+        assert!(found.iter().all(|f| !f.text.contains("as long")));
     }
 }

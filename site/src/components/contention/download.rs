@@ -1,0 +1,139 @@
+//! The end of a lab's run: a label field (the runner's `--label` rules), the download, named
+//! `<label>-<date>.json` like the runner's files, offered only when the file passes the very rules
+//! `native-runner validate --submission` applies, and otherwise the reasons, with a longer run
+//! offered where a longer run is what would help.
+
+use leptos::prelude::*;
+use wasm_core::results::ResultsFile;
+use wasm_core::validate::{label_problem, noise, Problem};
+
+use crate::components::bench::download::save;
+
+/// The problems `validate --submission` would report for `file`, checked on the very JSON the
+/// download would hold (`wasm_core::validate::submission_check`, the pull request's own rules).
+pub fn submission_check(file: &ResultsFile) -> Vec<Problem> {
+    let name = wasm_core::browser::file_name(file);
+    wasm_core::validate::submission_check(&name, file.to_pretty_json().as_bytes()).err().unwrap_or_default()
+}
+
+/// Whether a problem is one that longer repeats cure: too few operations or too short a repeat.
+fn cured_by_longer(problem: &Problem) -> bool {
+    ["ops_per_repeat", "median_ns"].iter().any(|field| problem.field.ends_with(field))
+}
+
+/// `file` under the label the reader typed (the run's own when the field is empty).
+fn relabelled(file: &ResultsFile, typed: &str) -> ResultsFile {
+    let mut file = file.clone();
+    if !typed.trim().is_empty() {
+        file.label = typed.trim().to_owned();
+    }
+    file
+}
+
+/// Label, download and the reasons a run is not offered (`{prefix}-label`, `{prefix}-download`,
+/// `{prefix}-invalid`, `{prefix}-longer`). `on_longer`, where given, starts the same run again with
+/// longer repeats.
+#[component]
+pub fn SubmitFile(
+    file: Signal<Option<ResultsFile>>,
+    prefix: &'static str,
+    #[prop(optional)] on_longer: Option<Callback<()>>,
+) -> impl IntoView {
+    let (typed, set_typed) = signal(String::new());
+    let (error, set_error) = signal(None::<String>);
+    let labelled = Memo::new(move |_| file.with(|f| f.as_ref().map(|f| typed.with(|t| relabelled(f, t)))));
+    let problems = Memo::new(move |_| labelled.with(|f| f.as_ref().map(submission_check).unwrap_or_default()));
+    let label_note = move || typed.with(|t| (!t.trim().is_empty()).then(|| label_problem(t.trim())).flatten());
+    let name = move || labelled.with(|f| f.as_ref().map(wasm_core::browser::file_name).unwrap_or_default());
+    let noise = Memo::new(move |_| labelled.with(|f| f.as_ref().map(noise)));
+    let longer_helps =
+        move || on_longer.is_some() && (problems.with(|p| p.iter().any(cured_by_longer)) || noise.with(|n| n.is_some_and(|n| n.too_noisy)));
+    let download = move |_| {
+        let Some(file) = labelled.get_untracked() else { return };
+        set_error.set(save(&wasm_core::browser::file_name(&file), &file.to_pretty_json()).err().map(|e| format!("{e:?}")));
+    };
+    let label_id = format!("{prefix}-label");
+    let default_label = move || file.with(|f| f.as_ref().map(|f| f.label.clone()).unwrap_or_default());
+    view! {
+        <div class="submit-file">
+            <p class="field">
+                <label for=label_id.clone()>"Label for your file: "</label>
+                <input id=label_id type="text" data-testid=format!("{prefix}-label") maxlength="64" autocomplete="off" spellcheck="false"
+                    placeholder=default_label prop:value=typed on:input=move |ev| set_typed.set(event_target_value(&ev))/>
+            </p>
+            <p class="field-note" aria-live="polite" data-testid=format!("{prefix}-label-note")>
+                {move || match label_note() {
+                    Some(p) => format!("The label {p}. "),
+                    None => "Name your device (letters, digits, '.', '_', '-'), so that your file's name is not someone else's. ".into(),
+                }}
+                "It downloads as " <code data-testid=format!("{prefix}-file-name")>{name}</code> "."
+            </p>
+            {move || noise.get().filter(|n| n.noisy > 0).map(|n| view! {
+                <p class="field-note" data-testid=format!("{prefix}-noise")>
+                    {format!(
+                        "{} of {} cases {} noisy (their five repeats disagree by more than 5 %){}",
+                        n.noisy,
+                        n.cases,
+                        if n.noisy == 1 { "is" } else { "are" },
+                        if n.too_noisy {
+                            ": too many to compare with other machines. Close other tabs, plug the device in, and run again with longer repeats."
+                        } else {
+                            "; the table marks them."
+                        }
+                    )}
+                </p>
+            })}
+            <Show when=move || problems.with(Vec::is_empty) fallback=move || view! {
+                <p class="error-card" role="alert" data-testid=format!("{prefix}-invalid")>
+                    "This run does not pass the check a pull request gets, so it is not offered for download: "
+                    {move || problems.get().iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")}
+                </p>
+            }>
+                <p>
+                    <button type="button" class="secondary" data-testid=format!("{prefix}-download") on:click=download>"Download results (JSON)"</button>
+                    " Then send it in: " <a href="/submit#browser">"how to submit a browser run"</a> "."
+                </p>
+            </Show>
+            <Show when=longer_helps>
+                <p>
+                    <button type="button" data-testid=format!("{prefix}-longer") on:click=move |_| { if let Some(again) = on_longer { again.run(()) } }>
+                        "Run again with longer repeats"
+                    </button>
+                    " Each timed repeat then lasts twice as long, which gives a slow or busy device more clones to average over."
+                </p>
+            </Show>
+            {move || error.get().map(|e| view! { <p class="error-card" role="alert">"Download failed: " {e}</p> })}
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typed_label_renames_the_file_and_is_held_to_the_runners_rules() {
+        use wasm_core::browser::{contention_context, BrowserFacts};
+        let facts = BrowserFacts {
+            user_agent: "Chrome/156.0".into(),
+            logical_cpus: 2,
+            created_at: "2026-11-26T00:00:00Z".into(),
+            ..Default::default()
+        };
+        let file = contention_context(&facts).into_file(Vec::new());
+        assert_eq!(relabelled(&file, "  ").label, "browser-chrome-156-2cpu", "an empty field keeps the run's label");
+        let mine = relabelled(&file, "pixel7-chrome ");
+        assert_eq!(mine.label, "pixel7-chrome");
+        assert!(wasm_core::browser::file_name(&mine).starts_with("pixel7-chrome-"));
+        let bad = relabelled(&file, "my phone");
+        assert!(submission_check(&bad).iter().any(|p| p.field == "label"), "{:?}", submission_check(&bad));
+    }
+
+    #[test]
+    fn only_size_problems_are_cured_by_a_longer_run() {
+        assert!(cured_by_longer(&Problem::new("cases[0].ops_per_repeat", "is 1024, a --quick run's size")));
+        assert!(cured_by_longer(&Problem::new("cases[3].median_ns", "is 10 ns")));
+        assert!(!cured_by_longer(&Problem::new("label", "is empty")));
+        assert!(!cured_by_longer(&Problem::new("machine.user_agent", "is missing")));
+    }
+}
