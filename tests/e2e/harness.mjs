@@ -101,6 +101,7 @@ export async function allMounted(page) {
   const labs = page.locator('[data-live="contention-lab"]:not([data-mounted]), [data-live="lines-lab"]:not([data-mounted])');
   if (await labs.count()) {
     await labs.first().scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => performance.getEntriesByName("lab-mounted").length > 0, null, { timeout: 30_000 });
     await page.evaluate(() => window.scrollTo(0, 0));
   }
   await page.waitForFunction(() => [...document.querySelectorAll("[data-live]")].every((e) => e.hasAttribute("data-mounted")), null, { timeout: 30_000 });
