@@ -83,6 +83,14 @@ pub fn ContentionLab() -> impl IntoView {
                 </ul>
                 <Chart spec=Signal::derive(move || spec.get().unwrap_or_else(crate::charts::ChartSpec::empty)) test_id="contention-chart"/>
                 <ContentionTable cases/>
+                {move || {
+                    let short = cases.with(|c| report::short_repeats(c));
+                    (!short.is_empty()).then(|| view! {
+                        <ul class="bench-notes" data-testid="contention-short">
+                            {short.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+                        </ul>
+                    })
+                }}
                 <Show when=move || status.get() == Status::Done>
                     <SubmitFile file=file.into() prefix="contention" on_longer/>
                 </Show>

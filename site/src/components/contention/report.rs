@@ -87,6 +87,19 @@ pub fn findings(cases: &[CaseResult]) -> Vec<Finding> {
     found
 }
 
+/// The cases whose repeats did not last the time the page promises, and why, in words: the run's
+/// own notes (`wasm_threads::run`) on repeats under the time asked and on the leak budget.
+pub fn short_repeats(cases: &[CaseResult]) -> Vec<String> {
+    cases
+        .iter()
+        .flat_map(|c| {
+            let name =
+                format!("{} ({}), {}", c.variant, c.mode.as_deref().unwrap_or("drop"), wasm_core::clone_run::threads_text(c.threads));
+            c.notes.iter().filter(|n| n.contains("lasted less than") || n.contains("held to")).map(move |n| format!("{name}: {n}."))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,6 +149,14 @@ mod tests {
         let mixed = chart(&contention_context(&facts).into_file(run().into_iter().chain(reads).collect()));
         assert_eq!(mixed.title, "Time per clone in this browser");
         assert!(mixed.series.iter().flat_map(|s| &s.points).all(|p| p.y > 1.0), "the clones, not the 0.5 ns reads");
+    }
+
+    #[test]
+    fn repeats_shorter_than_promised_are_named_with_their_reason() {
+        let mut cases = run();
+        cases[1].notes.push("2 of 5 repeats lasted less than the 10 ms asked (shortest 7.1 ms)".into());
+        cases[2].notes.push("samples calibrated on one thread after a warm-up so a repeat lasts at least 10 ms".into());
+        assert_eq!(short_repeats(&cases), ["String (drop), 1 thread: 2 of 5 repeats lasted less than the 10 ms asked (shortest 7.1 ms)."]);
     }
 
     #[test]
