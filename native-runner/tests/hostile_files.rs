@@ -174,6 +174,70 @@ fn lies() -> Vec<Lie> {
         ),
         ("before-the-runners.json", "created_at", Box::new(|f| f["created_at"] = json!("2024-06-01T00:00:00Z"))),
         ("negative-zero-mad.json", "cases[0].mad_ns", Box::new(|f| f["cases"][0]["mad_ns"] = json!(-0.0))),
+        (
+            "rounds-not-their-medians.json",
+            "cases[0].round_medians_ns",
+            Box::new(|f| {
+                let t = f["cases"][0]["repeat_times_ns"][0].as_f64().unwrap();
+                f["cases"][0]["repeat_times_ns"] = json!([t, t * 1.01, t * 1.02, t * 1.03]);
+                resummarize(&mut f["cases"][0]);
+                // Each round's median swapped with the other's: both inside the repeats' range.
+                f["cases"][0]["round_medians_ns"] = json!([t * 1.025, t * 1.005]);
+            }),
+        ),
+        (
+            "mad-zero-wide-spread.json",
+            "cases[0].repeat_times_ns",
+            Box::new(|f| {
+                let t = f["cases"][0]["repeat_times_ns"][0].as_f64().unwrap();
+                f["cases"][0]["repeat_times_ns"] = json!([t, t, t, t, t * 5000.0]);
+                resummarize(&mut f["cases"][0]);
+            }),
+        ),
+        (
+            "allocated-above-mapped.json",
+            "cases[0].memory.allocated_after_bytes",
+            Box::new(|f| {
+                let mapped = f["cases"][0]["memory"]["mapped_after_bytes"].as_u64().unwrap();
+                f["cases"][0]["memory"]["allocated_after_bytes"] = json!(mapped * 2);
+            }),
+        ),
+        (
+            "timeline-past-the-end.json",
+            "cases[0].mapped_timeline",
+            Box::new(|f| {
+                f["cases"][0]["mapped_timeline"] =
+                    json!([{ "elapsed_ns": 10, "mapped_bytes": 1 }, { "elapsed_ns": 60_000_000_000u64, "mapped_bytes": 1 }])
+            }),
+        ),
+        (
+            "contenders-a-million-times-faster.json",
+            "cases[3].contender_ops_per_sec",
+            Box::new(|f| {
+                let c = &f["cases"][3];
+                let timed = c["ops_per_repeat"].as_f64().unwrap() / (c["median_ns"].as_f64().unwrap() / 1e9);
+                f["cases"][3]["contender_ops_per_sec"] = json!(timed * 1e6);
+            }),
+        ),
+        (
+            "forget-a-borrow.json",
+            "cases[0].mode",
+            Box::new(|f| {
+                (f["cases"][0]["variant_id"], f["cases"][0]["variant"], f["cases"][0]["mode"]) =
+                    (json!("arc_str_borrow"), json!("Arc<str> cloned once, borrowed"), json!("forget"));
+            }),
+        ),
+        (
+            "inline-at-4k.json",
+            "cases[0].params.string_len_bytes",
+            Box::new(|f| {
+                (f["cases"][0]["variant_id"], f["cases"][0]["variant"]) = (json!("hipstr_inline"), json!("HipStr (inline)"));
+                f["cases"][0]["params"]["string_len_bytes"] = json!(4096);
+            }),
+        ),
+        ("four-billion-warmups.json", "cases[0].warmup_repeats", Box::new(|f| f["cases"][0]["warmup_repeats"] = json!(u32::MAX))),
+        ("runner-from-the-future.json", "runner.version", Box::new(|f| f["runner"]["version"] = json!("9.0.0"))),
+        ("revision-not-a-commit.json", "runner.git_revision", Box::new(|f| f["runner"]["git_revision"] = json!("HEAD~1; rm"))),
         ("zero-width-space.json", "machine.cpu_model", Box::new(|f| f["machine"]["cpu_model"] = json!("AMD\u{200B} EPYC"))),
         ("dot-label.json", "label", Box::new(|f| f["label"] = json!(".epyc"))),
         (

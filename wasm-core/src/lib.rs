@@ -5,6 +5,7 @@
 pub mod browser;
 pub mod choose;
 pub mod clone_run;
+pub mod consistency;
 pub mod facts;
 pub mod heap;
 pub mod inline_str;

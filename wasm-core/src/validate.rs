@@ -267,7 +267,9 @@ pub fn validate_file(file: &ResultsFile) -> Vec<Problem> {
     }
     for (i, case) in file.cases.iter().enumerate() {
         problems.extend(validate_case(&format!("cases[{i}]"), case));
+        problems.extend(crate::consistency::case_problems(&format!("cases[{i}]"), case));
     }
+    problems.extend(crate::consistency::runner_problems(file));
     problems.extend(duplicate_cases(file));
     if let Some(c) = &file.conditions {
         problems.extend(condition_problems(c, file.machine.logical_cores));
@@ -1022,8 +1024,8 @@ mod tests {
             contender_ops_per_sec: Some(1e6),
             all_threads_ops_per_sec: None,
             memory: Some(MemoryStats {
-                mapped_before_bytes: 1,
-                mapped_after_bytes: 2,
+                mapped_before_bytes: 7,
+                mapped_after_bytes: 8,
                 allocated_before_bytes: 3,
                 allocated_after_bytes: 4,
                 resident_before_bytes: 5,
