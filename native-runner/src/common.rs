@@ -66,9 +66,29 @@ pub fn output_path(run: &RunArgs, suite: Option<&str>, created_at: &str) -> Resu
     Ok(path)
 }
 
+/// After a signal stopped the run: writes the cases that finished, marked incomplete, beside `path`
+/// (`interrupt::incomplete_path`); the failure (exit status 130) says where they are.
+pub fn write_incomplete(run: &RunArgs, path: &Path, created_at: String, probe: &info::Probe, cases: Vec<CaseResult>) -> Failure {
+    if cases.is_empty() {
+        return Failure::interrupted("stopped before any case finished; nothing was written".into());
+    }
+    let kept = crate::interrupt::incomplete_path(path);
+    let finished = cases.len();
+    match write_file(run, &kept, created_at, probe, cases) {
+        Ok(()) => Failure::interrupted(format!(
+            "stopped: the {finished} case(s) that finished are in {}, marked incomplete (validate --submission refuses it; run again to submit)",
+            kept.display()
+        )),
+        Err(failure) => failure,
+    }
+}
+
 /// Builds the results file of this run around `cases` (each marked with its noise figure) and the
-/// conditions `probe` started reading when the run began, and writes it to `path`.
+/// conditions `probe` started reading when the run began (`incomplete` when a signal stopped the
+/// run), and writes it to `path`.
 pub fn write_file(run: &RunArgs, path: &Path, created_at: String, probe: &info::Probe, cases: Vec<CaseResult>) -> Result<(), Failure> {
+    let mut conditions = probe.finish();
+    conditions.incomplete = crate::interrupt::requested();
     let file = RunContext {
         label: run.label.clone(),
         created_at,
@@ -76,7 +96,7 @@ pub fn write_file(run: &RunArgs, path: &Path, created_at: String, probe: &info::
         machine: info::machine(),
         toolchain: info::toolchain(),
         allocator: allocator::info(),
-        conditions: Some(probe.finish()),
+        conditions: Some(conditions),
     }
     .into_file(cases);
     output::write_results(path, &file, run.force)
@@ -106,9 +126,14 @@ pub fn measure_and_write<P>(
     let probe = info::Probe::start(run.quick, run.oversubscribe);
     let mut cases = Vec::with_capacity(plans.len());
     for plan in plans {
+        if crate::interrupt::requested() {
+            break;
+        }
         bar.set_message(name(plan));
         match measure(plan, &mut || bar.step_done()) {
             Ok(case) => cases.push(case),
+            // The signal that stopped the run may have killed the case in hand: keep the others.
+            Err(_) if crate::interrupt::requested() => break,
             Err(failure) => {
                 bar.abandon();
                 return Err(failure);
@@ -116,6 +141,9 @@ pub fn measure_and_write<P>(
         }
     }
     bar.finish_and_clear();
+    if crate::interrupt::requested() {
+        return Err(write_incomplete(run, path, created_at, &probe, cases));
+    }
     if !run.quiet {
         summary(&cases);
     }

@@ -198,6 +198,7 @@ impl Probe {
         RunConditions {
             quick: self.quick,
             oversubscribe: self.oversubscribe,
+            incomplete: false,
             topology: topology(),
             governor: read_trimmed("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"),
             boost: boost(),

@@ -9,6 +9,7 @@ mod cli;
 mod common;
 mod guard;
 mod info;
+mod interrupt;
 mod limits;
 mod lines;
 mod measure;
@@ -44,6 +45,11 @@ impl Failure {
     }
     pub fn runtime(message: String) -> Self {
         Failure { code: 1, message }
+    }
+
+    /// A run a signal stopped (exit status 130), with what became of its finished cases.
+    pub fn interrupted(message: String) -> Self {
+        Failure { code: interrupt::EXIT_CODE, message }
     }
 }
 
@@ -245,6 +251,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if matches!(cli.command, Command::Clone(_) | Command::Sso(_) | Command::Arcswap(_) | Command::Arena(_) | Command::Lines(_)) {
+        interrupt::install();
+    }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {

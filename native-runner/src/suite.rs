@@ -399,13 +399,26 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
     // Round by round: every case once per round, so a slow minute lands on one round of each case
     // rather than on all repeats of one.
     let mut reports: Vec<Vec<CaseReport>> = planned.iter().map(|_| Vec::with_capacity(rounds as usize)).collect();
-    for _ in 0..rounds {
+    'rounds: for _ in 0..rounds {
         for (p, done) in planned.iter().zip(&mut reports) {
-            done.push(measure_round(p, args, repeats, max_leak, &mut bar)?);
+            if crate::interrupt::requested() {
+                break 'rounds;
+            }
+            match measure_round(p, args, repeats, max_leak, &mut bar) {
+                Ok(report) => done.push(report),
+                // The signal that stopped the run may have killed the case in hand: keep the others.
+                Err(_) if crate::interrupt::requested() => break 'rounds,
+                Err(failure) => return Err(failure),
+            }
         }
     }
-    let cases: Vec<CaseResult> = planned.iter().zip(reports).map(|(p, r)| case_of_rounds(p, args, r)).collect();
+    // Stopped by a signal: every case with a round done, over the rounds each finished.
+    let done = planned.iter().zip(reports).filter(|(_, r)| !r.is_empty());
+    let cases: Vec<CaseResult> = done.map(|(p, r)| case_of_rounds(p, args, r)).collect();
     bar.finish_and_clear();
+    if crate::interrupt::requested() {
+        return Err(common::write_incomplete(&args.run, &path, created_at, &probe, cases));
+    }
     if !args.run.quiet {
         print_summary(&cases);
     }

@@ -60,6 +60,10 @@ pub struct RunConditions {
     /// cases unless this says it was meant. Absent (false) in files written before it existed.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub oversubscribe: bool,
+    /// A signal (Ctrl-C, `kill`) stopped the run: the file holds the cases that finished, over the
+    /// rounds each finished. Valid, but `validate --submission` refuses it: the plan was not run.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub incomplete: bool,
     /// CPU topology from sysfs (Linux), when readable.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub topology: Option<CpuTopology>,

@@ -445,6 +445,10 @@ pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
             "conditions.quick",
             "is true: a --quick run uses tiny sample counts to try the runner out, and its numbers are not measurements; run without --quick to submit",
         )),
+        Some(c) if c.incomplete => problems.push(Problem::new(
+            "conditions.incomplete",
+            "is true: a signal stopped this run before its plan was done; run again to submit",
+        )),
         Some(_) => {}
     }
     if file.runner.name == "native-runner" {

@@ -1,0 +1,50 @@
+//! Ctrl-C and `kill` (SIGINT, SIGTERM) during a run: the first one asks the run to stop after the
+//! case in hand, and the cases that finished are written, marked incomplete
+//! (`conditions.incomplete`, which `validate --submission` refuses), under a name of their own, so
+//! minutes of measurement are never lost to one keystroke. A second signal ends the process at once.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+static REQUESTED: AtomicBool = AtomicBool::new(false);
+
+/// Exit status of a run stopped by a signal (128 + SIGINT, as shells report it).
+pub const EXIT_CODE: u8 = 130;
+
+/// Installs the handler (once, before the run starts). `ctrlc` runs it on a thread of its own, not
+/// in signal context, so it may print and exit.
+pub fn install() {
+    let _ = ctrlc::set_handler(|| {
+        if REQUESTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(i32::from(EXIT_CODE));
+        }
+        eprintln!("\nnative-runner: stopping after the case in hand; the cases that finished are written, marked incomplete (again to quit at once)");
+    });
+}
+
+/// Whether a signal asked the run to stop.
+pub fn requested() -> bool {
+    REQUESTED.load(Ordering::SeqCst)
+}
+
+/// Where an interrupted run's file goes: `<name>-incomplete.json` beside the planned one, so the
+/// complete run that follows keeps the planned name.
+pub fn incomplete_path(path: &Path) -> PathBuf {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "results.json".into());
+    let stem = name.strip_suffix(".json").unwrap_or(&name);
+    path.with_file_name(format!("{stem}-incomplete.json"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_interrupted_run_is_written_beside_the_planned_file() {
+        assert_eq!(
+            incomplete_path(Path::new("content/results/epyc-2026-11-26.json")),
+            Path::new("content/results/epyc-2026-11-26-incomplete.json")
+        );
+        assert!(!requested(), "nothing asked this test process to stop");
+    }
+}
