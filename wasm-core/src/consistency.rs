@@ -108,6 +108,27 @@ pub fn case_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
     problems
 }
 
+/// Read cases of one type and thread count at two text lengths: a read touches the length and the
+/// first byte whatever the length, so the runner plans reads once, at the first length.
+pub fn read_problems(file: &ResultsFile) -> Vec<Problem> {
+    let reads: Vec<(usize, &CaseResult)> =
+        file.cases.iter().enumerate().filter(|(_, c)| c.suite == "clone" && c.mode.as_deref() == Some("read")).collect();
+    reads
+        .iter()
+        .filter(|(i, c)| {
+            reads.iter().any(|(j, o)| {
+                j < i && o.variant_id == c.variant_id && o.threads == c.threads && o.params.string_len_bytes != c.params.string_len_bytes
+            })
+        })
+        .map(|(i, c)| {
+            Problem::new(
+                format!("cases[{i}].params.string_len_bytes"),
+                format!("reads {} at a second length; the runner reads each type once, at the first length", c.variant),
+            )
+        })
+        .collect()
+}
+
 /// The version and revision of the program that wrote `file`: a runner of this project has a
 /// version no newer than this code's, and a revision is a git commit's short or full hex name.
 pub fn runner_problems(file: &ResultsFile) -> Vec<Problem> {
@@ -205,6 +226,19 @@ mod tests {
         let mut warm = clone_case("arc_str", "drop", 1, vec![1e6; 3]);
         warm.warmup_repeats = u32::MAX;
         assert_eq!(fields(&warm), ["cases[0].warmup_repeats"]);
+    }
+
+    #[test]
+    fn reads_at_a_second_length_are_refused() {
+        let read = |len: u64| {
+            let mut c = clone_case("arc_str", "read", 1, vec![1e6; 3]);
+            c.params.string_len_bytes = Some(len);
+            c
+        };
+        let mut f = crate::browser::contention_context(&crate::browser::BrowserFacts::default()).into_file(vec![read(64), read(64)]);
+        assert!(read_problems(&f).is_empty());
+        f.cases[1] = read(4096);
+        assert_eq!(read_problems(&f).into_iter().map(|p| p.field).collect::<Vec<_>>(), ["cases[1].params.string_len_bytes"]);
     }
 
     #[test]

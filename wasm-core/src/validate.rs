@@ -270,6 +270,7 @@ pub fn validate_file(file: &ResultsFile) -> Vec<Problem> {
         problems.extend(crate::consistency::case_problems(&format!("cases[{i}]"), case));
     }
     problems.extend(crate::consistency::runner_problems(file));
+    problems.extend(crate::consistency::read_problems(file));
     problems.extend(duplicate_cases(file));
     if let Some(c) = &file.conditions {
         problems.extend(condition_problems(c, file.machine.logical_cores));
