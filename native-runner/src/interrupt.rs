@@ -1,12 +1,15 @@
-//! Ctrl-C and `kill` (SIGINT, SIGTERM) during a run: the first one asks the run to stop after the
-//! case in hand, and the cases that finished are written, marked incomplete
-//! (`conditions.incomplete`, which `validate --submission` refuses), under a name of their own, so
-//! minutes of measurement are never lost to one keystroke. A second signal ends the process at once.
+//! Ctrl-C and `kill` (SIGINT, SIGTERM) during a run: the first one stops the run (a clone case's
+//! process is killed at once; an in-process suite stops after the case in hand), and the cases that
+//! finished are written, marked incomplete (`conditions.incomplete`, which `validate --submission`
+//! refuses), under a name of their own, so minutes of measurement are never lost to one keystroke. A
+//! second signal ends the process at once.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 static REQUESTED: AtomicBool = AtomicBool::new(false);
+/// The case process running now (0: none), for the handler to stop.
+static CASE_PROCESS: AtomicU32 = AtomicU32::new(0);
 
 /// Exit status of a run stopped by a signal (128 + SIGINT, as shells report it).
 pub const EXIT_CODE: u8 = 130;
@@ -18,8 +21,42 @@ pub fn install() {
         if REQUESTED.swap(true, Ordering::SeqCst) {
             std::process::exit(i32::from(EXIT_CODE));
         }
-        eprintln!("\nnative-runner: stopping after the case in hand; the cases that finished are written, marked incomplete (again to quit at once)");
+        stop_case_process();
+        eprintln!("\nnative-runner: stopping; the cases that finished are written, marked incomplete (again to quit at once)");
     });
+}
+
+/// Kills the case process running now, if any.
+fn stop_case_process() {
+    let pid = CASE_PROCESS.load(Ordering::SeqCst);
+    if pid != 0 {
+        // SAFETY: kill(2) touches no memory. The pid is a child of ours that has not been waited
+        // for (`CaseProcess` is dropped only after `wait` returns), so it cannot name another process.
+        #[cfg(unix)]
+        unsafe {
+            libc::kill(pid as libc::pid_t, libc::SIGKILL);
+        }
+    }
+}
+
+/// A running case process, known to the handler while this lives.
+pub struct CaseProcess;
+
+impl CaseProcess {
+    /// Watches `pid`; if a signal came just before, kills it at once.
+    pub fn watch(pid: u32) -> CaseProcess {
+        CASE_PROCESS.store(pid, Ordering::SeqCst);
+        if requested() {
+            stop_case_process();
+        }
+        CaseProcess
+    }
+}
+
+impl Drop for CaseProcess {
+    fn drop(&mut self) {
+        CASE_PROCESS.store(0, Ordering::SeqCst);
+    }
 }
 
 /// Whether a signal asked the run to stop.

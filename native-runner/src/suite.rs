@@ -118,7 +118,12 @@ fn run_child(case: &CaseArgs) -> Result<CaseReport, Failure> {
         command.arg("--cpus").arg(cpus.iter().map(u32::to_string).collect::<Vec<_>>().join(","));
     }
     die_with_parent(&mut command);
-    let out = command.output().map_err(|e| Failure::runtime(format!("cannot start a case process: {e}")))?;
+    command.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
+    let child = command.spawn().map_err(|e| Failure::runtime(format!("cannot start a case process: {e}")))?;
+    // Ctrl-C stops the case in hand at once (`interrupt`): the cases already done are kept.
+    let watched = crate::interrupt::CaseProcess::watch(child.id());
+    let out = child.wait_with_output().map_err(|e| Failure::runtime(format!("cannot read a case process: {e}")))?;
+    drop(watched);
     if !out.status.success() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         return Err(Failure::runtime(format!("case process failed ({}): {}", out.status, stderr.trim())));

@@ -691,33 +691,3 @@ fn more_threads_than_usable_cpus_get_a_note_even_when_quiet() {
     let out = run(&["clone", "--quick", "--type", "arc_str", "--mode", "drop", "--threads", "1", "--out", fits.to_str().unwrap()]);
     assert!(!stderr(&out).contains("note: this run uses"), "{}", stderr(&out));
 }
-
-/// Issue 40, the runner under faults: Ctrl-C (here `kill -INT`, to the runner alone) stops the run
-/// after the case in hand, and the cases that finished are kept, marked incomplete, beside the
-/// planned file, which stays free for the complete run; `validate --submission` refuses them.
-#[test]
-fn a_signal_keeps_the_finished_cases_marked_incomplete() {
-    let dir = tempfile::tempdir().unwrap();
-    let planned = dir.path().join("stopped-2026-11-26.json");
-    let child = Command::new(BIN)
-        .args(["clone", "--quiet", "--threads", "1", "--mode", "drop", "--samples", "2000000", "--repeats", "5", "--rounds", "1"])
-        .args(["--label", "stopped", "--out", planned.to_str().unwrap()])
-        .current_dir(repo_root())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
-    let out = child.wait_with_output().unwrap();
-    let said = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{said}");
-    let kept = dir.path().join("stopped-2026-11-26-incomplete.json");
-    assert!(said.contains("marked incomplete") && said.contains("stopped-2026-11-26-incomplete.json"), "{said}");
-    assert!(!planned.exists(), "the planned name stays free");
-    let file: wasm_core::results::ResultsFile = serde_json::from_slice(&std::fs::read(&kept).unwrap()).unwrap();
-    assert!(file.conditions.as_ref().is_some_and(|c| c.incomplete));
-    assert!(!file.cases.is_empty() && file.cases.len() < 22, "{} cases", file.cases.len());
-    let check = run(&["validate", "--submission", kept.to_str().unwrap()]);
-    assert!(!check.status.success() && stdout(&check).contains("conditions.incomplete"), "{}", stdout(&check));
-}

@@ -188,3 +188,44 @@ fn row_10_sigint_to_the_runner_stops_its_case_process() {
     }
     assert!(!out_path.exists());
 }
+
+/// Issue 40, the runner under faults: Ctrl-C (here `kill -INT` to the runner alone, once its first
+/// case is done) stops the case in hand at once and keeps the cases that finished, marked
+/// incomplete, beside the planned file, which stays free for the complete run; `validate
+/// --submission` refuses them.
+#[test]
+fn a_signal_keeps_the_finished_cases_marked_incomplete() {
+    let dir = tempfile::tempdir().unwrap();
+    let planned = dir.path().join("stopped-2026-11-26.json");
+    let runner: Child =
+        command(&["clone", "--quiet", "--threads", "1", "--mode", "drop", "--samples", "2000000", "--repeats", "5", "--rounds", "1"])
+            .args(["--label", "stopped", "--out", planned.to_str().unwrap()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+    // Each case is a process of its own: a second one means the first case is done.
+    let (start, mut seen) = (Instant::now(), Vec::new());
+    while seen.len() < 2 {
+        for pid in children_of(runner.id()) {
+            if !seen.contains(&pid) {
+                seen.push(pid);
+            }
+        }
+        assert!(start.elapsed() < Duration::from_secs(120), "the first case never finished");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(Command::new("kill").args(["-INT", &runner.id().to_string()]).status().unwrap().success());
+    let out = runner.wait_with_output().unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{said}");
+    let kept = dir.path().join("stopped-2026-11-26-incomplete.json");
+    assert!(said.contains("marked incomplete") && said.contains("stopped-2026-11-26-incomplete.json"), "{said}");
+    assert!(!planned.exists(), "the planned name stays free");
+    let file: wasm_core::results::ResultsFile = serde_json::from_slice(&std::fs::read(&kept).unwrap()).unwrap();
+    assert!(file.conditions.as_ref().is_some_and(|c| c.incomplete));
+    assert!(!file.cases.is_empty() && file.cases.len() < 22, "{} cases", file.cases.len());
+    let check = Command::new(BIN).args(["validate", "--submission", kept.to_str().unwrap()]).output().unwrap();
+    assert!(!check.status.success() && String::from_utf8_lossy(&check.stdout).contains("conditions.incomplete"));
+    assert!(seen.iter().all(|&pid| !alive(pid)), "no case process outlives the run");
+}
