@@ -126,13 +126,28 @@ fn repeat(threads: &impl Threads, clock: &impl Clock, source: &CloneSource, case
 }
 
 /// The samples one type and mode gets: calibrated on one thread so that a repeat lasts
-/// `min_repeat_ms`, held to the leak budget in forget mode, and why, as the cases' note.
+/// `min_repeat_ms`, held to the leak budget in forget mode.
 #[derive(Clone, Debug, PartialEq)]
 struct Sizing {
     samples: u64,
     /// Most samples the leak budget allows (`u64::MAX` for a type whose clones leak nothing).
     most: u64,
-    note: String,
+}
+
+impl Sizing {
+    /// Why its cases clone `samples` times, as their note: held by the leak budget, or calibrated.
+    fn note(&self, settings: &Settings) -> String {
+        let min_ms = settings.min_repeat_ms;
+        if self.samples >= self.most {
+            format!(
+                "samples held to {} by the leak budget ({} MiB per case: forgotten clones are never freed), so a repeat may last less than {min_ms:.0} ms",
+                self.samples,
+                settings.max_leak_bytes >> 20
+            )
+        } else {
+            format!("samples calibrated on one thread after a warm-up so a repeat lasts at least {min_ms:.0} ms")
+        }
+    }
 }
 
 /// What one step of a run does.
@@ -204,15 +219,6 @@ impl Session {
     /// How many steps the run has: a calibration per type and mode, then a repeat per case per round.
     pub fn steps(&self) -> usize {
         self.pairs.len() + self.rounds() as usize * self.cases.len()
-    }
-
-    /// How many cases the plan has.
-    pub fn len(&self) -> usize {
-        self.cases.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.cases.is_empty()
     }
 
     /// The most threads any case uses.
@@ -320,7 +326,7 @@ impl Session {
                 let sizing = sizing[pair].as_ref();
                 let planned = PlannedCase { samples: sizing.map_or(case.samples, |s| s.samples), ..case.clone() };
                 let mut result = case_result(&planned, settings.string_len, settings.warmups, times.clone());
-                result.notes.extend(sizing.map(|s| s.note.clone()));
+                result.notes.extend(sizing.map(|s| s.note(settings)));
                 let short: Vec<f64> = times.repeat_times_ns.iter().map(|ns| ns / 1e6).filter(|ms| *ms < min_ms).collect();
                 if !short.is_empty() {
                     result.notes.push(format!(
@@ -353,21 +359,13 @@ fn size(
         0 => u64::MAX,
         each => (settings.max_leak_bytes / (each * u64::from(most_threads) * u64::from(rounds))).max(1),
     };
-    // The calibrations leak too: they stay within half the budget together.
+    // The calibrations leak too: they stay within half the budget together. The warm-up round
+    // lengthens the samples up to `most` where the cap cut them short.
     let cap = if leak_each == 0 { u64::MAX } else { (most / 4).max(1) };
     let min_ms = settings.min_repeat_ms;
     calibrate_batch(clock, min_ms, cap, |n| clone_batch(source, ty, mode, n));
-    let calibrated = calibrate_batch(clock, min_ms, cap, |n| clone_batch(source, ty, mode, n));
-    let samples = if leak_each == 0 { calibrated } else { calibrated.min(most) };
-    let note = if leak_each > 0 && calibrated >= cap {
-        format!(
-            "samples held to {samples} by the leak budget ({} MiB per case: forgotten clones are never freed), so a repeat may last less than {min_ms:.0} ms",
-            settings.max_leak_bytes >> 20
-        )
-    } else {
-        format!("samples calibrated on one thread after a warm-up so a repeat lasts at least {min_ms:.0} ms")
-    };
-    Sizing { samples, most, note }
+    let samples = calibrate_batch(clock, min_ms, cap, |n| clone_batch(source, ty, mode, n));
+    Sizing { samples, most }
 }
 
 #[cfg(test)]
@@ -444,7 +442,7 @@ pub(crate) mod tests {
     fn a_session_calibrates_each_type_once_then_runs_its_cases_in_rounds() {
         let plan = ClonePlan::from_lists("1,2", "arc_str,string", "drop", 0, 64).unwrap();
         let session = Session::new(&plan, settings());
-        assert_eq!((session.len(), session.steps(), session.max_threads()), (4, 2 + 4 * 4, 2));
+        assert_eq!((session.cases.len(), session.steps(), session.max_threads()), (4, 2 + 4 * 4, 2));
         let names: Vec<String> = (0..session.steps()).map(|i| session.name(i)).collect();
         assert_eq!(names[0], "warming up and calibrating Arc<str> drop");
         assert_eq!(names[1], "warming up and calibrating String drop");

@@ -48,10 +48,6 @@ impl LinesChoice {
         Some(LinesChoice { threads: thread_list(threads).ok()?, variants: LineVariant::parse_list(variants).ok()? })
     }
 
-    pub fn cases(&self) -> usize {
-        self.threads.len() * self.variants.len()
-    }
-
     pub fn missing(&self) -> Option<&'static str> {
         match (self.threads.is_empty(), self.variants.is_empty()) {
             (true, _) => Some("Pick at least one thread count."),
@@ -233,7 +229,7 @@ mod tests {
     #[test]
     fn choices_survive_the_reload_and_say_what_is_missing() {
         let choice = LinesChoice::default_for(8);
-        assert_eq!((choice.threads.clone(), choice.variants.len(), choice.cases()), (vec![1, 2, 4], 6, 18));
+        assert_eq!((choice.threads.clone(), choice.variants.len()), (vec![1, 2, 4], 6));
         assert_eq!(LinesChoice::from_text(&choice.to_text()), Some(choice.clone()));
         assert_eq!(LinesChoice::default_for(1).threads, [1, 2], "a one-CPU device still gets two threads to compare");
         assert_eq!(LinesChoice::from_text("0|padded"), None);
