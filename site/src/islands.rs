@@ -361,16 +361,10 @@ pub fn mount_choose() {
 /// Mounts the threaded labs of a page, beside the page's own wasm (which mounts the rest): only the
 /// lab boxes, nothing of the page chrome; marks the moment as `lab-mounted`.
 pub fn mount_lab() {
-    use wasm_bindgen::JsCast;
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    let Ok(boxes) = document.query_selector_all("[data-live]") else { return };
-    for i in 0..boxes.length() {
-        let Some(el) = boxes.item(i).and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok()) else { continue };
-        let island = Island::from_box(&el.get_attribute("data-live").unwrap_or_default(), None);
-        let Some(island) = island.filter(|i| i.groups() == Groups::LAB) else { continue };
-        el.set_inner_html("");
-        leptos::mount::mount_to(el.clone(), move || island.lab_view()).forget();
-        let _ = el.set_attribute("data-mounted", "");
+    for (el, island) in live_boxes().into_iter().filter_map(|(el, _, island)| Some((el, island?))) {
+        if island.groups() == Groups::LAB {
+            mount_box(&el, island, Island::lab_view);
+        }
     }
     if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
         let _ = performance.mark("lab-mounted");
@@ -410,16 +404,12 @@ fn reveal_current_nav(document: &web_sys::Document) {
 /// code a wasm links), and serves the page's Copy buttons. Marks each box `data-mounted`, and the
 /// moment the last one mounted as the `islands-mounted` performance mark.
 fn mount_with(tier: Tier, view_of: fn(Island) -> Option<AnyView>) {
-    use wasm_bindgen::JsCast;
     let Some(window) = web_sys::window() else { return };
     let Some(document) = window.document() else { return };
     crate::components::code_copy::listen(&document);
     reveal_current_nav(&document);
-    let Ok(boxes) = document.query_selector_all("[data-live]") else { return };
-    for i in 0..boxes.length() {
-        let Some(el) = boxes.item(i).and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok()) else { continue };
-        let name = el.get_attribute("data-live").unwrap_or_default();
-        let Some(island) = Island::from_box(&name, el.get_attribute("data-suite").as_deref()) else {
+    for (el, name, island) in live_boxes() {
+        let Some(island) = island else {
             leptos::logging::warn!("no island is named {name:?}");
             continue;
         };
@@ -430,16 +420,7 @@ fn mount_with(tier: Tier, view_of: fn(Island) -> Option<AnyView>) {
             leptos::logging::warn!("the {} wasm has no {name:?}: this page should load a larger one", tier.bin());
             continue;
         }
-        let typed = typed_values(&el);
-        // A first frame the build drew from data (`/results`'s ranking and chart) stays until the
-        // island has its own data and removes it, so the page never blanks while it loads.
-        if el.query_selector(":scope > [data-first-frame]").ok().flatten().is_none() {
-            el.set_inner_html("");
-        }
-        let view = move || view_of(island);
-        leptos::mount::mount_to(el.clone(), view).forget();
-        restore_typed(&el, typed);
-        let _ = el.set_attribute("data-mounted", "");
+        mount_box(&el, island, view_of);
     }
     // The page's Copy buttons work from now on (CSS shows them).
     if let Some(root) = document.document_element() {
@@ -448,6 +429,35 @@ fn mount_with(tier: Tier, view_of: fn(Island) -> Option<AnyView>) {
     if let Some(performance) = window.performance() {
         let _ = performance.mark("islands-mounted");
     }
+}
+
+/// The page's island boxes (`[data-live]`), each with its `data-live` name and the island it names.
+fn live_boxes() -> Vec<(web_sys::HtmlElement, String, Option<Island>)> {
+    use wasm_bindgen::JsCast;
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return Vec::new() };
+    let Ok(boxes) = document.query_selector_all("[data-live]") else { return Vec::new() };
+    (0..boxes.length())
+        .filter_map(|i| boxes.item(i)?.dyn_into::<web_sys::HtmlElement>().ok())
+        .map(|el| {
+            let name = el.get_attribute("data-live").unwrap_or_default();
+            let island = Island::from_box(&name, el.get_attribute("data-suite").as_deref());
+            (el, name, island)
+        })
+        .collect()
+}
+
+/// Mounts `island` into its box with `view_of`, keeping what the reader typed and any first frame
+/// the build drew, and marks the box `data-mounted`.
+fn mount_box(el: &web_sys::HtmlElement, island: Island, view_of: fn(Island) -> Option<AnyView>) {
+    let typed = typed_values(el);
+    // A first frame the build drew from data (`/results`'s ranking and chart) stays until the
+    // island has its own data and removes it, so the page never blanks while it loads.
+    if el.query_selector(":scope > [data-first-frame]").ok().flatten().is_none() {
+        el.set_inner_html("");
+    }
+    leptos::mount::mount_to(el.clone(), move || view_of(island)).forget();
+    restore_typed(el, typed);
+    let _ = el.set_attribute("data-mounted", "");
 }
 
 /// What the reader already typed into a pre-rendered island's fields (by id), and which had focus:

@@ -112,14 +112,8 @@ fn clock_note(step_ms: Option<f64>) -> String {
 
 /// The fastest and slowest timed repeat, in ns per clone: `4.61–4.93`.
 fn spread(case: &CaseResult) -> String {
-    let per_clone = |ns: f64| ns / case.ops_per_repeat.max(1) as f64;
-    let fastest = case.repeat_times_ns.iter().copied().fold(f64::INFINITY, f64::min);
-    let slowest = case.repeat_times_ns.iter().copied().fold(0.0, f64::max);
-    if fastest.is_finite() {
-        format!("{}–{}", format_ns(per_clone(fastest)), format_ns(per_clone(slowest)))
-    } else {
-        String::new()
-    }
+    let per_clone = |ns: f64| format_ns(ns / case.ops_per_repeat.max(1) as f64);
+    format!("{}–{}", per_clone(case.min_ns), per_clone(case.max_ns))
 }
 
 /// Thread counts, types and modes, as checkboxes.
