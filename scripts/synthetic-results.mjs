@@ -30,11 +30,14 @@ function scale(file, k) {
   }
 }
 
-/** Writes `n` synthetic files into `dir`; returns their names. */
-export function writeSynthetic(dir, n) {
-  const from = sources();
+/** Writes `n` synthetic files into `dir`, numbered from `first`, made from the shipped runs of
+ *  `runner` (both runners' by default); returns their names. A test that needs so many of one kind
+ *  names it, so that a contributed file of the other kind cannot change its count. */
+export function writeSynthetic(dir, n, { runner = null, first = 0 } = {}) {
+  const from = sources().filter((r) => runner === null || r.runner.name === runner);
+  if (from.length === 0) throw new Error(`no shipped clone run of runner ${runner} to copy`);
   const names = [];
-  for (let i = 0; i < n; i++) {
+  for (let i = first; i < first + n; i++) {
     const file = structuredClone(from[i % from.length]);
     // 0.80–1.25×, spread evenly, the same for every case of the file.
     scale(file, 0.8 + (0.45 * ((i * 7919) % 1000)) / 1000);
