@@ -235,6 +235,27 @@ fn lies() -> Vec<Lie> {
                 f["cases"][0]["params"]["string_len_bytes"] = json!(4096);
             }),
         ),
+        // Issue 40, class 3: machine facts that contradict each other.
+        ("l3-groups-removed.json", "cases[6].placement", Box::new(|f| f["conditions"]["topology"]["l3_groups"] = json!([]))),
+        (
+            "sixteen-byte-words.json",
+            "layouts.types",
+            Box::new(|f| {
+                f["machine"]["arch"] = json!("quantum128");
+                for layout in f["layouts"]["types"].as_array_mut().unwrap() {
+                    let words = layout["size_bytes"].as_u64().unwrap() / 8;
+                    (layout["size_bytes"], layout["align_bytes"]) = (json!(words * 16), json!(16));
+                }
+                f["layouts"]["arc_header_bytes"] = json!(32);
+            }),
+        ),
+        ("most-layouts-missing.json", "layouts.types", Box::new(|f| f["layouts"]["types"].as_array_mut().unwrap().truncate(2))),
+        // Issue 40, class 5: a rate its own repeat times rule out.
+        (
+            "all-threads-rate-of-1e300.json",
+            "cases[0].all_threads_ops_per_sec",
+            Box::new(|f| f["cases"][0]["all_threads_ops_per_sec"] = json!(1e300)),
+        ),
         ("four-billion-warmups.json", "cases[0].warmup_repeats", Box::new(|f| f["cases"][0]["warmup_repeats"] = json!(u32::MAX))),
         ("runner-from-the-future.json", "runner.version", Box::new(|f| f["runner"]["version"] = json!("9.0.0"))),
         ("revision-not-a-commit.json", "runner.git_revision", Box::new(|f| f["runner"]["git_revision"] = json!("HEAD~1; rm"))),

@@ -280,7 +280,7 @@ mod tests {
                 1,
                 vec![5e6; 3 * case.threads as usize],
             );
-            case.all_threads_ops_per_sec = Some(1e8);
+            case.all_threads_ops_per_sec = Some(f64::from(case.threads) * f64::from(1u32 << 20) / 5e-3);
             case.mark_noise();
         }
         assert_eq!(file_name(&lines), "browser-headless-chrome-156-2cpu-lines-2026-11-24.json");

@@ -1,7 +1,7 @@
 //! What a runner's own bookkeeping makes impossible: figures of one file that contradict each other
 //! (round medians that are not their rounds' medians, allocator statistics out of order, a memory
-//! timeline running past its repeat, contenders far faster than the thread timed beside them,
-//! repeats thousands of times apart), cases no runner plans, and runner versions that cannot be.
+//! timeline running past its repeat, contenders far faster than the thread timed beside them, an
+//! all-threads rate that no thread's repeat times allow, repeats thousands of times apart), cases no runner plans, and runner versions that cannot be.
 //! Part of [`crate::validate::validate_file`]: the build refuses such a file as the pull-request
 //! check does.
 
@@ -19,6 +19,8 @@ pub const MAX_REPEAT_SPREAD: f64 = 1000.0;
 /// How far the contenders' clones per second, per contender, may stand from the timed thread's own
 /// (they clone the same value in the same way; shipped runs stay within 0.27–1.4×).
 pub const MAX_RATE_RATIO: f64 = 1000.0;
+/// Relative slack for a rate computed from the same times in another order of float operations.
+pub const RATE_ROUNDING: f64 = 1e-6;
 /// Slack past the end of the last repeat for a memory timeline's last sample (the sampler wakes
 /// once more after the repeat ends).
 pub const TIMELINE_SLACK_NS: f64 = 1e9;
@@ -75,6 +77,23 @@ pub fn case_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
             end <= last + TIMELINE_SLACK_NS,
             "mapped_timeline",
             format!("has a sample at {end} ns, past the end of the repeat it samples ({last} ns)"),
+        );
+    }
+    if let (Some(rate), true) = (case.all_threads_ops_per_sec, case.min_ns > 0.0 && case.max_ns.is_finite()) {
+        // Each repeat's rate is a sum over the threads of operations over that thread's time. The
+        // first thread's times are always stored, so the sum is at least one slowest repeat's rate.
+        // Other threads' times may not be stored (the runner caps samples), so the ceiling only
+        // assumes what the spread rule above holds every time to: none 1000× under the slowest.
+        let ops = case.ops_per_repeat as f64;
+        let floor = ops / (case.max_ns / 1e9);
+        let ceiling = f64::from(case.threads) * ops / (case.max_ns / MAX_REPEAT_SPREAD / 1e9);
+        check(
+            rate >= floor * (1.0 - RATE_ROUNDING) && rate <= ceiling * (1.0 + RATE_ROUNDING),
+            "all_threads_ops_per_sec",
+            format!(
+                "is {rate:e} a second, but {} thread(s) of {} operations, the slowest repeat taking {} ns, give {floor:e} to {ceiling:e}",
+                case.threads, case.ops_per_repeat, case.max_ns
+            ),
         );
     }
     if case.suite == "clone" {
@@ -215,6 +234,15 @@ mod tests {
         let mut rate = clone_case("arc_str", "drop", 2, vec![1e6; 3]);
         rate.contender_ops_per_sec = Some(1e12);
         assert_eq!(fields(&rate), ["cases[0].contender_ops_per_sec"]);
+
+        // Two threads of 100,000 operations, the slowest repeat 2 ms: 5e7 a second at least (the first
+        // thread's own), at most 1e11 (both threads at 1/1000 of the slowest repeat).
+        let mut all = CaseResult::new("sso", "to_string", "to_string", 2, 100_000, CaseParams::default(), 1, vec![1e6, 2e6, 1.5e6, 1.2e6]);
+        for (rate, refused) in [(5e7, false), (2e8, false), (1e11, false), (4.9e7, true), (1.1e11, true), (1e300, true)] {
+            all.all_threads_ops_per_sec = Some(rate);
+            let expected: &[&str] = if refused { &["cases[0].all_threads_ops_per_sec"] } else { &[] };
+            assert_eq!(fields(&all), expected, "{rate:e} a second");
+        }
     }
 
     #[test]

@@ -113,11 +113,12 @@ pub fn layout_problems(file: &ResultsFile) -> Vec<Problem> {
             return problems;
         }
         (Some(arch), _) => arch,
-        (None, Some(bytes)) if matches!(bytes, 2 | 4 | 8 | 16) => bytes,
+        // No Rust target has 16-byte words (`target_pointer_width` is 16, 32 or 64 bits).
+        (None, Some(bytes)) if matches!(bytes, 2 | 4 | 8) => bytes,
         (None, _) => {
             problems.push(Problem::new(
                 "layouts.types",
-                format!("give no usize of 2, 4, 8 or 16 bytes, and arch {:?} is not one whose word size is known", file.machine.arch),
+                format!("give no usize of 2, 4 or 8 bytes (the word sizes Rust targets have), and arch {:?} is not one whose word size is known", file.machine.arch),
             ));
             return problems;
         }
@@ -147,6 +148,14 @@ pub fn layout_problems(file: &ResultsFile) -> Vec<Problem> {
                 ),
             ));
         }
+    }
+    let missing: Vec<&str> =
+        LAYOUT_WORDS.iter().map(|(name, _)| *name).filter(|name| !facts.types.iter().any(|l| l.type_name == *name)).collect();
+    if !missing.is_empty() {
+        problems.push(Problem::new(
+            "layouts.types",
+            format!("misses {}: every runner records all {} types", missing.join(", "), LAYOUT_WORDS.len()),
+        ));
     }
     if facts.arc_header_bytes != 2 * word {
         problems.push(Problem::new(
@@ -203,7 +212,8 @@ pub fn pinning_problems(at: &str, case: &CaseResult, topology: Option<&CpuTopolo
         "smt-sibling" if !together(&t.smt_groups, timed, first) => {
             Some(format!("is smt-sibling, but CPUs {timed} and {first} are not SMT siblings in the topology"))
         }
-        "same-l3" if !t.l3_groups.is_empty() && !together(&t.l3_groups, timed, first) => {
+        "same-l3" | "other-l3" if t.l3_groups.is_empty() => Some(format!("is {placement}, but the topology records no L3 groups")),
+        "same-l3" if !together(&t.l3_groups, timed, first) => {
             Some(format!("is same-l3, but CPUs {timed} and {first} share no L3 group in the topology"))
         }
         "other-l3" if t.l3_groups.len() < 2 => Some("is other-l3, but the topology has fewer than two L3 groups".to_string()),

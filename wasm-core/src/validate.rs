@@ -1173,7 +1173,7 @@ mod tests {
             1,
             times(),
         );
-        sso.all_threads_ops_per_sec = Some(2e8);
+        sso.all_threads_ops_per_sec = Some(2e5);
         let reader = CaseParams { writer: Some(true), writer_period_us: Some(1000), ..Default::default() };
         let arcswap = CaseResult::new("arcswap", "arc_swap::Cache::load", "cache", 1, 1 << 20, reader, 1, times());
         let arena = CaseResult::new(
@@ -1187,7 +1187,7 @@ mod tests {
             times(),
         );
         let mut lines = CaseResult::new("lines", "own counter, CachePadded", "padded", 2, 1 << 20, CaseParams::default(), 1, times());
-        lines.all_threads_ops_per_sec = Some(4e8);
+        lines.all_threads_ops_per_sec = Some(2e9);
         vec![sso, arcswap, arena, lines]
     }
 
@@ -1711,6 +1711,17 @@ mod tests {
         f.machine.arch = "m68k".into();
         f.layouts = crate::plausible::layouts_for_word(4);
         assert_eq!(problems_of(&f), Vec::<String>::new());
+        // ... but no Rust target has 16-byte words.
+        f.machine.arch = "quantum128".into();
+        f.layouts = crate::plausible::layouts_for_word(16);
+        let fields: Vec<String> = validate_file(&f).into_iter().map(|p| p.field).collect();
+        assert_eq!(fields, ["layouts.types"]);
+        // Every runner records all nine layouts: a file that keeps two is refused, naming the rest.
+        let mut f = file();
+        f.layouts.types.truncate(2);
+        let problems = validate_file(&f);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].field == "layouts.types" && problems[0].problem.contains("misses Box<str>, Arc<str>"), "{problems:?}");
     }
 
     /// Issue 19, rows 5, 6 and 8: what a submission must carry, and contenders that never ran.
@@ -1783,8 +1794,12 @@ mod tests {
         assert_one_problem(pin("smt-sibling", vec![0, 1]), "cases[0].placement");
         assert_one_problem(pin("other-socket", vec![0, 1]), "cases[0].placement");
         assert_one_problem(pin("same-l3", vec![0, 9]), "cases[0].cpus");
+        // same-l3 needs the L3 groups it claims: none recorded is refused, one holding both passes.
+        assert_one_problem(pin("same-l3", vec![0, 1]), "cases[0].placement");
+        assert_one_problem(pin("other-l3", vec![0, 1]), "cases[0].placement");
         let mut f = file();
         pin("same-l3", vec![0, 1])(&mut f);
+        f.conditions.as_mut().and_then(|c| c.topology.as_mut()).unwrap().l3_groups = vec![vec![0, 1]];
         assert_eq!(problems_of(&f), Vec::<String>::new());
         assert_one_problem(
             |f| f.conditions = Some(crate::results::RunConditions { steal_percent: Some(100.0), ..Default::default() }),
