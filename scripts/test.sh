@@ -46,14 +46,16 @@ suite fmt bash -c 'cargo fmt --all --check && cargo fmt --manifest-path fuzz/Car
 suite clippy cargo clippy --workspace --all-targets --locked -- -D warnings
 suite cargo-native cargo test --workspace --locked
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-  suite cargo-wasm32 cargo test -p wasm-core --target wasm32-unknown-unknown --locked
-# Miri over wasm-core's library tests: the memory readers must never read padding or stray memory.
-# The clone kernels (and their harnesses) leak on purpose (forget mode; the leaked-once &'static str and static ArcStr), and
-# so do the clone-run tests that build their source, so those two run on their own with leak checking
-# off; every other test keeps Miri's leak check.
+  suite cargo-wasm32 cargo test -p kernels -p wasm-core --target wasm32-unknown-unknown --locked
+# Miri over wasm-core's and the kernels' library tests: the memory readers must never read padding or
+# stray memory, and InlineStr's unsafe code is the kernels'. The clone kernels (and their harnesses)
+# leak on purpose (forget mode; the leaked-once &'static str and static ArcStr), and so do the
+# clone-run tests that build their source, so those run on their own with leak checking off; every
+# other test keeps Miri's leak check.
 nightly=$(nightly_toolchain)
-suite cargo-miri cargo "+$nightly" miri test -p wasm-core --lib --locked -- --skip kernels::clone:: --skip kernels::harness:: --skip clone_run::
-MIRIFLAGS=-Zmiri-ignore-leaks suite cargo-miri-forget cargo "+$nightly" miri test -p wasm-core --lib --locked -- kernels::clone:: kernels::harness:: clone_run::
+suite cargo-miri cargo "+$nightly" miri test -p wasm-core --lib --locked -- --skip clone_run::
+suite cargo-miri-kernels cargo "+$nightly" miri test -p kernels --lib --locked -- --skip clone:: --skip harness::
+MIRIFLAGS=-Zmiri-ignore-leaks suite cargo-miri-forget bash -c "cargo +$nightly miri test -p wasm-core --lib --locked -- clone_run:: && cargo +$nightly miri test -p kernels --lib --locked -- clone:: harness::"
 # The results-file validator under libFuzzer for a fixed 30 s (npm run fuzz -- SECONDS for longer).
 suite fuzz bash scripts/fuzz.sh 30
 # The GitHub workflows (publishing, the pull-request check) under a real linter.

@@ -108,7 +108,7 @@ impl Widget {
             | Widget::LayoutProbe
             | Widget::AltInspector => "Live: reads this page's own WebAssembly memory.",
             Widget::SizeTable => "Live: sizes measured in this page's WebAssembly, beside the native ones from the results files.",
-            Widget::SsoBench | Widget::ArcSwapBench | Widget::ArenaBench => "Live: times wasm-core's kernels in your browser.",
+            Widget::SsoBench | Widget::ArcSwapBench | Widget::ArenaBench => "Live: times the shared kernels in your browser.",
             Widget::ContentionLab => "Live: runs the clone kernels on several threads in your browser, when you press Run.",
             Widget::LinesLab => "Live: updates counters on several threads in your browser, when you press Run.",
             Widget::RecordedResults(_) => "Live: charts the results files this site ships.",

@@ -54,7 +54,7 @@ thread_local! {
 /// build's folder). Later calls replace them: one page, one list.
 pub fn know_machines<S: AsRef<str>>(names: impl IntoIterator<Item = S>) {
     let mut names: Vec<String> = names.into_iter().map(|n| n.as_ref().to_owned()).collect();
-    names.sort();
+    wasm_core::order::sort(&mut names);
     names.dedup();
     LABELS.with(|l| *l.borrow_mut() = names);
 }

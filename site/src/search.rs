@@ -57,7 +57,7 @@ pub fn search<'a>(entries: &'a [Entry], query: &str) -> Vec<Hit<'a>> {
             Some((score, order, Hit { entry: e, snippet: snippet(&e.text, &text, &words) }))
         })
         .collect();
-    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    wasm_core::order::sort_by(&mut scored, |a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     scored.into_iter().take(MAX_HITS).map(|(_, _, hit)| hit).collect()
 }
 

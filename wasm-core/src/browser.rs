@@ -164,7 +164,7 @@ pub fn contention_context(facts: &BrowserFacts) -> RunContext {
             rustc_version: facts.rustc.clone(),
             target_triple: Some("wasm32-unknown-unknown".into()),
             profile: Some("wasm-release, +atomics,+bulk-memory, std rebuilt (-Z build-std)".into()),
-            opt_level: Some("z (wasm-core: 3)".into()),
+            opt_level: Some("z (kernels: 3)".into()),
         },
         allocator: AllocatorInfo { name: BROWSER_ALLOCATOR.into(), version: None },
         conditions: Some(RunConditions::default()),

@@ -416,7 +416,7 @@ impl MachineSummary {
     /// files of one summary (and would carry a serialiser of the machine record into `/results`'s wasm).
     pub fn unlisted(name: &str, file: &ResultsFile) -> MachineSummary {
         let mut suites: Vec<String> = file.cases.iter().map(|c| c.suite.clone()).collect();
-        suites.sort();
+        crate::order::sort(&mut suites);
         suites.dedup();
         let kind = if file.is_known_reference() {
             RunnerKind::Reference

@@ -35,7 +35,7 @@ pub struct Grid {
 pub fn machine_grid(machines: &[&Machine], names: &[String], variant_id: &str, mode: &str) -> Grid {
     let per_machine: Vec<_> = machines.iter().map(|m| cases_of(m, variant_id, mode)).collect();
     let mut threads: Vec<u32> = per_machine.iter().flatten().map(|c| c.threads).collect();
-    threads.sort_unstable();
+    wasm_core::order::sort(&mut threads);
     threads.dedup();
     let best: Vec<f64> = threads
         .iter()

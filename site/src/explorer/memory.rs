@@ -91,7 +91,7 @@ pub fn downsample<T: Clone>(items: &[T], max: usize, key: impl Fn(&T) -> u64) ->
     let peak = (0..items.len()).max_by_key(|&i| key(&items[i])).unwrap_or(0);
     let mut picked: Vec<usize> = (0..max - 1).map(|k| k * (items.len() - 1) / (max - 2)).collect();
     picked.push(peak);
-    picked.sort_unstable();
+    wasm_core::order::sort(&mut picked);
     picked.dedup();
     picked.into_iter().map(|i| items[i].clone()).collect()
 }

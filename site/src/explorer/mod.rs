@@ -200,12 +200,12 @@ pub fn allocator_groups<'a>(all: &'a [Machine], selected: &[String]) -> Vec<Vec<
     }
     groups.retain(|g| {
         let mut allocators: Vec<&str> = g.iter().map(|m| m.allocator()).collect();
-        allocators.sort_unstable();
+        wasm_core::order::sort(&mut allocators);
         allocators.dedup();
         allocators.len() > 1 && g.iter().any(|m| selected.contains(&m.id))
     });
     for g in &mut groups {
-        g.sort_by(|a, b| a.allocator().cmp(b.allocator()).then(a.id.cmp(&b.id)));
+        wasm_core::order::sort_by(g, |a, b| a.allocator().cmp(b.allocator()).then(a.id.cmp(&b.id)));
     }
     groups
 }

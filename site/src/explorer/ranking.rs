@@ -249,7 +249,7 @@ fn missing_last(x: Option<f64>, y: Option<f64>) -> std::cmp::Ordering {
 
 /// Sorts rows by `measure`, ascending, rows without a value last, then by file name.
 fn sort_rows(rows: &mut [Row], summary: &Summary, measure: Measure) {
-    rows.sort_by(|a, b| {
+    wasm_core::order::sort_by(rows, |a, b| {
         missing_last(a.value(measure), b.value(measure))
             .then_with(|| summary.machines[a.machine].file.cmp(&summary.machines[b.machine].file))
     });
@@ -331,7 +331,7 @@ pub fn cpu_groups(summary: &Summary, rows: &[Row], measure: Measure) -> Vec<CpuG
         Measure::VsBest => g.vs_best,
         m => MEASURED.iter().position(|x| *x == m).and_then(|i| g.spreads[i].map(|s| s.median)),
     };
-    groups.sort_by(|a, b| missing_last(key(a), key(b)).then_with(|| a.cpu.cmp(&b.cpu)));
+    wasm_core::order::sort_by(&mut groups, |a, b| missing_last(key(a), key(b)).then_with(|| a.cpu.cmp(&b.cpu)));
     groups
 }
 
@@ -373,7 +373,7 @@ pub fn standing(summary: &Summary, run: &MachineSummary, measure: Measure) -> Op
     let percentile = if others.is_empty() { 100.0 } else { 100.0 * (worse + ties / 2.0) / others.len() as f64 };
     let mut models: Vec<(String, f64)> = Vec::new();
     let mut cpus: Vec<&str> = comparable.iter().map(|m| m.cpu.as_str()).filter(|c| *c != run.cpu).collect();
-    cpus.sort_unstable();
+    wasm_core::order::sort(&mut cpus);
     cpus.dedup();
     for cpu in cpus {
         let values: Vec<f64> = comparable.iter().filter(|m| m.cpu == cpu).filter_map(|m| measure.of(m)).collect();
@@ -381,7 +381,7 @@ pub fn standing(summary: &Summary, run: &MachineSummary, measure: Measure) -> Op
             models.push((cpu.to_owned(), s.median));
         }
     }
-    models.sort_by(|a, b| (a.1 - own).abs().total_cmp(&(b.1 - own).abs()).then_with(|| a.0.cmp(&b.0)));
+    wasm_core::order::sort_by(&mut models, |a, b| (a.1 - own).abs().total_cmp(&(b.1 - own).abs()).then_with(|| a.0.cmp(&b.0)));
     models.truncate(3);
     Some(Standing { measure, percentile, compared, nearest: models })
 }
@@ -390,7 +390,7 @@ pub fn standing(summary: &Summary, run: &MachineSummary, measure: Measure) -> Op
 pub fn filter_values(summary: &Summary, field: fn(&MachineSummary) -> &str) -> Vec<String> {
     let mut values: Vec<String> =
         summary.machines.iter().filter(|m| m.headline.most_threads.is_some()).map(|m| field(m).to_owned()).collect();
-    values.sort();
+    wasm_core::order::sort(&mut values);
     values.dedup();
     values
 }

@@ -32,7 +32,7 @@ pub fn cases_at<'a>(machine: &'a Machine, variant_id: &str, mode: &str, placemen
             c.suite == "clone" && c.variant_id == variant_id && c.mode.as_deref() == Some(mode) && c.placement.as_deref() == placement
         })
         .collect();
-    cases.sort_by_key(|c| c.threads);
+    wasm_core::order::sort_by_key(&mut cases, |c| c.threads);
     cases.dedup_by_key(|c| c.threads);
     cases
 }
@@ -264,7 +264,7 @@ pub fn ratio_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> Char
             series.push(ChartSeries { name, dashed: md == "forget", points, style: None, colour: Some(colour) });
         }
     }
-    all_threads.sort_unstable();
+    wasm_core::order::sort(&mut all_threads);
     all_threads.dedup();
     if !all_threads.is_empty() {
         let points = all_threads

@@ -157,7 +157,7 @@ impl ExplorerState {
         }
         let mut kept: Vec<(Suite, Vec<String>)> = self.kept.iter().filter(|(s, _)| *s != to && *s != self.suite).cloned().collect();
         kept.push((self.suite, self.machines.clone()));
-        kept.sort_by_key(|(s, _)| s.key());
+        wasm_core::order::sort_by_key(&mut kept, |(s, _)| s.key());
         let machines = self.kept.iter().find(|(s, _)| *s == to).map(|(_, m)| m.clone()).unwrap_or_default();
         ExplorerState { suite: to, machines, condition: None, kept, ..self.clone() }
     }

@@ -597,7 +597,7 @@ fn unpinned_clone_cases<'a>(file: &'a crate::results::ResultsFile, mode: &'a str
 /// The thread counts of `file`'s [`chooser_cases`], ascending.
 pub fn chooser_thread_counts(file: &crate::results::ResultsFile) -> Vec<u32> {
     let mut t: Vec<u32> = chooser_cases(file).map(|c| c.threads).collect();
-    t.sort_unstable();
+    crate::order::sort(&mut t);
     t.dedup();
     t
 }

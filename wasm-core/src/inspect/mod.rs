@@ -119,4 +119,19 @@ mod tests {
         assert_eq!(hex(&[0, 255, 16]), ["00", "ff", "10"]);
         assert_eq!(format_addr(0x10).len(), 2 + 2 * WORD);
     }
+
+    /// `InlineStr`'s tag byte holds the length or the heap marker, and every byte is readable.
+    #[test]
+    fn inline_str_tag_byte_holds_length_or_heap_marker() {
+        use crate::inline_str::InlineStr;
+        let bytes = |s: &InlineStr| bytes_of(s);
+        assert_eq!(bytes(&InlineStr::new("abc"))[InlineStr::TAG_INDEX], 3);
+        assert_eq!(&bytes(&InlineStr::new("abc"))[..3], b"abc");
+        let heap = InlineStr::new(&"x".repeat(40));
+        let heap_bytes = bytes(&heap);
+        assert_eq!(heap_bytes[InlineStr::TAG_INDEX], InlineStr::HEAP_TAG);
+        assert_eq!(word_at(&heap_bytes, 0), heap.as_str().as_ptr() as usize);
+        assert_eq!(word_at(&heap_bytes, 1), 40);
+        assert!(heap_bytes[2 * WORD..InlineStr::TAG_INDEX].iter().all(|&b| b == 0));
+    }
 }

@@ -103,7 +103,7 @@ pub fn BenchApp() -> impl IntoView {
                 </ul>
                 {move || matches.get().into_iter().map(|m| view! { <ComparisonTable cases native=m/> }).collect_view()}
                 <p class="field-note">
-                    "This wasm is built with the site's size-tuned profile: the kernels (wasm-core) at opt-level 3, everything else, "
+                    "This wasm is built with the site's size-tuned profile: the kernels (the kernels crate) at opt-level 3, everything else, "
                     "Rust's wasm32 allocator dlmalloc included, at opt-level \"z\". Native runs use jemalloc at opt-level 3."
                 </p>
                 <DownloadButton run/>

@@ -25,7 +25,7 @@ pub fn results_file(run: &BenchRun) -> ResultsFile {
         toolchain: ToolchainInfo {
             target_triple: Some("wasm32-unknown-unknown".into()),
             profile: Some("wasm-release".into()),
-            opt_level: Some("z (wasm-core: 3)".into()),
+            opt_level: Some("z (kernels: 3)".into()),
             ..Default::default()
         },
         allocator: AllocatorInfo { name: "dlmalloc (Rust's wasm32 default)".into(), version: None },

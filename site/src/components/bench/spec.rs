@@ -73,7 +73,7 @@ pub fn bars(title: String, x_label: &str, unit: Unit, mut series: Vec<ChartSerie
 /// same words the tables use.
 pub fn variant_names<'a>(cases: impl IntoIterator<Item = &'a CaseResult>) -> Vec<(String, String)> {
     let mut names: Vec<(String, String)> = cases.into_iter().map(|c| (c.variant_id.clone(), c.variant.clone())).collect();
-    names.sort();
+    wasm_core::order::sort(&mut names);
     names.dedup();
     names
 }

@@ -144,7 +144,7 @@ fn cost_in(cases: Vec<&CaseResult>, word: usize, candidate: Candidate, lengths: 
 fn at_length<'a>(variant: &str, cases: impl Iterator<Item = &'a CaseResult>, len: u64) -> Option<(String, f64)> {
     let mut points: Vec<(u64, f64)> =
         cases.map(|c| (c.params.string_len_bytes.unwrap_or(wasm_core::results::DEFAULT_CLONE_LEN), c.median_ns_per_op)).collect();
-    points.sort_by_key(|p| p.0);
+    wasm_core::order::sort_by_key(&mut points, |p| p.0);
     let below = points.iter().rev().find(|p| p.0 <= len).copied();
     let above = points.iter().find(|p| p.0 >= len).copied();
     Some(match (below, above) {

@@ -188,7 +188,7 @@ pub fn toggle<T: Ord + Copy>(list: &mut Vec<T>, value: T, on: bool) {
     list.retain(|v| *v != value);
     if on {
         list.push(value);
-        list.sort();
+        wasm_core::order::sort(list);
     }
 }
 

@@ -66,7 +66,7 @@ pub fn rows(cases: &[CaseResult]) -> Rows {
         .into_iter()
         .filter_map(|v| {
             let mut of: Vec<&CaseResult> = cases.iter().filter(|c| c.suite == "lines" && c.variant_id == v.id()).collect();
-            of.sort_by_key(|c| c.threads);
+            wasm_core::order::sort_by_key(&mut of, |c| c.threads);
             let one = of.iter().find(|c| c.threads == 1).map(|c| c.median_ns_per_op);
             let cells = of
                 .iter()
@@ -178,7 +178,7 @@ pub fn LinesLab() -> impl IntoView {
 fn LinesTable(cases: Signal<Vec<CaseResult>>) -> impl IntoView {
     let columns = Signal::derive(move || {
         let mut t: Vec<u32> = cases.with(|c| c.iter().map(|c| c.threads).collect());
-        t.sort_unstable();
+        wasm_core::order::sort(&mut t);
         t.dedup();
         t
     });

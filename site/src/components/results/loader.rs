@@ -273,7 +273,7 @@ pub async fn load_results_with_progress(wanted: Wanted, progress: impl Fn(usize,
         })
         .collect()
         .await;
-    numbered.sort_by_key(|(i, _)| *i);
+    wasm_core::order::sort_by_key(&mut numbered, |(i, _)| *i);
     let mut files: Vec<LoadedFile> = numbered.into_iter().map(|(_, file)| file).collect();
     if asked > MAX_FILES {
         let what = match wanted {

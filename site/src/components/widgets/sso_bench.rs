@@ -64,7 +64,7 @@ pub fn SsoBench() -> impl IntoView {
     let intro = || {
         view! {
             <p class="source-note">
-                "Press Run and your browser runs the nine variants of this chapter's kernel (wasm-core's "
+                "Press Run and your browser runs the nine variants of this chapter's kernel (the kernels crate's "
                 <code>"sso_batch"</code> ", the code the native runner times) on one thread. One call formats the whole "
                 "tag list into an owned collection and drops it. Here the allocator is Rust's wasm32 default, dlmalloc, "
                 "not jemalloc, so the gaps between variants can differ from the native ones below. And on wasm32 a "

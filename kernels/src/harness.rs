@@ -3,7 +3,7 @@
 //! at a time and measures what each does to the answer.
 //!
 //! Ours wraps every clone in `black_box` and compiles the drop/forget decision into the loop; its
-//! contenders check a relaxed flag once per [`crate::clone_run::CONTENDER_BATCH`] clones. The
+//! contenders check a relaxed flag once per `wasm_core::clone_run::CONTENDER_BATCH` clones. The
 //! article's program does neither: its loop body reads the drop setting through a `OnceLock` on
 //! every clone (`should_drop()`), and each contender polls its own `mpsc` channel after every clone.
 
@@ -280,7 +280,7 @@ pub fn contend_polling(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernels::clone::reference_counts;
+    use crate::clone::reference_counts;
     #[cfg(target_arch = "wasm32")]
     use wasm_bindgen_test::wasm_bindgen_test as test;
 
@@ -309,7 +309,7 @@ mod tests {
     fn every_harness_leaves_counts_alone_in_drop_mode_and_leaks_n_in_forget_mode() {
         let source = CloneSource::new(24);
         for harness in every_harness() {
-            for ty in crate::kernels::clone::tested_types() {
+            for ty in crate::clone::tested_types() {
                 let before = reference_counts(source.shared());
                 clone_batch_harnessed(&source, ty, CloneMode::Drop, harness, &should_drop_lock(CloneMode::Drop), 5);
                 assert_eq!(reference_counts(source.shared()), before, "{ty} under {}", harness.id());
