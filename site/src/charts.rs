@@ -113,6 +113,19 @@ pub struct ChartSpec {
     /// What the x axis writes for a category (`inline_buf` → `InlineBuf<128>`), when it differs from
     /// the category itself; marks keep the category in `data-x`.
     pub x_names: Vec<(String, String)>,
+    /// The machines whose numbers the chart shows, as the chart names them: written above every
+    /// chart (live or static), since with one machine neither the legend nor the marks name it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub machines: Vec<String>,
+}
+
+/// The line above a chart that names its machines ("Machine: …", "Machines: …, …").
+pub fn machines_line(machines: &[String]) -> Option<String> {
+    match machines {
+        [] => None,
+        [one] => Some(format!("Machine: {one}")),
+        many => Some(format!("Machines: {}", many.join(", "))),
+    }
 }
 
 impl ChartSpec {
@@ -127,6 +140,7 @@ impl ChartSpec {
             y_scale: Scale::Linear,
             series: Vec::new(),
             x_names: Vec::new(),
+            machines: Vec::new(),
         }
     }
 }
@@ -268,6 +282,7 @@ mod tests {
                 colour: Some(3),
             }],
             x_names: vec![("inline_buf".into(), "InlineBuf<128>".into())],
+            machines: vec!["xeon".into()],
         };
         let data: serde_json::Value = serde_json::from_str(&data_json(&spec)).unwrap();
         assert_eq!(data["title"], "Recorded sso results: 2 threads");

@@ -207,6 +207,12 @@ test("the size table shows live wasm32 sizes and says where the x86_64 values co
     // A native x86_64 results file was found: its values are in the third column.
     assert.equal(await table.locator('tr[data-type="String"] [data-field="native"]').textContent(), "24 / 8");
     assert.equal(await table.locator('tr[data-type="arc-header"] [data-field="native"]').textContent(), "16");
+    // The note names the machine as its file records it, not "a real machine".
+    const file = noteText.match(/results\/([^ ]+\.json)/)[1];
+    const recorded = JSON.parse(fs.readFileSync(path.join(root, "content/results", file), "utf8"));
+    assert.ok(noteText.includes(`on ${recorded.machine.cpu_model}`), noteText);
+    if (recorded.conditions?.hypervisor) assert.match(noteText, /a virtual machine/);
+    assert.doesNotMatch(noteText, /real machine/);
   }
   assert.deepEqual(errors, []);
 });

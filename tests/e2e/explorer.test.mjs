@@ -93,7 +93,28 @@ test("without the article's dataset among the files the explorer charts the firs
   // Arc<str> pulls ahead of String past one thread, as in the article's data.
   const at = (series, x) => points.find((p) => p.series === series && p.x === x).y;
   assert.ok(at("Arc<str>", 1) < at("String", 1) && at("Arc<str>", 12) > at("String", 12));
+  // With one machine chosen, neither legend nor marks name it: the line above the chart does.
+  const label = JSON.parse(fs.readFileSync(path.join(FIXTURES, `${REF}.json`), "utf8")).label;
+  assert.equal(await page.getByTestId("contention-chart-machines").textContent(), `Machine: ${label}`);
+  // Two machines: both named.
+  await page.locator(`[data-testid="machine-option"][data-machine="${XEON}"] input`).check();
+  const xeon = JSON.parse(fs.readFileSync(path.join(FIXTURES, `${XEON}.json`), "utf8")).label;
+  await page.waitForFunction((want) => document.querySelector('[data-testid="contention-chart-machines"]')?.textContent === want,
+    `Machines: ${label}, ${xeon}`);
   assert.deepEqual(errors, []);
+});
+
+test("without JavaScript the build's chart names its machine too", async () => {
+  const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${h.base}/results`);
+  // The first frame is drawn from the shipped files, whatever this test's folder holds.
+  const shipped = fs.readdirSync(path.join(root, "content/results")).filter((f) => f.endsWith(".json"))
+    .map((f) => JSON.parse(fs.readFileSync(path.join(root, "content/results", f), "utf8")).label);
+  const line = await page.getByTestId("static-chart-machines").textContent();
+  const named = line.match(/^Machine: (.+)$/);
+  assert.ok(named && shipped.includes(named[1]), line);
+  await context.close();
 });
 
 test("each bad file gets an error card naming it and its problems; the rest still render", async () => {

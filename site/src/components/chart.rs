@@ -35,7 +35,11 @@ pub fn Chart(
     };
     let file_name = move || format!("{}.json", slug(&spec.read().title));
     let data_id = format!("{test_id}-data");
+    let machines_id = format!("{test_id}-machines");
     view! {
+        {move || crate::charts::machines_line(&spec.read().machines).map(|line| view! {
+            <p class="chart-machines" data-testid=machines_id.clone()>{line}</p>
+        })}
         <div class="chart-host" data-testid=test_id node_ref=host></div>
         <p class="chart-data"><a href=data_href download=file_name data-testid=data_id>"Data (JSON)"</a>
             " — every mark's value and whisker ends, by series"</p>
@@ -60,7 +64,9 @@ fn slug(title: &str) -> String {
 #[component]
 pub fn StaticChart(spec: ChartSpec, #[prop(into)] test_id: String) -> impl IntoView {
     let number = crate::charts::static_chart(&spec);
-    view! { <div class="chart-host" data-testid=test_id data-static-chart=number></div> }
+    let machines = crate::charts::machines_line(&spec.machines)
+        .map(|line| view! { <p class="chart-machines" data-testid=format!("{test_id}-machines")>{line}</p> });
+    view! { {machines} <div class="chart-host" data-testid=test_id data-static-chart=number></div> }
 }
 
 #[cfg(test)]

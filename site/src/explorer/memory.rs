@@ -75,6 +75,7 @@ pub fn memory_spec(machines: &[&Machine], mode: ModeFilter, figure: Figure, scal
         y_scale: scale,
         series,
         x_names: Vec::new(),
+        machines: super::names_with(machines, |m| m.clone_cases().any(|c| c.memory.is_some())),
     }
 }
 
@@ -134,6 +135,7 @@ pub fn timeline_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> C
         y_scale: scale,
         series,
         x_names: Vec::new(),
+        machines: super::names_with(machines, |m| m.clone_cases().any(|c| c.mapped_timeline.is_some())),
     }
 }
 

@@ -229,6 +229,12 @@ pub fn machine_names(machines: &[&Machine]) -> Vec<String> {
         .collect()
 }
 
+/// [`machine_names`] of the machines that `has` data for a chart, in order: the names a chart
+/// writes above itself.
+pub fn names_with(machines: &[&Machine], has: impl Fn(&Machine) -> bool) -> Vec<String> {
+    machines.iter().zip(machine_names(machines)).filter(|(m, _)| has(m)).map(|(_, name)| name).collect()
+}
+
 #[cfg(test)]
 pub(crate) mod test_data {
     //! Small results files for the unit tests, built with the same rules as the runner's.

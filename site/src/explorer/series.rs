@@ -167,7 +167,7 @@ pub fn machine_colours(machines: &[&Machine]) -> Vec<u32> {
     crate::palette::distinct(machines.iter().map(|m| crate::palette::machine_colour(&m.data.label)))
 }
 
-fn lines_spec(title: String, y_label: &str, scale: Scale, series: Vec<ChartSeries>) -> ChartSpec {
+fn lines_spec(title: String, y_label: &str, scale: Scale, series: Vec<ChartSeries>, machines: &[&Machine]) -> ChartSpec {
     ChartSpec {
         kind: ChartKind::Lines,
         title,
@@ -176,6 +176,7 @@ fn lines_spec(title: String, y_label: &str, scale: Scale, series: Vec<ChartSerie
         y_scale: scale,
         series,
         x_names: Vec::new(),
+        machines: machine_names(machines),
     }
 }
 
@@ -208,7 +209,7 @@ pub fn metric_spec(machines: &[&Machine], view: View, mode: ModeFilter, scale: S
         (_, View::Rate) => ("Clones per second under contention", metric_y_label(view)),
         _ => ("Time per clone under contention", metric_y_label(view)),
     };
-    lines_spec(title.into(), y_label, scale, metric_series(contention_lines(machines, mode, types), view))
+    lines_spec(title.into(), y_label, scale, metric_series(contention_lines(machines, mode, types), view), machines)
 }
 
 /// The pinned cases (`clone --pin`): time per clone over threads, one line per machine, type,
@@ -233,7 +234,13 @@ pub fn placement_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale, typ
             }
         }
     }
-    lines_spec("Time per clone by placement (pinned runs)".into(), metric_y_label(View::Time), scale, metric_series(lines, View::Time))
+    lines_spec(
+        "Time per clone by placement (pinned runs)".into(),
+        metric_y_label(View::Time),
+        scale,
+        metric_series(lines, View::Time),
+        machines,
+    )
 }
 
 /// Name of the reference line at y = 1 on the ratio chart.
@@ -282,7 +289,7 @@ pub fn ratio_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> Char
             .collect();
         series.push(ChartSeries { name: EQUAL_COST.into(), dashed: true, points, style: None, colour: Some(crate::charts::NEUTRAL) });
     }
-    lines_spec("Arc<str> time ÷ String time per clone".into(), "Arc<str> ÷ String", scale, series)
+    lines_spec("Arc<str> time ÷ String time per clone".into(), "Arc<str> ÷ String", scale, series, machines)
 }
 
 fn thread_counts(points: &[ChartPoint]) -> impl Iterator<Item = u32> + '_ {
@@ -335,7 +342,7 @@ pub fn allocator_spec(group: &[&Machine], view: View, mode: ModeFilter, scale: S
         }
     }
     let cpu = group.first().map(|m| m.description()).unwrap_or_default();
-    lines_spec(format!("Allocator A/B on {cpu}"), metric_y_label(view), scale, metric_series(lines, view))
+    lines_spec(format!("Allocator A/B on {cpu}"), metric_y_label(view), scale, metric_series(lines, view), group)
 }
 
 #[cfg(test)]

@@ -191,6 +191,7 @@ pub fn suite_spec(machines: &[&Machine], suite: Suite, key: &str) -> ChartSpec {
         y_scale: Scale::Linear,
         series: Vec::new(),
         x_names: Vec::new(),
+        machines: Vec::new(),
     })
 }
 

@@ -58,6 +58,8 @@ pub fn series(name: &str, source: &str, colour: u32, cases: &[CaseResult], unit:
 /// A bar chart of `series` (empty ones dropped); `None` when nothing is left to draw.
 pub fn bars(title: String, x_label: &str, unit: Unit, mut series: Vec<ChartSeries>) -> Option<ChartSpec> {
     series.retain(|s| !s.points.is_empty());
+    // A bar chart's series are its machines (or the reader's browser): the colour rule.
+    let machines = series.iter().map(|s| s.name.clone()).collect();
     (!series.is_empty()).then(|| ChartSpec {
         kind: ChartKind::Bars,
         title,
@@ -66,6 +68,7 @@ pub fn bars(title: String, x_label: &str, unit: Unit, mut series: Vec<ChartSerie
         y_scale: Scale::Linear,
         series,
         x_names: Vec::new(),
+        machines,
     })
 }
 

@@ -274,7 +274,7 @@ pub fn ChooseTable(
             "equally cheap, and of those the one with the least memory wins."
         </p>
         <ScrollRegion label="Every candidate on your strings">
-        <table class="data compact" data-testid="choose-table">
+        <table class="data compact tall" data-testid="choose-table">
             <caption>"Every candidate on your strings"</caption>
             <thead><tr>
                 // What the pick is weighed on first, so a phone shows it without scrolling.

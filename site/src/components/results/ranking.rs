@@ -101,9 +101,6 @@ pub fn RankingTable(
                     <th scope="row">
                         <a href=format!("/results/{}", m.file)>{m.label.clone()}</a>
                     </th>
-                    <td>{m.cpu.clone()}</td>
-                    <td>{format!("{} · {}", m.arch, m.kind.key())}</td>
-                    <td class="num">{threads}</td>
                     <td class="num" data-field="best">{times(row.vs_best)}</td>
                     {MEASURED.into_iter().map(|x| {
                         // A run with rounds says how far apart they put the ratio: one figure is one round's luck.
@@ -119,6 +116,9 @@ pub fn RankingTable(
                             </td>
                         }
                     }).collect_view()}
+                    <td>{m.cpu.clone()}</td>
+                    <td>{format!("{} · {}", m.arch, m.kind.key())}</td>
+                    <td class="num">{threads}</td>
                 </tr>
             }
         })
@@ -131,11 +131,13 @@ pub fn RankingTable(
                     <tr>
                         <th scope="col" class="num">"#"</th>
                         {on_pick.map(|_| view! { <th scope="col">"Chart"</th> })}
-                        <th scope="col">"Machine (results file)"</th>
+                        <th scope="col" class="name-col">"Machine (results file)"</th>
+                        // The measures, which the ranking is about, before the machine's facts: a
+                        // phone shows the first of them beside the (sticky) machine name.
+                        {headers.collect_view()}
                         <th scope="col">"CPU"</th>
                         <th scope="col">"Arch · runner"</th>
                         <th scope="col" class="num">"Most threads"</th>
-                        {headers.collect_view()}
                     </tr>
                 </thead>
                 <tbody>{body}</tbody>
@@ -167,10 +169,10 @@ pub fn CpuTable(groups: Vec<CpuGroup>, sort: Measure) -> impl IntoView {
                 <tr data-testid="cpu-row" data-cpu=g.cpu.clone()>
                     <td class="num">{place + 1}</td>
                     <th scope="row">{g.cpu.clone()}</th>
-                    <td>{format!("{} · {}", g.arch, g.kind.key())}</td>
-                    <td class="num">{g.machines.len()}</td>
                     <td class="num" data-field="best">{times(g.vs_best)}</td>
                     {(0..4).map(|i| view! { <td class="num" data-field=MEASURED[i].key()>{spread_text(MEASURED[i], g.spreads[i])}</td> }).collect_view()}
+                    <td>{format!("{} · {}", g.arch, g.kind.key())}</td>
+                    <td class="num">{g.machines.len()}</td>
                 </tr>
             }
         })
@@ -182,11 +184,11 @@ pub fn CpuTable(groups: Vec<CpuGroup>, sort: Measure) -> impl IntoView {
                 <thead>
                     <tr>
                         <th scope="col" class="num">"#"</th>
-                        <th scope="col">"CPU model"</th>
-                        <th scope="col">"Arch · runner"</th>
-                        <th scope="col" class="num">"Files"</th>
+                        <th scope="col" class="name-col">"CPU model"</th>
                         <th scope="col" class="num">"× the best"</th>
                         {MEASURED.into_iter().map(|m| view! { <th scope="col" class="num">{heading(m)}</th> }).collect_view()}
+                        <th scope="col">"Arch · runner"</th>
+                        <th scope="col" class="num">"Files"</th>
                     </tr>
                 </thead>
                 <tbody>{body}</tbody>

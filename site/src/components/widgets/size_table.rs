@@ -26,7 +26,7 @@ type SizeSeries = (String, u32, Vec<(String, u32)>);
 
 /// Bars of each type's handle size, one series per target.
 fn size_chart(series: Vec<SizeSeries>) -> ChartSpec {
-    let series = series
+    let series: Vec<ChartSeries> = series
         .into_iter()
         .map(|(name, colour, sizes)| ChartSeries {
             points: sizes
@@ -54,6 +54,7 @@ fn size_chart(series: Vec<SizeSeries>) -> ChartSpec {
         x_label: "type".into(),
         y_label: "bytes (size_of)".into(),
         y_scale: Scale::Linear,
+        machines: series.iter().map(|s| s.name.clone()).collect(),
         series,
         x_names: Vec::new(),
     }
@@ -180,8 +181,8 @@ pub fn SizeTable() -> impl IntoView {
                 <tr data-type=row_id>
                     <th scope="row"><code>{name}</code></th>
                     <td class="num" data-field="size">{l.size_bytes}</td>
-                    <td class="num" data-field="align">{l.align_bytes}</td>
                     <td class="num" data-field="native">{native_cell}</td>
+                    <td class="num" data-field="align">{l.align_bytes}</td>
                 </tr>
             }
         })
@@ -195,8 +196,11 @@ pub fn SizeTable() -> impl IntoView {
             on an x86_64 machine."
             .to_owned(),
         Some(Ok(Some(n))) => format!(
-            "x86_64 values: recorded by {} in results/{} (run “{}”) on a real machine, read by this page just now.",
-            n.data.runner.name, n.file_name, n.data.label
+            "x86_64 values: recorded by {} in results/{} (run “{}”) on {}, read by this page just now.",
+            n.data.runner.name,
+            n.file_name,
+            n.data.label,
+            machine_words(&n.data)
         ),
     };
 
@@ -212,18 +216,19 @@ pub fn SizeTable() -> impl IntoView {
             <ScrollRegion label="Sizes and alignments">
             <table class="data" data-testid="size-table">
                 <thead><tr>
+                    // The sizes side by side after the type, so a phone shows both without scrolling.
                     <th scope="col">"Type"</th><th scope="col" class="num">"wasm32 size"</th>
-                    <th scope="col" class="num">"wasm32 align"</th><th scope="col" class="num">"x86_64 size / align"</th>
+                    <th scope="col" class="num">"x86_64 size / align"</th><th scope="col" class="num">"wasm32 align"</th>
                 </tr></thead>
                 <tbody>
                     {rows}
                     <tr data-type="arc-header">
                         <th scope="row">"Arc header on the heap (strong + weak): text address − block address"</th>
                         <td class="num" data-field="size">{arc_header_bytes()}</td>
-                        <td class="num">"–"</td>
                         <td class="num" data-field="native">
                             {move || native_now().map_or_else(|| "–".to_owned(), |n| n.data.layouts.arc_header_bytes.to_string())}
                         </td>
+                        <td class="num">"–"</td>
                     </tr>
                 </tbody>
             </table>
@@ -232,4 +237,17 @@ pub fn SizeTable() -> impl IntoView {
             <Chart spec=Signal::derive(chart) test_id="size-chart"/>
         </section>
     }
+}
+
+/// The machine a results file records, in its own words: the CPU model and logical CPUs, and a
+/// virtual machine where the run's conditions say so (a file without the field says nothing either way).
+fn machine_words(file: &wasm_core::results::ResultsFile) -> String {
+    let cpu = file.machine.cpu_model.as_deref().unwrap_or("an unnamed CPU");
+    let cores = file.machine.logical_cores.map(|c| format!(" with {}", crate::explorer::format::count(c, "logical CPU", "logical CPUs")));
+    let virtual_machine = match file.conditions.as_ref().and_then(|c| c.hypervisor.as_deref()) {
+        Some("unknown") => ", a virtual machine (its hypervisor unnamed)".to_owned(),
+        Some(h) => format!(", a virtual machine under {h}"),
+        None => String::new(),
+    };
+    format!("{cpu}{}{virtual_machine}", cores.unwrap_or_default())
 }
