@@ -98,7 +98,7 @@ test("search finds any machine by label or CPU, in the ranking and as a machine-
   // By CPU model: every row found has that CPU.
   await page.getByTestId("machine-search").fill("Synthetic M3");
   await page.waitForURL((url) => url.searchParams.get("q") === "Synthetic M3");
-  const cpus = await page.getByTestId("ranking-row").evaluateAll((trs) => trs.map((tr) => tr.children[3].textContent));
+  const cpus = await page.getByTestId("ranking-row").evaluateAll((trs) => trs.map((tr) => tr.querySelector('[data-field="cpu"]').textContent));
   assert.ok(cpus.length > 0 && cpus.every((c) => c === "Synthetic M3"), JSON.stringify(cpus));
   assert.deepEqual(errors, []);
 });
@@ -135,7 +135,7 @@ test("each CPU model reads as one distribution: files, median and range", async 
   const models = new Set(native().map((m) => `${m.cpu}|${m.arch}|${m.kind === "reference" ? "reference" : "native"}`));
   assert.equal(await rows.count(), models.size);
   const zen = page.locator('[data-testid="cpu-row"][data-cpu="Synthetic Zen 4 8-Core"]');
-  const files = Number(await zen.locator("td").nth(2).textContent());
+  const files = Number(await zen.locator('[data-field="files"]').textContent());
   assert.equal(files, native().filter((m) => m.cpu === "Synthetic Zen 4 8-Core").length);
   assert.match(await zen.locator('[data-field="arcmost"]').textContent(), /^[\d.]+ \([\d.]+–[\d.]+\)$/);
   assert.deepEqual(errors, []);

@@ -116,9 +116,9 @@ pub fn RankingTable(
                             </td>
                         }
                     }).collect_view()}
-                    <td>{m.cpu.clone()}</td>
-                    <td>{format!("{} · {}", m.arch, m.kind.key())}</td>
-                    <td class="num">{threads}</td>
+                    <td data-field="cpu">{m.cpu.clone()}</td>
+                    <td data-field="arch">{format!("{} · {}", m.arch, m.kind.key())}</td>
+                    <td class="num" data-field="threads">{threads}</td>
                 </tr>
             }
         })
@@ -171,8 +171,8 @@ pub fn CpuTable(groups: Vec<CpuGroup>, sort: Measure) -> impl IntoView {
                     <th scope="row">{g.cpu.clone()}</th>
                     <td class="num" data-field="best">{times(g.vs_best)}</td>
                     {(0..4).map(|i| view! { <td class="num" data-field=MEASURED[i].key()>{spread_text(MEASURED[i], g.spreads[i])}</td> }).collect_view()}
-                    <td>{format!("{} · {}", g.arch, g.kind.key())}</td>
-                    <td class="num">{g.machines.len()}</td>
+                    <td data-field="arch">{format!("{} · {}", g.arch, g.kind.key())}</td>
+                    <td class="num" data-field="files">{g.machines.len()}</td>
                 </tr>
             }
         })
