@@ -563,3 +563,19 @@ test("new strings a second: each is charged its creation, timed in this page, be
   assert.match(await page.getByTestId("choose-creates-problem").textContent(), /Not used: give a whole number from 0 to .*; the model keeps 1000000/);
   assert.deepEqual(errors, []);
 });
+
+test("without JavaScript /choose gives the rules of thumb and links chapter 10; with it, they stay hidden", async () => {
+  const context = await h.browser.newContext({ viewport: { width: 375, height: 800 }, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${h.base}/choose`);
+  const rules = page.getByTestId("choose-rules");
+  assert.ok(await rules.isVisible(), "the rules show without JavaScript");
+  assert.ok((await page.getByTestId("rule-of-thumb").count()) >= 3);
+  assert.match(await page.getByTestId("rule-of-thumb").first().textContent(), /: \S+\. [A-Z]/);
+  assert.equal(await rules.locator('a[href="/chapters/what-instead"]').count(), 1);
+  await context.close();
+  const { page: live, errors } = await h.open("/choose");
+  await live.getByTestId("choose-table").waitFor();
+  assert.equal(await live.getByTestId("choose-rules").isVisible(), false, "the live chooser replaces them");
+  assert.deepEqual(errors, []);
+});

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use crate::components::section_heading::SectionHeading;
 use crate::islands::{Island, Live};
 use wasm_core::choose::Candidate;
 
@@ -62,7 +63,35 @@ pub fn Choose() -> impl IntoView {
                 "number is computed or read from a results file."
             </p>
             <Live island=Island::Choose/>
+            <RulesWithoutJs/>
         </article>
+    }
+}
+
+/// What a reader without JavaScript gets instead of the comparison: the chooser's rules of thumb,
+/// the same words its picks give, and chapter 10, which measures them (hidden once scripts run).
+#[component]
+fn RulesWithoutJs() -> impl IntoView {
+    let rules = wasm_core::choose::RULES
+        .iter()
+        .map(|r| {
+            view! {
+                <li data-testid="rule-of-thumb">
+                    <strong>{r.headline}</strong>": "<a href=r.pick.docs_url()><code>{r.pick.name()}</code></a>". "
+                    {format!("{}{}.", r.because[..1].to_uppercase(), &r.because[1..])}
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="no-js-only" aria-labelledby="choose-rules-title" data-testid="choose-rules">
+            <SectionHeading page="/choose" id="choose-rules-title" title="Rules of thumb"/>
+            <p>
+                "Without JavaScript this page cannot measure your strings, so here are the rules the comparison starts "
+                "from. "<a href="/chapters/what-instead">"Chapter 10, “What to do instead”"</a>" measures each of them."
+            </p>
+            <ol>{rules}</ol>
+        </section>
     }
 }
 
