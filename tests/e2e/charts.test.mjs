@@ -3,7 +3,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import { screenshot, start } from "./harness.mjs";
+import { allMounted, screenshot, start } from "./harness.mjs";
 
 let h;
 before(async () => { h = await start(); });
@@ -141,3 +141,32 @@ test("a chart's data downloads as JSON with every bar's value", async () => {
   assert.ok(data.title && data.y_label && data.series.every((s) => s.points.every((p) => "y_high" in p)));
   assert.deepEqual(errors, []);
 });
+
+// Issue 43: with one machine drawn, neither legend nor marks name it, so every chart that draws
+// marks says above itself whose numbers they are, with JavaScript and without.
+for (const javaScriptEnabled of [true, false]) {
+  test(`every drawn chart names its machines ${javaScriptEnabled ? "" : "without JavaScript"}`.trim(), async () => {
+    const unnamed = [];
+    let checked = 0;
+    for (const route of ["/results", "/chapters/clone-cost", "/chapters/sso-benchmarks", "/chapters/cache-lines", "/bench"]) {
+      const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(h.base + route);
+      if (javaScriptEnabled) {
+        await allMounted(page);
+        await page.waitForTimeout(500);
+      }
+      const found = await page.$$eval(".chart-host", (hosts) => hosts
+        .filter((host) => host.querySelector("svg .point, svg rect.bar, svg .bar"))
+        .map((host) => {
+          const line = host.previousElementSibling;
+          return line?.classList.contains("chart-machines") && /^Machines?: \S/.test(line.textContent) ? "" : host.dataset.testid ?? "?";
+        }));
+      checked += found.length;
+      unnamed.push(...found.filter(Boolean).map((id) => `${route}: ${id}`));
+      await context.close();
+    }
+    assert.ok(checked >= 4, `only ${checked} drawn charts found`);
+    assert.deepEqual(unnamed, []);
+  });
+}
