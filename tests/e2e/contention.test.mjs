@@ -173,6 +173,9 @@ test("chapter 9's cache-lines lab runs the lines kernel on threads, and its down
     assert.equal((await page.getByTestId("lines-findings").locator("li").allInnerTexts()).length, 3, "a sentence per layout at 2 threads");
     assert.equal(await page.locator('[data-testid="lines-chart"] rect.bar').count(), 3, "a bar per layout at 2 threads");
 
+    // A run the pull-request check refuses is not offered: say which rule refused it.
+    const refused = page.getByTestId("lines-invalid");
+    assert.equal(await refused.count(), 0, await refused.textContent().catch(() => ""));
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("lines-download").click()]);
     assert.match(download.suggestedFilename(), /^browser-[a-z0-9-]+-\d+cpu-lines-\d{4}-\d{2}-\d{2}\.json$/);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-lines-")), download.suggestedFilename());
