@@ -1,7 +1,8 @@
 //! What a runner's own bookkeeping makes impossible: figures of one file that contradict each other
 //! (round medians that are not their rounds' medians, allocator statistics out of order, a memory
 //! timeline running past its repeat, contenders far faster than the thread timed beside them, an
-//! all-threads rate that no thread's repeat times allow, repeats thousands of times apart), cases no runner plans, and runner versions that cannot be.
+//! all-threads rate that no thread's repeat times allow, repeats thousands of times apart), cases
+//! no runner plans, and runner versions that cannot be.
 //! Part of [`crate::validate::validate_file`]: the build refuses such a file as the pull-request
 //! check does.
 
@@ -84,9 +85,8 @@ pub fn case_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
         // first thread's times are always stored, so the sum is at least one slowest repeat's rate.
         // Other threads' times may not be stored (the runner caps samples), so the ceiling only
         // assumes what the spread rule above holds every time to: none 1000× under the slowest.
-        let ops = case.ops_per_repeat as f64;
-        let floor = ops / (case.max_ns / 1e9);
-        let ceiling = f64::from(case.threads) * ops / (case.max_ns / MAX_REPEAT_SPREAD / 1e9);
+        let floor = case.ops_per_repeat as f64 / (case.max_ns / 1e9);
+        let ceiling = floor * f64::from(case.threads) * MAX_REPEAT_SPREAD;
         check(
             rate >= floor * (1.0 - RATE_ROUNDING) && rate <= ceiling * (1.0 + RATE_ROUNDING),
             "all_threads_ops_per_sec",

@@ -212,7 +212,7 @@ pub fn pinning_problems(at: &str, case: &CaseResult, topology: Option<&CpuTopolo
         "smt-sibling" if !together(&t.smt_groups, timed, first) => {
             Some(format!("is smt-sibling, but CPUs {timed} and {first} are not SMT siblings in the topology"))
         }
-        "same-l3" | "other-l3" if t.l3_groups.is_empty() => Some(format!("is {placement}, but the topology records no L3 groups")),
+        "same-l3" if t.l3_groups.is_empty() => Some("is same-l3, but the topology records no L3 groups".to_string()),
         "same-l3" if !together(&t.l3_groups, timed, first) => {
             Some(format!("is same-l3, but CPUs {timed} and {first} share no L3 group in the topology"))
         }
