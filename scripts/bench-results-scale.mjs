@@ -1,6 +1,7 @@
 // `npm run bench:scale`: /results with N synthetic results files beside the shipped ones
 // (scripts/synthetic-results.mjs), for each N: how long the build's validation, summary and page
-// rendering take (the pre-renderer, the part of the build that grows with N), the summary's size,
+// rendering take (the pre-renderer, the part of the build that grows with N), how long drawing and
+// writing every file's own page takes (postbuild's share that grows with N), the summary's size,
 // and, served gzip'd, on a desktop and the mobile profile of bench:site: the first paint (which
 // already shows the ranking's top rows and the default chart as SVG), then the requests and bytes
 // until the live chart has its points, and when that is. A benchmark; it asserts nothing.
@@ -14,7 +15,7 @@ import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { serveStatic } from "./serve.mjs";
 import { writeSynthetic } from "./synthetic-results.mjs";
-import { withBody, writeResultsIndex } from "./postbuild.mjs";
+import { removePageContent, withBody, writeResultsIndex } from "./postbuild.mjs";
 import { withStaticCharts } from "./static-charts.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -100,9 +101,22 @@ try {
       const buildMs = Number(process.hrtime.bigint() - started) / 1e6;
       // /results's static first frame as a build with these files would write it (the ranking's
       // top rows and the default chart), in the built page's shell.
-      const page = JSON.parse(fs.readFileSync(out, "utf8")).find((p) => p.path === "/results");
+      const pages = JSON.parse(fs.readFileSync(out, "utf8"));
+      const page = pages.find((p) => p.path === "/results");
       const html = path.join(dir, "results", "index.html");
-      fs.writeFileSync(html, withBody(fs.readFileSync(html, "utf8"), await withStaticCharts(page.body, page.static_charts)));
+      const shell = fs.readFileSync(html, "utf8");
+      fs.writeFileSync(html, withBody(shell, await withStaticCharts(page.body, page.static_charts)));
+      // Every file's own page (/results/<file>/), as postbuild writes them: its chart drawn, into the shell.
+      const pagesStarted = process.hrtime.bigint();
+      const filePages = pages.filter((p) => p.content_file);
+      for (const [i, p] of filePages.entries()) {
+        if (i % 500 === 0) process.stderr.write(`\rbench:scale: ${n} files, writing file pages ${i}/${filePages.length}…   `);
+        const content = JSON.parse(fs.readFileSync(p.content_file, "utf8"));
+        fs.mkdirSync(path.join(dir, p.path), { recursive: true });
+        fs.writeFileSync(path.join(dir, p.path, "index.html"), withBody(shell, await withStaticCharts(content.body, content.static_charts)));
+      }
+      const filePagesMs = Number(process.hrtime.bigint() - pagesStarted) / 1e6;
+      removePageContent(pages);
       const htmlText = fs.readFileSync(html, "utf8");
       const htmlBytes = Buffer.byteLength(htmlText);
       // The first chart a reader sees: the SVG the build drew into the HTML (no script needed).
@@ -117,7 +131,7 @@ try {
           const loads = [];
           for (let r = 0; r < runs; r++) loads.push(await load(browser, `${base}/results`, p));
           const m = loads.sort((a, b) => a.chartMs - b.chartMs)[Math.floor(runs / 2)];
-          rows.push({ files: n, profile: name, prerender_ms: Math.round(buildMs), summary_bytes: summary.length, summary_gzip_bytes: zlib.gzipSync(summary).length, headlines_gzip_bytes: zlib.gzipSync(headlines).length, html_bytes: htmlBytes, requests_to_chart: m.requests, bytes_to_chart: m.bytes, first_paint_ms: m.fcpMs && Math.round(m.fcpMs), svg_chart_in_html: staticChart, live_chart_ms: Math.round(m.chartMs), live_ranking_ms: Math.round(m.rankingMs) });
+          rows.push({ files: n, profile: name, prerender_ms: Math.round(buildMs), file_pages: filePages.length, file_pages_ms: Math.round(filePagesMs), summary_bytes: summary.length, summary_gzip_bytes: zlib.gzipSync(summary).length, headlines_gzip_bytes: zlib.gzipSync(headlines).length, html_bytes: htmlBytes, requests_to_chart: m.requests, bytes_to_chart: m.bytes, first_paint_ms: m.fcpMs && Math.round(m.fcpMs), svg_chart_in_html: staticChart, live_chart_ms: Math.round(m.chartMs), live_ranking_ms: Math.round(m.rankingMs) });
         }
       } finally {
         server.close();

@@ -157,7 +157,8 @@ function buildPrerenderer() {
 }
 
 /** Every page as site/src/bin/prerender.rs renders it: [{ path, title, description, charts, body }]
- *  (`path` null for the 404 page). */
+ *  (`path` null for the 404 page); a results file's page names a `content_file` holding its body
+ *  and chart specs instead, removed with the others by `removePageContent`. */
 export function prerenderPages(resultsDir) {
   const out = path.join(os.tmpdir(), `arc-str-pages-${process.pid}.json`);
   try {
@@ -171,6 +172,12 @@ export function prerenderPages(resultsDir) {
   } finally {
     fs.rmSync(out, { force: true });
   }
+}
+
+/** Deletes the results file pages' content files `prerenderPages` left (once the pages are written). */
+export function removePageContent(pages) {
+  const dirs = new Set(pages.filter((p) => p.content_file).map((p) => path.dirname(p.content_file)));
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /** `html` whose wasm starts after the first paint: trunk's loader imports the glue statically (so
@@ -407,7 +414,9 @@ export async function writeRoutePages(dist, pages = prerenderPages(path.join(dis
     const shell = shells[page.wasm];
     if (!shell) throw new Error(`the pre-renderer asks for a wasm named ${page.wasm}, which postbuild does not build`);
     if (page.lab_wasm && !tiers[page.lab_wasm]) throw new Error(`the pre-renderer asks for a lab wasm named ${page.lab_wasm}, which postbuild does not build`);
-    const body = await withStaticCharts(page.body, page.static_charts);
+    // A results file's page keeps its content in a file of its own (one per page, read one at a time).
+    const content = page.content_file ? JSON.parse(fs.readFileSync(page.content_file, "utf8")) : page;
+    const body = await withStaticCharts(content.body, content.static_charts);
     const pageHtml = withBody(withD3(withMeta(shell, { ...page, route }), page.charts, d3), body);
     const html = page.lab_wasm ? withCsp(withLabLoader(pageHtml, tiers[page.lab_wasm])) : pageHtml;
     if (page.path === null) {
@@ -445,7 +454,8 @@ export function searchEntries(pages, summary = { machines: [] }) {
   const entries = [];
   const site = routeTable().site_name;
   for (const page of pages) {
-    if (page.path === null || page.path === "/search") continue;
+    // A results file's page is found through its machine's entry below.
+    if (page.path === null || page.path === "/search" || page.content_file) continue;
     const title = page.title.replace(` · ${site}`, "").replace(`${site}: `, "");
     const kind = page.path.startsWith("/chapters/") ? "chapter" : page.path === "/glossary" ? "glossary" : "page";
     const main = page.body.match(/<main\b[\s\S]*<\/main>/)?.[0] ?? page.body;
@@ -462,7 +472,7 @@ export function searchEntries(pages, summary = { machines: [] }) {
   }
   for (const m of summary.machines ?? []) {
     const id = m.file.replace(/\.json$/, "");
-    entries.push({ title: m.label, url: `/results?machines=${encodeURIComponent(id)}`, kind: "machine", text: `${m.cpu} ${m.arch} ${m.vendor} ${m.file}` });
+    entries.push({ title: m.label, url: `/results/${encodeURIComponent(id)}/`, kind: "machine", text: `${m.cpu} ${m.arch} ${m.vendor} ${m.file}` });
   }
   return entries;
 }
@@ -487,6 +497,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const pages = prerenderPages(path.join(dist, "results"));
   const routes = await writeRoutePages(dist, pages);
   const searched = writeSearchIndex(dist, pages);
+  removePageContent(pages);
   const threads = buildThreadsTier(dist);
   console.log(`postbuild: ${files.length} results files indexed, ${routes.length} pages and 404.html written, ${searched.length} search entries, threaded tier ${(threads.bytes / 1024).toFixed(0)} KB`);
 }

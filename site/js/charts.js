@@ -365,23 +365,34 @@ function drawSidewaysBars(host, spec, width) {
 // that stand for no machine or type.
 const colour = (i) => (i >= 1000 ? "var(--muted)" : `var(--series-${(i % 23) + 1})`);
 
-/** The type's name just right of the last point of each styled line. A label that would overlap
- *  one already placed is left out rather than moved away from its line (the legend still names it). */
+/** The type's name just right of the last point of each styled line; with several machines, led by
+ *  the machine's marker (the legend's), so two lines of one type never carry the same label. A label
+ *  stays inside the plot's height (never over the axis), moves up or down by a line where another
+ *  is in its way, and is left out when both are taken (the legend still names it). */
 function endLabels(g, series, x, y, inner, colourOf) {
   const placed = [];
   const labels = g.append("g").attr("class", "end-labels");
+  const machines = new Set(series.filter((s) => s.style).map((s) => s.style.marker)).size;
+  const lead = machines > 1 ? 12 : 0;
   // Lower lines first: the bottom of a log chart is where lines crowd least.
   const ends = series
     .map((s, i) => ({ s, i, last: s.points.reduce((a, b) => (Number(b.x) > Number(a.x) ? b : a), s.points[0]) }))
     .filter((e) => e.s.style && e.last)
-    .map((e) => ({ text: e.s.style.colour_name, x: x(Number(e.last.x)) + 8, y: y(e.last.y), fill: colourOf(e.s, e.i) }))
+    .map((e) => ({ text: e.s.style.colour_name, marker: e.s.style.marker, x: x(Number(e.last.x)) + 8, y: y(e.last.y), fill: colourOf(e.s, e.i) }))
     .sort((a, b) => b.y - a.y);
+  const inside = (v) => Math.min(inner.h - 10, Math.max(6, v));
   for (const e of ends) {
-    const width = e.text.length * 6.5;
-    const clash = placed.some((p) => Math.abs(p.y - e.y) < 12 && e.x < p.x + p.width && p.x < e.x + width);
-    if (clash || e.x + width > inner.w + LABEL_ROOM) continue;
-    placed.push({ ...e, width });
-    labels.append("text").attr("class", "end-label").attr("x", e.x).attr("y", e.y).attr("dy", "0.32em")
+    const width = lead + e.text.length * 6.5;
+    if (e.x + width > inner.w + LABEL_ROOM) continue;
+    const free = (at) => !placed.some((p) => Math.abs(p.y - at) < 12 && e.x < p.x + p.width && p.x < e.x + width);
+    const at = [0, -13, 13].map((d) => inside(e.y + d)).find(free);
+    if (at === undefined) continue;
+    placed.push({ ...e, y: at, width });
+    if (lead) {
+      labels.append("path").attr("class", "end-marker").attr("d", d3.symbol(markerShape(e.marker), 40)())
+        .attr("transform", `translate(${e.x + 4},${at})`).attr("fill", e.fill);
+    }
+    labels.append("text").attr("class", "end-label").attr("x", e.x + lead).attr("y", at).attr("dy", "0.32em")
       .attr("fill", e.fill).attr("font-size", 12).text(e.text);
   }
 }

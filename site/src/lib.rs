@@ -23,8 +23,18 @@ pub mod static_data;
 use components::shell::Shell;
 use content::Chapter;
 use pages::{
-    bench::Bench, chapter::ChapterPage, chapters_index::ChaptersIndex, choose::Choose, glossary::Glossary, home::Home, not_found::NotFound,
-    results::Results, search::Search, submit::Submit,
+    ablation::{AblationPage, AblationRun},
+    bench::Bench,
+    chapter::ChapterPage,
+    chapters_index::ChaptersIndex,
+    choose::Choose,
+    glossary::Glossary,
+    home::Home,
+    not_found::NotFound,
+    results::Results,
+    results_file::ResultsFilePage,
+    search::Search,
+    submit::Submit,
 };
 
 /// Every heap request goes through this wrapper, so the chooser can count what a string type
@@ -42,6 +52,15 @@ pub enum Route {
     Choose,
     Results,
     Submit,
+    /// `/results/<file>/`: the `index`th results file the build read (`file`, its name), on a page
+    /// of its own. Not in [`Route::all`]: the pre-renderer adds one per file it read.
+    ResultsFile {
+        index: usize,
+        file: &'static str,
+    },
+    /// `/ablation/<run>/`: one of chapter 4's ablation runs, from `content/ablation/<run>/`. Not in
+    /// [`Route::all`]: the pre-renderer adds one per folder.
+    Ablation(&'static AblationRun),
     /// `/glossary`, from `content/glossary.md`.
     Glossary,
     /// `/search`, over the build's `search-index.json`.
@@ -73,10 +92,10 @@ impl Route {
     pub fn nav_path(self) -> &'static str {
         match self {
             Route::Home => "/",
-            Route::ChaptersIndex | Route::Chapter(_) => "/chapters",
+            Route::ChaptersIndex | Route::Chapter(_) | Route::Ablation(_) => "/chapters",
             Route::Bench => "/bench",
             Route::Choose => "/choose",
-            Route::Results => "/results",
+            Route::Results | Route::ResultsFile { .. } => "/results",
             Route::Submit => "/submit",
             // Reached from the chapters' terms and the footer, not the top navigation.
             Route::Glossary | Route::NotFound => "",
@@ -94,6 +113,8 @@ impl Route {
             Route::Bench => "site/src/pages/bench.rs".into(),
             Route::Choose => "site/src/pages/choose.rs".into(),
             Route::Results => "site/src/pages/results.rs".into(),
+            Route::ResultsFile { file, .. } => format!("content/results/{file}"),
+            Route::Ablation(run) => format!("content/ablation/{}/README.md", run.name),
             Route::Submit => "site/src/pages/submit.rs".into(),
             Route::Glossary => "content/glossary.md".into(),
             Route::Search => "site/src/pages/search.rs".into(),
@@ -121,6 +142,8 @@ pub fn App(route: Route) -> impl IntoView {
         Route::Bench => view! { <Bench/> }.into_any(),
         Route::Choose => view! { <Choose/> }.into_any(),
         Route::Results => view! { <Results/> }.into_any(),
+        Route::ResultsFile { index, .. } => view! { <ResultsFilePage index/> }.into_any(),
+        Route::Ablation(run) => view! { <AblationPage run/> }.into_any(),
         Route::Submit => view! { <Submit/> }.into_any(),
         Route::Glossary => view! { <Glossary/> }.into_any(),
         Route::Search => view! { <Search/> }.into_any(),

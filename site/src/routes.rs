@@ -53,6 +53,17 @@ pub fn page_meta(path: &str, fill: impl Fn(&str) -> String) -> Option<(String, S
     Some((format!("{} · {site}", chapter.title), plain(&fill(chapter.lede_html))))
 }
 
+/// The page of results file `file_name` (`x.json` → `/results/x/`): every file the build ships
+/// has one (`pages/results_file.rs`).
+pub fn results_file_path(file_name: &str) -> String {
+    format!("/results/{}/", file_name.strip_suffix(".json").unwrap_or(file_name))
+}
+
+/// The site's name, as titles end.
+pub fn site_name() -> &'static str {
+    &routes().site_name
+}
+
 /// The title for a path that is no page.
 pub fn not_found_title() -> String {
     format!("Page not found · {}", routes().site_name)

@@ -30,8 +30,9 @@ async function audit(route, width, colorScheme) {
 for (const [width, colorScheme] of [[1280, "light"], [1280, "dark"], [375, "light"], [375, "dark"]]) {
   test(`axe finds no serious or critical WCAG 2.2 AA violation on any route at ${width} px, ${colorScheme}`, async () => {
     const findings = [];
-    for (const meta of allRouteMeta()) {
-      const route = `/${meta.route}`;
+    // Every route, and two results file pages (one per kind of card: a native run, the reference).
+    const routes = [...allRouteMeta().map((meta) => `/${meta.route}`), "/results/xeon-2.1ghz-2vcpu-jemalloc-2026-11-21/", "/results/reference-ryzen5600x-2024/"];
+    for (const route of routes) {
       const result = await audit(route, width, colorScheme);
       findings.push(...result.findings);
       assert.deepEqual(result.errors, [], route);

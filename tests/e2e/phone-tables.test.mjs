@@ -1,4 +1,4 @@
-// The four wide tables a reader meets on a phone (issue 43): at 375 px the column that names each
+// The wide tables a reader meets on a phone (issue 43): at 375 px the column that names each
 // row and the column that carries the table's point are both on screen without scrolling sideways,
 // the name column stays in view when the rest scrolls, and no machine name breaks mid-word.
 import { after, before, test } from "node:test";
@@ -11,7 +11,7 @@ after(async () => { await h?.close(); });
 
 const PHONE = { width: 375, height: 740, touch: true };
 
-/** The four tables: where they are, how to find them, their name column and their key columns
+/** The tables: where they are, how to find them, their name column and their key columns
  *  (header texts, matched exactly). */
 const TABLES = [
   {
@@ -41,6 +41,13 @@ const TABLES = [
     table: (page) => page.getByTestId("choose-table"),
     first: "Type",
     keys: ["Bytes / string", "Clone + drop"],
+  },
+  {
+    name: "a results file page's cases",
+    route: "/results/xeon-2.1ghz-2vcpu-jemalloc-2026-11-21/",
+    table: (page) => page.getByTestId("file-cases-clone"),
+    first: "Variant",
+    keys: ["Median, ns per clone"],
   },
 ];
 

@@ -28,7 +28,7 @@ for (const run of runs) {
     for (const row of table) assert.ok(chapter.includes(rowLine(row)), `chapter 4 should contain:\n${rowLine(row)}`);
     assert.ok(chapter.includes(`content/ablation/${run}`), "the chapter names the run's folder");
     // ... and links it, where the raw outputs can be read (the repository's view of the folder).
-    assert.ok(chapter.includes(`](https://github.com/arc-str-explained/arc-str-explained/tree/main/content/ablation/${run})`), "the chapter links the run's folder");
+    assert.ok(chapter.includes(`](/ablation/${run}/)`), "the chapter links the run's page (pages/ablation.rs, which lists its raw files)");
     assert.ok(fs.existsSync(path.join(dir, "README.md")), "the run's folder says what its files are");
   });
 

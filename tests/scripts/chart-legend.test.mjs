@@ -34,3 +34,25 @@ test("a legend whose last entry wraps still ends above the plot on a phone", asy
   // centred on it: the legend's last baseline must clear both.
   assert.ok(legend <= plot - 8, `the legend's last line (y ${legend}) runs into the plot (top y ${plot})`);
 });
+
+test("line-end labels: one type on four machines is told apart by marker, no two overlap, none crosses the axis", async () => {
+  // Four machines, two types each; the cheap type ends near zero, where its label would sit on the x axis.
+  const styled = (type, colour, marker, ys) => ({ ...series(type, colour, ys, false), style: { colour, colour_name: type, marker, marker_name: `machine ${marker}` } });
+  const all = [0, 1, 2, 3].flatMap((m) => [styled("triomphe::Arc<str>", 4, m, [5, 20 + m, 40 + m * 3]), styled("leaked &'static str", 9, m, [0.2, 0.2, 0.2 + m / 100])]);
+  const spec = { kind: "lines", title: "t", x_label: "threads", x_names: [], y_label: "ns", y_scale: "linear", series: all };
+  const html = await withStaticCharts('<div data-static-chart="0"></div>', [spec]);
+  const wide = html.match(/<div class="static-wide">([^]*?<\/svg>)/)[1];
+  const { document } = parseHTML(`<html><body>${wide}</body></html>`);
+  const labels = [...document.querySelectorAll("text.end-label")];
+  const markers = [...document.querySelectorAll("path.end-marker")];
+  assert.ok(labels.length >= 2, `${labels.length} labels`);
+  assert.equal(markers.length, labels.length, "with several machines every label is led by its machine's marker");
+  const ys = labels.map((l) => Number(l.getAttribute("y")));
+  for (let i = 0; i < ys.length; i++) for (let j = i + 1; j < ys.length; j++) assert.ok(Math.abs(ys[i] - ys[j]) >= 12, `labels ${i} and ${j} overlap: ${ys}`);
+  // The x axis sits at the plot's height: its group is translated there.
+  const axisY = translateY(document.querySelector("g.axis.x"));
+  for (const y of ys) assert.ok(y <= axisY - 10, `a label at y ${y} reaches the x axis at ${axisY}`);
+  // Labels of the same type name are at different heights (distinguished by their markers' shapes).
+  const markerShapes = new Set(markers.map((m) => m.getAttribute("d")));
+  assert.ok(markerShapes.size >= Math.min(2, markers.length), "markers differ by machine");
+});

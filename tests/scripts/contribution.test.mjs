@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { prerenderPages } from "../../scripts/postbuild.mjs";
+import { prerenderPages, removePageContent } from "../../scripts/postbuild.mjs";
 import { writeContributed } from "../../scripts/synthetic-results.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -48,6 +48,9 @@ test("three contributed machines: Rust suites green, the validator agrees, and t
     });
 
     const [old, now] = [prerenderPages(before), prerenderPages(after)];
+    removePageContent([...old, ...now]);
+    // Each contributed file has a page of its own.
+    for (const name of added) assert.ok(now.some((p) => p.path === `/results/${name.replace(/\.json$/, "")}/`), `${name} has no page`);
     for (const route of ["/chapters/clone-cost", "/results"]) {
       const [was, is] = [lede(old, route), lede(now, route)];
       assert.doesNotMatch(is, /\{\{|\}\}/, `${route}: a placeholder left unfilled`);

@@ -16,7 +16,7 @@ test("sections, glossary entries, pages and machines each get an entry, with tex
   const summary = { machines: [{ file: "epyc-2vcpu.json", label: "epyc-2vcpu", cpu: "AMD EPYC", arch: "x86_64", vendor: "AMD" }] };
   const entries = searchEntries(pages, summary);
   const byUrl = Object.fromEntries(entries.map((e) => [e.url, e]));
-  assert.deepEqual(Object.keys(byUrl), ["/chapters/cache-lines", "/chapters/cache-lines#false-sharing", "/chapters/cache-lines#lse", "/glossary", "/glossary#mad", "/submit", "/results?machines=epyc-2vcpu"]);
+  assert.deepEqual(Object.keys(byUrl), ["/chapters/cache-lines", "/chapters/cache-lines#false-sharing", "/chapters/cache-lines#lse", "/glossary", "/glossary#mad", "/submit", "/results/epyc-2vcpu/"]);
   assert.equal(byUrl["/chapters/cache-lines#false-sharing"].title, "Cache lines: False sharing");
   assert.equal(byUrl["/chapters/cache-lines#false-sharing"].text, "This is false sharing.", "inline markup leaves no stray spaces");
   assert.equal(byUrl["/chapters/cache-lines#lse"].text, "LSE & LL/SC.");
@@ -24,6 +24,6 @@ test("sections, glossary entries, pages and machines each get an entry, with tex
   assert.equal(byUrl["/glossary#mad"].kind, "glossary");
   assert.match(byUrl["/submit"].text, /Run the runner/);
   assert.doesNotMatch(byUrl["/submit"].text, /Edit this page|Home Chapters/, "the page's own text, not its frame");
-  assert.equal(byUrl["/results?machines=epyc-2vcpu"].kind, "machine");
-  assert.match(byUrl["/results?machines=epyc-2vcpu"].text, /AMD EPYC/);
+  assert.equal(byUrl["/results/epyc-2vcpu/"].kind, "machine");
+  assert.match(byUrl["/results/epyc-2vcpu/"].text, /AMD EPYC/);
 });

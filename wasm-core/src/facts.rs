@@ -22,6 +22,7 @@ use crate::summary::{CaseMedians, MachineSummary, RunnerKind, Summary};
 pub const FACTS: &[(&str, &str)] = &[
     ("jemalloc-runs", "how many jemalloc clone runs there are, on how many machines and CPU models"),
     ("jemalloc-one-thread", "on how many of them each type was the cheaper clone on one thread, and by how much"),
+    ("jemalloc-one-thread-count", "on how many of them each type was the cheaper clone on one thread (counts only, for a lede)"),
     ("jemalloc-two-threads", "how much slower each type got at two threads than at one, and on how many runs Arc<str> did"),
     ("native-drop-from-two", "on how many native runs String was the cheaper clone + drop at every thread count from two up"),
     ("jemalloc-forget-two", "on how many native jemalloc runs Arc<str> was the cheaper clone at two threads in forget mode"),
@@ -173,6 +174,16 @@ impl Facts {
                 "no run has timed both on one thread yet".to_owned()
             } else {
                 format!("the cheaper clone on one thread was {} and {}", won(ARC, &arc_won), won(STRING, &string_won))
+            },
+        );
+
+        let count = |who: &str, k: usize| if k == 0 { format!("{who} in none") } else { format!("{who} in {}", of(k, n)) };
+        values.insert(
+            "jemalloc-one-thread-count",
+            if n == 0 {
+                "no run has timed both on one thread yet".to_owned()
+            } else {
+                format!("the cheaper clone on one thread was {} and {}", count(ARC, arc_won.len()), count(STRING, string_won.len()))
             },
         );
 

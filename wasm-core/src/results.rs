@@ -460,6 +460,18 @@ impl CaseResult {
         format!("{}|{}|{}|{}", self.suite, self.variant_id, self.condition_key(), self.placement.as_deref().unwrap_or("unpinned"))
     }
 
+    /// The case's fragment on its file's page (`/results/<file>/#clone-arc_str-t2-drop`): the
+    /// [`identity`](Self::identity) as one URL-safe word, placement left out when unpinned. Unique
+    /// within a valid file, since the validator refuses two cases with one identity.
+    pub fn anchor(&self) -> String {
+        let mut parts = vec![self.suite.as_str(), self.variant_id.as_str()];
+        let condition = self.condition_key();
+        parts.push(&condition);
+        parts.extend(self.placement.as_deref());
+        let text = parts.join("-");
+        text.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' }).collect()
+    }
+
     /// Whether the repeats disagree by more than [`NOISY_REL_MAD`]: the runner's flag when it wrote
     /// one, else recomputed from three or more repeats, else `None` (unknown, never "clean").
     pub fn noise_flag(&self) -> Option<bool> {

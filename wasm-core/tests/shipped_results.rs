@@ -36,3 +36,23 @@ fn every_shipped_results_file_validates() {
     assert!(failures.is_empty(), "{} shipped results file(s) fail validation:\n{}", files.len(), failures.join("\n"));
     eprintln!("validated {} shipped results files", files.len());
 }
+
+/// Each case of a shipped file has its own fragment on the file's page (`/results/<file>/#…`),
+/// made of characters a URL keeps as they are, so a chapter can link a figure to its case.
+#[test]
+fn every_shipped_case_has_a_unique_url_safe_anchor() {
+    let mut cases = 0;
+    for path in shipped_files() {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let Ok(file) = validate_bytes(&name, &std::fs::read(&path).unwrap()) else { continue };
+        let mut seen = std::collections::HashSet::new();
+        for case in &file.cases {
+            let anchor = case.anchor();
+            assert!(anchor.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'), "{name}: {anchor}");
+            assert!(anchor.starts_with(&format!("{}-{}-t", case.suite, case.variant_id)), "{name}: {anchor}");
+            assert!(seen.insert(anchor.clone()), "{name}: two cases share the anchor {anchor}");
+            cases += 1;
+        }
+    }
+    assert!(cases > 100, "only {cases} cases read");
+}

@@ -3,7 +3,8 @@
 //! to `RESULTS_DIR/summary.json`, their headline measures to `headlines.json` and their medians to
 //! `medians.json`, and writes one entry per route (path, title, description, whether it charts, which wasm it needs, the `<body>`
 //! content and the specs of its static charts), which `scripts/postbuild.mjs` puts into each
-//! route's `index.html`. `prerender --summary DIR [--keep-refused]` only writes those three
+//! route's `index.html`. Each results file's page (`/results/<file>/`) keeps its content in
+//! `OUT.json.files/N.json` instead, named by the entry's `content_file`. `prerender --summary DIR [--keep-refused]` only writes those three
 //! (test fixtures keep their bad files, as `refused`). The pages are the same Leptos
 //! components the site is made of, rendered natively; the live parts come out as empty boxes
 //! (`islands::Live`) that the wasm fills in the browser.
@@ -55,17 +56,51 @@ fn main() {
     write_atomic(&dir.join("medians.json"), &serde_json::to_string(&*data.medians).expect("the medians serialise"));
     let Some(out) = out else { return };
     any_spawner::Executor::init_custom_executor(NeverRun).expect("the executor is set once");
+    // Every results file has a page of its own. Its body and chart specs go to a file of their own
+    // (`OUT.files/N.json`), so ten thousand pages never make one string too long for postbuild.
+    let file_routes = data.machines.iter().enumerate().map(|(index, m)| {
+        let file: &'static str = Box::leak(m.file_name.clone().into_boxed_str());
+        (Some(site::routes::results_file_path(file)), Route::ResultsFile { index, file })
+    });
+    let bodies_dir = std::path::PathBuf::from(format!("{}.files", std::path::Path::new(out).display()));
+    let _ = std::fs::remove_dir_all(&bodies_dir);
+    if let Err(e) = std::fs::create_dir_all(&bodies_dir) {
+        eprintln!("error: cannot create {}: {e}", bodies_dir.display());
+        std::process::exit(1);
+    }
+    // Chapter 4's ablation runs, each on a page beside its raw files (trunk copies content/ablation/).
+    let ablation_dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../content/ablation"));
+    let ablation_runs = site::pages::ablation::AblationRun::read_all(ablation_dir).unwrap_or_else(|e| {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    });
+    let ablation_routes = ablation_runs.into_iter().map(|run| {
+        let run: &'static site::pages::ablation::AblationRun = Box::leak(Box::new(run));
+        (Some(run.path()), Route::Ablation(run))
+    });
     let pages: Vec<serde_json::Value> = Route::all()
         .into_iter()
+        .chain(file_routes)
+        .chain(ablation_routes)
         .map(|(path, route)| {
-            let (title, description) = match &path {
-                Some(p) => routes::page_meta(p, |text| data.facts.fill(text).unwrap_or_else(|e| panic!("{p}'s lede: {e}")))
+            let (title, description) = match (&path, route) {
+                (_, Route::ResultsFile { index, .. }) => {
+                    let m = &data.summary.machines[index];
+                    (format!("{} · results file · {}", m.label, routes::site_name()), site::pages::results_file::description(m))
+                }
+                (_, Route::Ablation(run)) => (
+                    format!("Ablation run {} · {}", run.name, routes::site_name()),
+                    "The raw files behind chapter 4's harness table: every variant, every round.".to_owned(),
+                ),
+                (Some(p), _) => routes::page_meta(p, |text| data.facts.fill(text).unwrap_or_else(|e| panic!("{p}'s lede: {e}")))
                     .unwrap_or_else(|| panic!("{p} has a title in site/routes.json or is a chapter")),
-                None => (routes::not_found_title(), "There is no page at this address.".to_owned()),
+                (None, _) => (routes::not_found_title(), "There is no page at this address.".to_owned()),
             };
             // `untrack`: rendering reads each signal once, outside any effect, which is the point here.
             let file = route.source_file();
-            let source = site::components::shell::PageSource { path: path.clone(), last_changed: last_changed(&file), file };
+            // A results file never changes once shipped, and ten thousand `git log`s would slow the build.
+            let last_changed = if matches!(route, Route::ResultsFile { .. }) { None } else { last_changed(&file) };
+            let source = site::components::shell::PageSource { path: path.clone(), last_changed, file };
             let body = Owner::new().with(|| {
                 provide_context(data.clone());
                 provide_context(source);
@@ -74,7 +109,9 @@ fn main() {
             let static_charts: Vec<serde_json::Value> =
                 site::charts::take_static_charts().iter().map(|s| serde_json::from_str(s).expect("a spec is JSON")).collect();
             let (tier, lab) = tier_needed(&body);
-            serde_json::json!({
+            // `<!>` marks where text nodes meet for hydration; these pages are never hydrated.
+            let body = body.replace("<!>", "");
+            let mut page = serde_json::json!({
                 "path": path,
                 "title": title,
                 "description": description,
@@ -83,11 +120,18 @@ fn main() {
                 "wasm": tier.bin(),
                 // The threaded labs' wasm, loaded beside it when the reader nears a lab; null without one.
                 "lab_wasm": lab.map(|t| t.bin()),
-                // `<!>` marks where text nodes meet for hydration; these pages are never hydrated.
-                "body": body.replace("<!>", ""),
-                // Drawn by postbuild into each `data-static-chart="N"` host, N the index here.
-                "static_charts": static_charts,
-            })
+            });
+            // Drawn by postbuild into each `data-static-chart="N"` host, N the index in `static_charts`.
+            let mut content = serde_json::json!({ "body": body, "static_charts": static_charts });
+            if let Route::ResultsFile { index, .. } = route {
+                let part = bodies_dir.join(format!("{index}.json"));
+                write_atomic(&part, &content.to_string());
+                page["content_file"] = part.display().to_string().into();
+            } else {
+                page["body"] = content["body"].take();
+                page["static_charts"] = content["static_charts"].take();
+            }
+            page
         })
         .collect();
     let json = serde_json::to_string(&pages).expect("strings and bools serialise");

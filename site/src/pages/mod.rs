@@ -1,5 +1,6 @@
 //! One module per route.
 
+pub mod ablation;
 pub mod bench;
 pub mod chapter;
 pub mod chapters_index;
@@ -8,5 +9,6 @@ pub mod glossary;
 pub mod home;
 pub mod not_found;
 pub mod results;
+pub mod results_file;
 pub mod search;
 pub mod submit;

@@ -99,7 +99,7 @@ pub fn RankingTable(
                     <td class="num">{place + 1}</td>
                     {pick}
                     <th scope="row">
-                        <a href=format!("/results/{}", m.file)>{m.label.clone()}</a>
+                        <a href=crate::routes::results_file_path(&m.file)>{m.label.clone()}</a>
                     </th>
                     <td class="num" data-field="best">{times(row.vs_best)}</td>
                     {MEASURED.into_iter().map(|x| {
