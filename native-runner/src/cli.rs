@@ -14,7 +14,7 @@ use wasm_core::kernels::{CloneMode, CloneType};
 #[command(
     name = "native-runner",
     version,
-    about = "Measures string costs natively (clone contention, SSO, arc-swap, bump arenas, cache lines) and writes results JSON v1."
+    about = "Measures string costs natively (clone contention, SSO, arc-swap, bump arenas, cache lines) and writes results JSON (schema 2)."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -53,11 +53,11 @@ pub enum Command {
     },
     /// Print the JSON Schema of results files (the text of content/results.schema.json).
     Schema,
-    /// Convert the article's published data (arc_str_perf comparison JSON) into a v1 results file.
+    /// Convert the article's published data (arc_str_perf comparison JSON) into a results file (schema 2).
     ImportReference {
         /// The arc_str_perf comparison data (a JSON array of {type, threads, drop, time_millis}).
         input: PathBuf,
-        /// Where to write the v1 results file.
+        /// Where to write the results file.
         output: PathBuf,
         /// Overwrite OUTPUT if it exists.
         #[arg(long)]

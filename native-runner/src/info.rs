@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 use sysinfo::{CpuRefreshKind, MemoryRefreshKind, RefreshKind, System};
-use wasm_core::results::{CpuTopology, MachineInfo, RunConditions, RunnerInfo, ToolchainInfo};
+use wasm_core::results::{CpuIdentity, CpuTopology, MachineInfo, RunConditions, RunnerInfo, ToolchainInfo};
 
 fn non_empty(text: &str) -> Option<String> {
     let text = text.trim();
@@ -36,7 +36,63 @@ pub fn machine() -> MachineInfo {
         user_agent: None,
         browser: None,
         device: None,
+        cpu_identity: cpu_identity(),
     }
+}
+
+/// Family, model, stepping and caches from CPUID (x86), the microcode revision from the OS, and
+/// where the hypervisor's name came from; `None` when none of it is readable.
+fn cpu_identity() -> Option<CpuIdentity> {
+    let source = is_virtual().then(hypervisor_named).flatten().map(|(_, source)| source.to_owned());
+    let mut id = CpuIdentity { microcode: microcode(), hypervisor_source: source, ..Default::default() };
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    {
+        let cpuid = raw_cpuid::CpuId::new();
+        id.vendor = cpuid.get_vendor_info().map(|v| v.as_str().to_owned());
+        if let Some(f) = cpuid.get_feature_info() {
+            (id.family, id.model, id.stepping) = (Some(f.family_id().into()), Some(f.model_id().into()), Some(f.stepping_id().into()));
+        }
+        // Leaf 4 on Intel, 0x8000_001D on AMD: the same "deterministic cache parameters".
+        for cache in cpuid.get_cache_parameters().into_iter().flatten() {
+            let bytes = (cache.associativity() * cache.physical_line_partitions() * cache.coherency_line_size() * cache.sets()) as u64;
+            match cache.level() {
+                2 => id.l2_cache_bytes = Some(bytes),
+                3 => id.l3_cache_bytes = Some(bytes),
+                _ => {}
+            }
+        }
+        if id.l2_cache_bytes.is_none() {
+            id.l2_cache_bytes = cpuid.get_l2_l3_cache_and_tlb_info().map(|c| u64::from(c.l2cache_size()) * 1024).filter(|&b| b > 0);
+        }
+    }
+    (id != CpuIdentity::default()).then_some(id)
+}
+
+/// The microcode revision Linux reports for the first CPU (`0x…`).
+fn microcode() -> Option<String> {
+    read_trimmed("/sys/devices/system/cpu/cpu0/microcode/version").or_else(|| {
+        let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").ok()?;
+        cpuinfo.lines().find(|l| l.starts_with("microcode")).and_then(|l| l.split_once(':')).and_then(|(_, v)| non_empty(v))
+    })
+}
+
+/// The hypervisor's name and where it came from: CPUID's hypervisor leaf (what the hypervisor
+/// itself signs, e.g. `KVM`), else the firmware's system vendor (DMI), else Xen's sysfs entry.
+fn hypervisor_named() -> Option<(String, &'static str)> {
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    {
+        let cpuid = raw_cpuid::CpuId::new();
+        if let Some(info) = cpuid.get_hypervisor_info() {
+            let name = match info.identify() {
+                raw_cpuid::Hypervisor::Unknown(..) => None,
+                known => Some(format!("{known:?}")),
+            };
+            if let Some(name) = name {
+                return Some((name, "cpuid"));
+            }
+        }
+    }
+    read_trimmed("/sys/class/dmi/id/sys_vendor").map(|v| (v, "dmi")).or_else(|| read_trimmed("/sys/hypervisor/type").map(|v| (v, "sysfs")))
 }
 
 pub fn toolchain() -> ToolchainInfo {
@@ -160,12 +216,14 @@ pub fn load_average() -> Option<f64> {
     read_trimmed("/proc/loadavg")?.split_whitespace().next()?.parse().ok()
 }
 
+/// Whether the CPU says it runs under a hypervisor (the `hypervisor` flag Linux shows).
+fn is_virtual() -> bool {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .is_ok_and(|cpuinfo| cpuinfo.lines().any(|l| l.starts_with("flags") && l.split_whitespace().any(|f| f == "hypervisor")))
+}
+
 fn hypervisor() -> Option<String> {
-    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").ok()?;
-    let virtual_cpu = cpuinfo.lines().any(|l| l.starts_with("flags") && l.split_whitespace().any(|f| f == "hypervisor"));
-    virtual_cpu.then(|| {
-        read_trimmed("/sys/class/dmi/id/sys_vendor").or_else(|| read_trimmed("/sys/hypervisor/type")).unwrap_or_else(|| "unknown".into())
-    })
+    is_virtual().then(|| hypervisor_named().map(|(name, _)| name).unwrap_or_else(|| "unknown".into()))
 }
 
 fn boost() -> Option<bool> {

@@ -41,10 +41,15 @@ fn quick_run_writes_a_file_that_validate_accepts() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).trim(), path.to_str().unwrap());
     let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.ends_with("}\n") && text.starts_with("{\n  \"schema_version\": 1,"));
+    assert!(text.ends_with("}\n") && text.starts_with("{\n  \"schema_version\": 2,"));
     let json = read_json(&path);
     assert_eq!(json["label"], "ci-quick");
     assert_eq!(json["runner"]["name"], "native-runner");
+    // Schema 2: what tells this CPU from another of the same model string, read from CPUID on x86.
+    if cfg!(target_arch = "x86_64") {
+        let id = &json["machine"]["cpu_identity"];
+        assert!(id["family"].is_u64() && id["model"].is_u64() && id["vendor"].is_string(), "{id}");
+    }
     assert!(json["allocator"]["name"].is_string());
     assert!(json["layouts"]["types"].as_array().unwrap().iter().any(|t| t["type_name"] == "Arc<str>"));
     let cases = json["cases"].as_array().unwrap();
@@ -167,7 +172,7 @@ fn refuses_to_overwrite_without_force() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "precious");
     let out = tiny_clone(&path, &["--type", "rc_str", "--mode", "drop", "--force"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(read_json(&path)["schema_version"], 1);
+    assert_eq!(read_json(&path)["schema_version"], 2);
     // No temporary files are left behind.
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
 }

@@ -40,7 +40,7 @@ const TABLES = [
     route: "/choose",
     table: (page) => page.getByTestId("choose-table"),
     first: "Type",
-    keys: ["Bytes / string", "Clone + drop"],
+    keys: ["Bytes / string (wasm32)", "Clone + drop, ns (x86_64)"],
   },
   {
     name: "a results file page's cases",

@@ -196,6 +196,7 @@ fn xeon() -> MachineInfo {
         user_agent: None,
         browser: None,
         device: None,
+        cpu_identity: None,
     }
 }
 
@@ -227,6 +228,7 @@ fn main() {
                 user_agent: None,
                 browser: None,
                 device: None,
+                cpu_identity: None,
             },
             allocator: "jemalloc",
             threads: &[1, 2, 4, 8, 12],

@@ -11,7 +11,11 @@ use crate::layout::TypeLayout;
 use serde::{Deserialize, Serialize};
 
 /// The version this code writes and reads. A breaking change of the format bumps it.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
+
+/// The oldest schema this reader still reads: version 2 only added optional fields
+/// (`machine.cpu_identity`), so a version 1 file reads as one without them.
+pub const OLDEST_SCHEMA_VERSION: u32 = 1;
 
 /// One results file: one run on one machine.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -170,6 +174,42 @@ pub struct MachineInfo {
     /// absent where it does not (Firefox, Safari) and in native runs, which record `cpu_model`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub device: Option<String>,
+    /// What tells this CPU from another with the same model string (schema 2; absent in older
+    /// files and in browser runs): a cloud VM's "AMD EPYC" names no generation, its family, model
+    /// and stepping do.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_identity: Option<CpuIdentity>,
+}
+
+/// The CPU as CPUID (x86) and the OS describe it: enough to tell two machines with one model
+/// string apart, or to say they may be the same.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct CpuIdentity {
+    /// CPUID's vendor string, e.g. `AuthenticAMD`, `GenuineIntel`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vendor: Option<String>,
+    /// Family, model and stepping as CPUID reports them (extended family and model folded in).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub family: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stepping: Option<u32>,
+    /// The microcode revision the OS reports (`0x1` is common under a hypervisor that hides it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub microcode: Option<String>,
+    /// Level-2 cache of one core, bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub l2_cache_bytes: Option<u64>,
+    /// Level-3 cache as this CPU reports it (one slice or the whole, as the hardware or hypervisor says), bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub l3_cache_bytes: Option<u64>,
+    /// Where the hypervisor's name came from: `cpuid` (its signature leaf), `dmi` (the firmware's
+    /// system vendor), or absent when none was named.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hypervisor_source: Option<String>,
 }
 
 /// How the measuring program was compiled.

@@ -9,7 +9,7 @@ use crate::kernels::harness::Harness;
 use crate::kernels::lines::LineVariant;
 use crate::kernels::sso::{InputSet, SsoVariant};
 use crate::kernels::CloneType;
-use crate::results::{CaseResult, ResultsFile, PLACEMENTS, SCHEMA_VERSION};
+use crate::results::{CaseResult, ResultsFile, OLDEST_SCHEMA_VERSION, PLACEMENTS, SCHEMA_VERSION};
 use std::fmt;
 
 /// Largest results file accepted, in bytes (1 MiB).
@@ -242,9 +242,15 @@ pub fn validate_file(file: &ResultsFile) -> Vec<Problem> {
         }
     };
     check(
-        file.schema_version == SCHEMA_VERSION,
+        (OLDEST_SCHEMA_VERSION..=SCHEMA_VERSION).contains(&file.schema_version),
         "schema_version",
-        &format!("is {}; this reader knows only {SCHEMA_VERSION}", file.schema_version),
+        &format!("is {}; this reader knows {OLDEST_SCHEMA_VERSION} to {SCHEMA_VERSION}", file.schema_version),
+    );
+    // Identity fields came with schema 2: a file that says 1 and carries them is not what it says.
+    check(
+        file.schema_version >= 2 || file.machine.cpu_identity.is_none(),
+        "machine.cpu_identity",
+        "is a schema 2 field in a file that says schema_version 1",
     );
     let date_problem = created_at_problem(&file.created_at);
     check(date_problem.is_none(), "created_at", date_problem.as_deref().unwrap_or(""));
@@ -1110,7 +1116,27 @@ mod tests {
         assert!(validate_bytes("x.json", &big).unwrap_err()[0].to_string().starts_with("file: is 1048577 bytes"));
         let text = file().to_pretty_json();
         assert_eq!(validate_bytes("x.txt", text.as_bytes()).unwrap_err()[0].field, "file");
-        assert_one_problem(|f| f.schema_version = 2, "schema_version");
+        assert_one_problem(|f| f.schema_version = SCHEMA_VERSION + 1, "schema_version");
+        assert_one_problem(|f| f.schema_version = 0, "schema_version");
+        // Version 1 files (every file shipped before schema 2) still read, without the identity.
+        assert!(validate_bytes(
+            "x.json",
+            {
+                let mut f = file();
+                f.schema_version = 1;
+                f
+            }
+            .to_pretty_json()
+            .as_bytes()
+        )
+        .is_ok());
+        assert_one_problem(
+            |f| {
+                f.schema_version = 1;
+                f.machine.cpu_identity = Some(Default::default());
+            },
+            "machine.cpu_identity",
+        );
         assert_one_problem(|f| f.created_at = "yesterday".into(), "created_at");
         assert_one_problem(|f| f.created_at = "2025-01-31T12:00:00+01:00".into(), "created_at");
         assert_one_problem(|f| f.runner.name = " ".into(), "runner.name");

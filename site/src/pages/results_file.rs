@@ -50,6 +50,22 @@ pub fn machine_rows(file: &ResultsFile) -> Vec<(&'static str, String)> {
             ("Written", Some(file.created_at.clone()))
         },
     ];
+    if let Some(id) = &m.cpu_identity {
+        let size = |b: Option<u64>| b.map(|b| bytesize::ByteSize::b(b).display().iec().to_string());
+        let fms = match (id.family, id.model, id.stepping) {
+            (Some(f), Some(m), Some(s)) => {
+                Some(format!("{f} / {m} / {s}{}", id.vendor.as_deref().map(|v| format!(" ({v})")).unwrap_or_default()))
+            }
+            _ => id.vendor.clone(),
+        };
+        rows.extend([
+            ("CPU family / model / stepping", fms),
+            ("Microcode", id.microcode.clone()),
+            ("L2 cache", size(id.l2_cache_bytes)),
+            ("L3 cache", size(id.l3_cache_bytes)),
+            ("Hypervisor named by", id.hypervisor_source.clone()),
+        ]);
+    }
     if let Some(c) = &file.conditions {
         rows.extend([
             ("Hypervisor", c.hypervisor.clone()),
@@ -240,6 +256,20 @@ mod tests {
         assert_eq!(get("Memory"), Some("23.5 GiB"));
         assert!(get("Allocator").unwrap().starts_with("jemalloc 5.3"), "{rows:?}");
         assert_eq!(get("Browser"), None, "a native run names no browser");
+        assert_eq!(get("Microcode"), None, "a schema 1 file records no CPU identity, and the card invents none");
+        let mut v2 = shipped("epyc-2vcpu-jemalloc-2026-11-23.json");
+        v2.machine.cpu_identity = Some(wasm_core::results::CpuIdentity {
+            vendor: Some("AuthenticAMD".into()),
+            family: Some(25),
+            model: Some(1),
+            stepping: Some(1),
+            l3_cache_bytes: Some(32 << 20),
+            ..Default::default()
+        });
+        let rows = machine_rows(&v2);
+        let get = |k: &str| rows.iter().find(|(t, _)| *t == k).map(|(_, v)| v.as_str());
+        assert_eq!(get("CPU family / model / stepping"), Some("25 / 1 / 1 (AuthenticAMD)"));
+        assert_eq!(get("L3 cache"), Some("32.0 MiB"));
         let reference = machine_rows(&shipped("reference-ryzen5600x-2024.json"));
         let written = reference.iter().find(|(t, _)| *t == "Written").unwrap();
         assert_eq!(written.1, "published with the article (2024; the day is not recorded)");

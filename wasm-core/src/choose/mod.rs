@@ -662,6 +662,22 @@ impl CostRow {
 }
 
 impl Candidate {
+    /// Whether it comes with Rust itself (`String`, `Box<str>`, `Rc<str>`, `Arc<str>`, `Arc<String>`,
+    /// `&'static str`, `Cow<'static, str>`, and the borrow strategy), not from a crate.
+    pub fn is_std(self) -> bool {
+        matches!(
+            self,
+            Candidate::String
+                | Candidate::BoxStr
+                | Candidate::RcStr
+                | Candidate::ArcStr
+                | Candidate::ArcString
+                | Candidate::StaticStr
+                | Candidate::CowStatic
+                | Candidate::ArcStrBorrow
+        )
+    }
+
     /// Whether a value can move to another thread (`Send`): all but `Rc<str>`.
     pub fn is_send(self) -> bool {
         self != Candidate::RcStr

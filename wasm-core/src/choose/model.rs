@@ -84,6 +84,48 @@ pub fn weigh(rows: &[CostRow], constraints: &Constraints, clones_per_sec: u64) -
     }
 }
 
+/// Memory within this share of the pick's is a tie: a few bytes per string of allocator rounding
+/// or handle size are not what a reader chooses a type by.
+pub const MEMORY_TIE: f64 = 0.02;
+
+/// The rows that tie with the model's pick: fitting, measured, clone cost within the tolerance
+/// that counted as equally cheap, and memory within [`MEMORY_TIE`] of the pick's. Empty when the
+/// pick was decided by its clone alone (nothing else came within the tolerance) or by memory with
+/// a clear margin. The page names them as equivalent, with what separates them in words.
+pub fn ties(rows: &[CostRow], constraints: &Constraints, weighed: &Weighed) -> Vec<Candidate> {
+    let Some(limit) = weighed.limit_ns.filter(|_| weighed.decided_by == Decider::Memory) else { return Vec::new() };
+    let Some(pick) = rows.iter().find(|r| r.candidate == weighed.candidate) else { return Vec::new() };
+    rows.iter()
+        .filter(|r| r.candidate != pick.candidate && constraints.fits(r.candidate))
+        .filter(|r| r.use_ns().is_some_and(|ns| ns <= limit))
+        .filter(|r| r.bytes <= pick.bytes * (1.0 + MEMORY_TIE))
+        .map(|r| r.candidate)
+        .collect()
+}
+
+/// What tells `a` from `b` when their numbers tie, in words: whether clones share a block or copy
+/// the text, whether the text can change, and whether one is the standard library's.
+pub fn separates(a: Candidate, b: Candidate) -> Vec<String> {
+    let mut out = Vec::new();
+    if a.clones_share_blocks() != b.clones_share_blocks() {
+        let (shares, copies) = if a.clones_share_blocks() { (a, b) } else { (b, a) };
+        out.push(format!(
+            "a clone of {} shares one block, so it never grows with the text; {} copies the text past its inline bytes",
+            shares.name(),
+            copies.name()
+        ));
+    }
+    if a.can_change_text() != b.can_change_text() {
+        let (can, cannot) = if a.can_change_text() { (a, b) } else { (b, a) };
+        out.push(format!("{}'s text can change after creation, {}'s cannot", can.name(), cannot.name()));
+    }
+    if a.is_std() != b.is_std() {
+        let (std, other) = if a.is_std() { (a, b) } else { (b, a) };
+        out.push(format!("{} is the standard library's, {} a dependency", std.name(), other.name()));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::pick_tests::row;
@@ -132,5 +174,27 @@ mod tests {
         assert_eq!(weigh(&unmeasured, &one, 1).decided_by, Decider::MemoryUnmeasured);
         assert_eq!(weigh(&unmeasured, &one, 1).candidate, Candidate::SmolStr);
         assert_eq!(weigh(&[row(Candidate::StaticStr, 1.0, Some(0.1))], &one, 1).candidate, Candidate::String);
+    }
+
+    #[test]
+    fn a_near_twin_in_memory_and_clone_is_a_tie_and_what_separates_them_is_said() {
+        let one = Constraints::default_for(Sharing::OneThread);
+        let rows = [
+            row(Candidate::CompactString, 24.0, Some(0.5)),
+            row(Candidate::HipStr, 24.4, Some(0.9)),
+            row(Candidate::String, 29.0, Some(12.0)),
+        ];
+        let w = weigh(&rows, &one, 1_000_000);
+        assert_eq!(w.candidate, Candidate::CompactString);
+        assert_eq!(ties(&rows, &one, &w), [Candidate::HipStr], "24.4 bytes is within 2 % of 24, and 0.9 ns within 2× of 0.5");
+        // 3 % more memory is no tie, and neither is a pick its clone alone decided.
+        let apart = [row(Candidate::CompactString, 24.0, Some(0.5)), row(Candidate::HipStr, 24.8, Some(0.9))];
+        assert!(ties(&apart, &one, &weigh(&apart, &one, 1_000_000)).is_empty());
+        let alone = [row(Candidate::CompactString, 24.0, Some(0.5)), row(Candidate::HipStr, 24.0, Some(5.0))];
+        assert!(ties(&alone, &one, &weigh(&alone, &one, 1_000_000)).is_empty());
+        let words = separates(Candidate::CompactString, Candidate::HipStr);
+        assert_eq!(words.len(), 1, "{words:?}");
+        assert!(words[0].starts_with("a clone of HipStr shares one block"), "{words:?}");
+        assert!(separates(Candidate::String, Candidate::BoxStr).iter().any(|w| w.contains("text can change")));
     }
 }

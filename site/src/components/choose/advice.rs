@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 use wasm_core::choose::constraints::{final_pick, Constraints};
-use wasm_core::choose::model::{core_share, Decider, CLONE_FACTOR, NEGLIGIBLE_CORE_SHARE};
+use wasm_core::choose::model::{core_share, separates, ties, Decider, CLONE_FACTOR, MEMORY_TIE, NEGLIGIBLE_CORE_SHARE};
 use wasm_core::choose::{recommend, CostRow, Profile, Sharing, MOSTLY_SHORT, SHORT_BYTES};
 
 use super::form::Workload;
@@ -22,8 +22,8 @@ pub fn Advice(
     constraints: Memo<Constraints>,
     /// Every candidate's bytes and clone cost on these strings, from the table's machine.
     rows: Memo<Vec<CostRow>>,
-    /// That machine's label and the thread count.
-    source: Signal<Option<(String, u32)>>,
+    /// That machine's label, the thread count its costs are taken at, and the reader's.
+    source: Signal<Option<(String, u32, u32)>>,
     /// The copies alive and the clone rate the model weighs the rows at.
     workload: ReadSignal<Workload>,
     /// The longest string, in bytes, the chosen machine timed clones of.
@@ -45,8 +45,19 @@ pub fn Advice(
         // The model picks from the numbers; the rule of thumb is then measured against it.
         let pick = rows.with(|rs| final_pick(rule.pick, rs, &answers, w.clones_per_sec));
         let row = |c| rows.with(|rs| rs.iter().find(|r| r.candidate == c).copied());
-        let (machine, threads) = source.get().unwrap_or_default();
+        let (machine, threads, wanted) = source.get().unwrap_or_default();
         let on_machine = format!("{machine}, {}", count(threads, "thread", "threads"));
+        // Fewer threads measured than the reader's program runs: the counted clones' figures are a floor.
+        let fewer_threads = (threads > 0 && threads < wanted && answers.same_value).then(|| {
+            view! {
+                <p class="note" data-testid="choose-advice-threads">{format!(
+                    "{machine} timed these clones with {}, fewer than the {wanted} of your program: where threads clone one shared value, \
+                     its counter costs more with every thread that writes it, so the counted types' clone costs here are a floor, \
+                     and the pick could change on a machine that measured {wanted}.",
+                    count(threads, "thread", "threads"),
+                )}</p>
+            }
+        });
         // Each clone is weighed with the reads charged to it (none where the machine timed no reads).
         let ns = |r: Option<CostRow>| r.and_then(|r| r.use_ns()).map_or_else(|| "not measured".to_owned(), |ns| format!("{} ns", sig4(ns)));
         let memory = |r: Option<CostRow>| r.map_or_else(|| "?".to_owned(), |r| human_bytes(r.bytes * profile.count as f64));
@@ -106,6 +117,45 @@ pub fn Advice(
             Decider::MemoryUnmeasured if creation_pending => format!("Creating each type is still being timed in this page; until it is, memory alone decides: {name} holds {held}, the least."),
             Decider::MemoryUnmeasured => format!("{machine} measured the clone of no row that fits your answers, so memory alone decides: {name} holds {held}, the least."),
         };
+        // Rows the numbers cannot tell from the pick are named as equals, with what does tell them apart.
+        let tied = rows.with(|rs| ties(rs, &answers, &pick.weighed));
+        let tie = (!tied.is_empty()).then(|| {
+            let others: Vec<&str> = tied.iter().map(|c| c.name()).collect();
+            let figures: Vec<String> = std::iter::once(candidate)
+                .chain(tied.iter().copied())
+                .filter_map(&row)
+                .map(|r| format!("{} {:.1} bytes per string, {}", r.candidate.name(), r.bytes, ns(Some(r))))
+                .collect();
+            let words: Vec<String> = tied.iter().flat_map(|&c| separates(candidate, c)).collect();
+            let apart = if words.is_empty() {
+                "Nothing measured here separates them: pick by the API you prefer.".to_owned()
+            } else {
+                format!("What separates them: {}.", words.join("; "))
+            };
+            view! {
+                <p data-testid="choose-tie">{format!(
+                    "A tie: {name} and {} are equivalent on these numbers (memory within {:.0} % and clones {tolerance}: {}). {apart}",
+                    others.join(" and "),
+                    MEMORY_TIE * 100.0,
+                    figures.join("; "),
+                )}</p>
+            }
+        });
+        // A pick can win because its rivals were never timed on this machine: name them.
+        let unmeasured: Vec<&str> = rows.with(|rs| {
+            rs.iter()
+                .filter(|r| r.candidate != candidate && answers.fits(r.candidate) && r.clone_ns.is_none())
+                .map(|r| r.candidate.name())
+                .collect()
+        });
+        let rivals_unmeasured = (!unmeasured.is_empty() && pick.weighed.decided_by != Decider::MemoryUnmeasured).then(|| {
+            view! {
+                <p class="note" data-testid="choose-rivals-unmeasured">{format!(
+                    "{machine} did not time the clone of {}: they fit your answers but could not compete here. The line below weighs the other machines' files too.",
+                    unmeasured.join(", ")
+                )}</p>
+            }
+        });
         // Why the rule's pick is not the answer: the reader's answers rule it out, or the machine
         // did not measure its clone (never both: an unmeasured pick fits).
         let not_the_rule = pick
@@ -116,10 +166,11 @@ pub fn Advice(
         let overruled = pick.beaten.and_then(|beaten| Some((row(beaten)?, picked?))).map(|(p, b)| {
             view! {
                 <p data-testid="choose-overruled">{format!(
-                    "{} is cheaper on both counts than {}, the rule of thumb's pick, on these strings: {:.1} bytes per string against {:.1} (measured in this page, with the copies you said are alive), and {} {per_clone} against {} ({on_machine}).",
+                    "{} is cheaper on both counts than {}, the rule of thumb's pick, on these strings: {:.1} bytes per string with its {} against {:.1} (wasm32, measured in this page), and {} {per_clone} against {} ({on_machine}).",
                     b.candidate.name(),
                     p.candidate.name(),
                     b.bytes,
+                    count(w.copies, "copy", "copies"),
                     p.bytes,
                     ns(Some(b)),
                     ns(Some(p)),
@@ -165,6 +216,9 @@ pub fn Advice(
                 <strong>{name}</strong>
             </p>
             <p data-testid="choose-reason">{reason}</p>
+            {tie}
+            {rivals_unmeasured}
+            {fewer_threads}
             {beyond}
             {not_the_rule}
             {overruled}

@@ -9,6 +9,7 @@ use wasm_core::choose::Sharing;
 
 use super::{
     advice::Advice,
+    agreement,
     costs::{self, CloneCost},
     form::{Answers, ChooseForm, Workload},
     samples::{Sample, PRESETS},
@@ -20,7 +21,7 @@ use crate::components::results::loader::{load_file, load_summary};
 use crate::explorer::ranking::{matches, RankingState};
 use crate::explorer::LoadedFile;
 use wasm_core::choose::constraints::Constraints;
-use wasm_core::choose::{Candidate, CostRow};
+use wasm_core::choose::Candidate;
 use wasm_core::summary::MachineSummary;
 
 /// Keys of `/choose`'s address bar: the strings (one a line) and the sharing pattern.
@@ -48,7 +49,10 @@ pub fn ChooseApp() -> impl IntoView {
     // The common case first: most strings live on one thread.
     let (sharing, set_sharing) = signal(query_value(&query, SHARING_KEY).and_then(|s| Sharing::parse(&s)).unwrap_or(Sharing::OneThread));
     let (machine, set_machine) = signal(query_value(&query, MACHINE_KEY));
-    let (threads, set_threads) = signal(query_value(&query, THREADS_KEY).and_then(|t| t.parse::<u32>().ok()));
+    // The reader's thread count, once they give one (or the link does); until then the sharing's default.
+    let (threads, set_threads) =
+        signal(query_value(&query, THREADS_KEY).and_then(|t| t.parse::<u32>().ok()).filter(|t| (1..=costs::MAX_THREADS).contains(t)));
+    let wanted_threads = Memo::new(move |_| threads.get().unwrap_or_else(|| costs::default_threads(sharing.get())));
     let (answers, set_answers) = signal(Answers::from_keys(|key| query_value(&query, key).as_deref() == Some("yes")));
     let number = |key: &str, min: u64, max: u64| query_value(&query, key).and_then(|v| Workload::parse_within(&v, min, max));
     let start = Workload::default_for(sharing.get_untracked());
@@ -85,6 +89,7 @@ pub fn ChooseApp() -> impl IntoView {
     let summary = LocalResource::new(load_summary);
     let own = crate::own_run::load().map(|results| NativeFile { name: crate::own_run::OWN_RUN_FILE.to_owned(), results });
     let own_summary = own.as_ref().map(|f| MachineSummary::unlisted(&f.name, &f.results));
+    let own_for_others = own.clone();
     // The machines to choose from: the reader's own browser run first (when this browser kept one),
     // then every shipped file with clone cases the chooser can use that the filters admit.
     let machines = Memo::new(move |_| {
@@ -133,9 +138,8 @@ pub fn ChooseApp() -> impl IntoView {
             return None;
         }
         let counts = costs::thread_counts(&file);
-        // Many threads for "cloned by many"; one otherwise, unless the reader chose.
-        let default = if sharing.get() == Sharing::ClonedByMany { counts.last() } else { counts.first() };
-        let t = threads.get().filter(|t| counts.contains(t)).or(default.copied())?;
+        // The reader's thread count, or the most the file measured below it (the page says so).
+        let t = costs::measured_threads(&counts, wanted_threads.get())?;
         // Threads that each clone their own values share no counter: the one-thread cases
         // stand for them (the source note says so).
         let t = if constraints.with(|c| c.same_value) { t } else { *counts.first()? };
@@ -171,26 +175,59 @@ pub fn ChooseApp() -> impl IntoView {
     // Each candidate's memory and clone cost on these strings: what the advice checks its pick by.
     let cost_rows = Memo::new(move |_| {
         // Four short lists (one entry per candidate), copied rather than borrowed four deep.
-        let (ms, cs, rs, made, w) = (measured.get(), clone_costs.get(), read_costs.get(), creation.get(), workload.get());
-        let reads = if reads_timed.get() { w.reads_per_clone } else { 0 };
-        ms.iter()
-            .zip(&cs)
-            .zip(&rs)
-            .enumerate()
-            .map(|(i, ((m, c), r))| CostRow {
-                candidate: m.candidate,
-                bytes: m.candidate.memory_per_string(m.bytes_per_string, w.copies),
-                clone_ns: c.as_ref().map(|c| c.ns),
-                read_ns: r.as_ref().map(|r| r.ns),
-                reads,
-                create_ns: made.get(i).map(|t| t.median_ns),
-                creates_per_clone: w.creates_per_clone(),
-            })
-            .collect::<Vec<_>>()
+        let (ms, cs, rs, made) = (measured.get(), clone_costs.get(), read_costs.get(), creation.get());
+        agreement::cost_rows(&ms, &cs, &rs, &made, workload.get(), reads_timed.get())
+    });
+    // The other machines on offer (at most `MAX_MACHINES`), fetched once the page's own pick is
+    // shown, to say how many give the same pick.
+    let others = LocalResource::new(move || {
+        let names: Vec<String> = machines.with(|ms| ms.iter().take(agreement::MAX_MACHINES).map(|m| m.file.clone()).collect());
+        let own = own_for_others.clone();
+        async move {
+            // No machine yet: the summary is still on its way, so there is nothing to say.
+            if names.is_empty() {
+                return None;
+            }
+            let mut files = Vec::new();
+            for name in names {
+                match own.as_ref().filter(|o| o.name == name) {
+                    Some(o) => files.push(o.clone()),
+                    None => {
+                        if let LoadedFile::Good(m) = load_file(&name).await {
+                            files.push(NativeFile { name: m.file_name, results: m.data });
+                        }
+                    }
+                }
+            }
+            Some(files)
+        }
+    });
+    let agreement_text = Signal::derive(move || {
+        let files = others.get().flatten()?;
+        let lengths = sample.with(Sample::lengths);
+        if lengths.is_empty() {
+            return None;
+        }
+        let rule_pick = wasm_core::choose::recommend(&wasm_core::choose::Profile::of(&lengths), sharing.get()).pick;
+        let q = agreement::Question {
+            lengths,
+            measured: measured.get(),
+            creation: creation.get(),
+            workload: workload.get(),
+            constraints: constraints.get(),
+            wanted_threads: wanted_threads.get(),
+            rule_pick,
+        };
+        let chosen_pick = cost_rows.with(|rows| {
+            wasm_core::choose::constraints::final_pick(rule_pick, rows, &q.constraints, q.workload.clones_per_sec).candidate()
+        });
+        let a = agreement::agreement(&files, &q, chosen_pick);
+        Some(agreement::agreement_text(&a, chosen_pick))
     });
     // The longest string the chosen file timed clones of: longer strings are charged its cost.
     let longest_case = Signal::derive(move || chosen.with(|c| c.as_ref().and_then(|(f, t)| costs::longest_case_bytes(f, *t))));
-    let source_label = Signal::derive(move || chosen.with(|c| c.as_ref().map(|(f, t)| (f.results.label.clone(), *t))));
+    let source_label =
+        Signal::derive(move || chosen.with(|c| c.as_ref().map(|(f, t)| (f.results.label.clone(), *t, wanted_threads.get()))));
     // Every input in the address bar, so a recommendation can be shared by its link.
     Effect::new(move |_| {
         let mut pairs = vec![(SHARING_KEY, sharing.get().id().to_owned())];
@@ -203,8 +240,10 @@ pub fn ChooseApp() -> impl IntoView {
             pairs.push((READS_KEY, w.reads_per_clone.to_string()));
             pairs.push((CREATES_KEY, w.creates_per_sec.to_string()));
         }
-        if let Some((file, t)) = chosen.get() {
+        if let Some((file, _)) = chosen.get() {
             pairs.push((MACHINE_KEY, file.name));
+        }
+        if let Some(t) = threads.get() {
             pairs.push((THREADS_KEY, t.to_string()));
         }
         text.with(|t| {
@@ -222,11 +261,13 @@ pub fn ChooseApp() -> impl IntoView {
     view! {
         <ChooseForm text set_text sharing set_sharing answers set_answers workload set_workload/>
         {too_long_for_link}
+        // Where the costs come from, above the recommendation they decide.
+        <CloneSource machines chosen_name opened_why chosen wanted_threads set_machine set_threads constraints filters load_error reads_timed/>
         <Advice sample sharing constraints rows=cost_rows source=source_label workload longest_case/>
+        <agreement::AgreementNote text=agreement_text/>
         <h2 id="compare">"Every candidate on your strings"</h2>
         <Show when=move || sample.with(|s| !s.strings.is_empty())
             fallback=|| view! { <p class="note" data-testid="choose-table-empty">"The table fills in once there is a string to measure."</p> }>
-            <CloneSource machines chosen_name opened_why chosen set_machine set_threads constraints filters load_error reads_timed/>
             <ChooseTable measured clone_costs read_costs creation source=chosen constraints workload rows=cost_rows/>
         </Show>
     }

@@ -22,6 +22,29 @@ pub fn thread_counts(file: &NativeFile) -> Vec<u32> {
     wasm_core::choose::chooser_thread_counts(&file.results)
 }
 
+/// The thread count of `counts` (ascending, as [`thread_counts`] gives them) that stands for a
+/// program with `wanted` threads: the most measured at or below it, else the fewest measured. A
+/// file never measured more contention than its largest count, so a program with more threads than
+/// that gets that count's figures, and the page says so.
+pub fn measured_threads(counts: &[u32], wanted: u32) -> Option<u32> {
+    counts.iter().copied().filter(|&t| t <= wanted).max().or(counts.first().copied())
+}
+
+/// How many threads the chooser assumes the reader's program runs, until they say: one for strings
+/// on one thread, [`MANY_THREADS`] otherwise.
+pub fn default_threads(sharing: wasm_core::choose::Sharing) -> u32 {
+    match sharing {
+        wasm_core::choose::Sharing::OneThread => 1,
+        _ => MANY_THREADS,
+    }
+}
+
+/// "Many threads" until the reader says how many: a typical desktop's cores.
+pub const MANY_THREADS: u32 = 8;
+
+/// Most threads the question takes.
+pub const MAX_THREADS: u32 = 1024;
+
 /// The machine `/choose` opens on, chosen by the maintainers: the run that measured every candidate
 /// and timed reads of them. A default must not move when anyone adds a file, so no rule over the
 /// data picks it while it is on offer (a file that lies about its candidates, or is named to sort
@@ -91,7 +114,15 @@ pub struct CloneCost {
     /// The cases used, as `variant at N bytes` (or `between N and M bytes`) with how many strings
     /// each stood for.
     pub from: Vec<(String, usize)>,
+    /// How far the repeats of the variants' cases at this thread count spread either side of their
+    /// median: the widest half-range ÷ median among them (as the Create column's spread). Past
+    /// [`UNRELIABLE_SPREAD`] the table marks the figure instead of showing it.
+    pub spread: f64,
 }
+
+/// Repeats spread further either side than this share of their median make a figure the table does
+/// not print: the slowest and fastest then differ by more than the median itself.
+pub const UNRELIABLE_SPREAD: f64 = 0.5;
 
 /// `candidate`'s clone cost in `file` at `threads` for strings of `lengths`; `None` when the file
 /// has no case for it there (or there are no strings).
@@ -135,7 +166,13 @@ fn cost_in(cases: Vec<&CaseResult>, word: usize, candidate: Candidate, lengths: 
     }
     // Weighted by share.
     let ns = used.iter().map(|(_, mean, n)| mean * (*n as f64 / lengths.len() as f64)).sum();
-    (!lengths.is_empty()).then(|| CloneCost { ns, from: used.into_iter().map(|(what, _, n)| (what, n)).collect() })
+    let variants: Vec<&str> = [Some(id), inline.map(|(i, _)| i)].into_iter().flatten().collect();
+    let spread = cases
+        .iter()
+        .filter(|c| variants.contains(&c.variant_id.as_str()) && c.median_ns > 0.0)
+        .map(|c| (c.max_ns - c.min_ns) / 2.0 / c.median_ns)
+        .fold(0.0, f64::max);
+    (!lengths.is_empty()).then(|| CloneCost { ns, from: used.into_iter().map(|(what, _, n)| (what, n)).collect(), spread })
 }
 
 /// `variant`'s clone cost for a string of `len` bytes from its `cases` (one thread count): the case
@@ -256,6 +293,34 @@ mod tests {
 
     /// A file that claims every candidate and sorts first by name does not take the default over;
     /// without the default on offer, the richest is chosen and the page says why.
+    #[test]
+    fn a_cost_whose_repeats_land_far_apart_carries_its_spread() {
+        let mut f = file("xeon", 8, &[("arc_str", 2, 64, 116.3)]);
+        // The Xeon file's five 2-thread Arc<str> repeats, 47.2 to 129.8 ns around a 116.3 ns median:
+        // ±36 %, wide but printed.
+        let c = &mut f.results.cases[0];
+        (c.min_ns, c.max_ns, c.median_ns) = (47.2, 129.8, 116.3);
+        let cost = clone_cost(&f, Candidate::ArcStr, 2, &[64]).unwrap();
+        assert!((cost.spread - (129.8 - 47.2) / 2.0 / 116.3).abs() < 1e-9 && cost.spread < UNRELIABLE_SPREAD);
+        // Slowest and fastest further apart than the median itself: marked.
+        let c = &mut f.results.cases[0];
+        (c.min_ns, c.max_ns, c.median_ns) = (20.0, 140.0, 100.0);
+        assert!(clone_cost(&f, Candidate::ArcStr, 2, &[64]).unwrap().spread > UNRELIABLE_SPREAD);
+        let steady = clone_cost(&file("x", 8, &[("arc_str", 2, 64, 26.4)]), Candidate::ArcStr, 2, &[64]).unwrap();
+        assert_eq!(steady.spread, 0.0);
+    }
+
+    #[test]
+    fn a_program_with_more_threads_than_measured_gets_the_most_measured_and_fewer_the_nearest_below() {
+        assert_eq!(measured_threads(&[1, 2], 8), Some(2));
+        assert_eq!(measured_threads(&[1, 2, 4, 8, 12], 8), Some(8));
+        assert_eq!(measured_threads(&[1, 2, 4, 8, 12], 6), Some(4));
+        assert_eq!(measured_threads(&[2, 4], 1), Some(2), "none at or below: the fewest measured");
+        assert_eq!(measured_threads(&[], 4), None);
+        assert_eq!(default_threads(wasm_core::choose::Sharing::OneThread), 1);
+        assert_eq!(default_threads(wasm_core::choose::Sharing::ReadByMany), MANY_THREADS);
+    }
+
     #[test]
     fn the_default_machine_is_the_maintainers_and_no_new_file_takes_it_over() {
         let summary = |f: &NativeFile| MachineSummary::unlisted(&f.name, &f.results);

@@ -4,6 +4,7 @@
 //! natively.
 
 pub mod advice;
+pub mod agreement;
 pub mod app;
 pub mod costs;
 pub mod form;

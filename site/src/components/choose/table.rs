@@ -150,8 +150,15 @@ fn cost_cell(field: &'static str, cost: Option<CloneCost>, missing: &'static str
                 "from the cases {}",
                 c.from.iter().map(|(what, n)| format!("{what} ({n} string(s))")).collect::<Vec<_>>().join(", ")
             );
-            view! { <td class="num nowrap" data-field=field title=title>{format!("{} ns", crate::explorer::format::sig4(c.ns))}</td> }
-                .into_any()
+            let ns = format!("{} ns", crate::explorer::format::sig4(c.ns));
+            if c.spread > super::costs::UNRELIABLE_SPREAD {
+                // Repeats this far apart make the median one draw among several: marked, not printed.
+                let title = format!("{title}; median {ns}, but the repeats spread ±{:.0} % of it", c.spread * 100.0);
+                view! { <td class="num nowrap" data-field=field data-unreliable="" title=title>{format!("noisy (±{:.0} %)", c.spread * 100.0)}</td> }
+                    .into_any()
+            } else {
+                view! { <td class="num nowrap" data-field=field title=title>{ns}</td> }.into_any()
+            }
         }
     }
 }
@@ -195,6 +202,9 @@ pub fn ChooseTable(
     workload: ReadSignal<Workload>,
     rows: Memo<Vec<CostRow>>,
 ) -> impl IntoView {
+    // The chosen file's target, which its clone and read costs were measured on.
+    let file_arch =
+        move || source.with(|s| s.as_ref().map_or_else(|| "the chosen file".to_owned(), |(f, _)| f.results.machine.arch.clone()));
     let table_rows = move || {
         let source = source.get();
         let (count, w) = (measured.with(|m| m.first().map_or(0, |m| m.count)) as f64, workload.get());
@@ -273,13 +283,22 @@ pub fn ChooseTable(
             "whose clone is within 2× of the cheapest (or a tenth of a millisecond of one core each second of it) count as "
             "equally cheap, and of those the one with the least memory wins."
         </p>
+        <p class="note" data-testid="choose-targets">{move || format!(
+            "Bytes and inline counts are this page's, on wasm32 (4-byte pointers); clone and read costs are the chosen file's, on {}. \
+             On a 64-bit target every handle is larger and more text fits inline.",
+            file_arch()
+        )}</p>
         <ScrollRegion label="Every candidate on your strings">
         <table class="data compact tall" data-testid="choose-table">
             <caption>"Every candidate on your strings"</caption>
             <thead><tr>
                 // What the pick is weighed on first, so a phone shows it without scrolling.
-                <th scope="col">"Type"</th><th scope="col" class="num">"Bytes / string"</th><th scope="col" class="num">"Clone + drop"</th><th scope="col" class="num">"Read"</th>
-                <th scope="col" class="num">"Inline"</th><th scope="col" class="num">"Create"</th><th scope="col" class="num">"Option<T>"</th>
+                // Two targets in one table, each column named by its own: bytes and inline counts are
+                // measured in this page (wasm32), clone and read costs come from the chosen file's.
+                <th scope="col">"Type"</th><th scope="col" class="num">"Bytes / string (wasm32)"</th>
+                <th scope="col" class="num">{move || format!("Clone + drop, ns ({})", file_arch())}</th>
+                <th scope="col" class="num">{move || format!("Read, ns ({})", file_arch())}</th>
+                <th scope="col" class="num">"Inline (wasm32)"</th><th scope="col" class="num">"Create"</th><th scope="col" class="num">"Option<T>"</th>
                 <th scope="col" class="num">{move || format!("Memory, {} each", crate::explorer::format::count(workload.get().copies, "copy", "copies"))}</th>
                 <th scope="col" class="num">{move || {
                     let charged = rows.with(|r| r.first().map_or(0, |r| r.reads));
