@@ -7,6 +7,7 @@ mod arcswap;
 mod arena;
 mod cli;
 mod common;
+mod failure;
 mod guard;
 mod info;
 mod interrupt;
@@ -25,33 +26,7 @@ use clap::Parser;
 use cli::{Cli, Command};
 use std::process::ExitCode;
 
-/// A failure to report on one line, with its exit code (2: bad arguments or a refused request, 1: a
-/// failure while working).
-#[derive(Debug)]
-pub struct Failure {
-    code: u8,
-    message: String,
-}
-
-impl std::fmt::Display for Failure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl Failure {
-    pub fn usage(message: String) -> Self {
-        Failure { code: 2, message }
-    }
-    pub fn runtime(message: String) -> Self {
-        Failure { code: 1, message }
-    }
-
-    /// A run a signal stopped (exit status 130), with what became of its finished cases.
-    pub fn interrupted(message: String) -> Self {
-        Failure { code: interrupt::EXIT_CODE, message }
-    }
-}
+pub use failure::Failure;
 
 /// Reads a results file for `validate`: only a regular file (a FIFO would block, a device such as
 /// /dev/zero never ends), and never more than the size limit plus one byte, whatever the file claims.

@@ -598,6 +598,10 @@ test("a program with more threads than the file measured: the page and the advic
   assert.equal(Number(threads), most);
   assert.match(await note.textContent(), new RegExp(`runs 8 threads; this file measured at most ${most}`));
   assert.match(await page.getByTestId("choose-advice-threads").textContent(), /fewer than the 8 of your program/);
+  // Two targets in one table, each column named by its own: bytes from this page (wasm32), costs from the file's.
+  assert.match(await page.getByTestId("choose-targets").textContent(), new RegExp(`Bytes and inline counts are this page's, on wasm32 .*the chosen file's, on ${json.machine.arch}\\.`));
+  const headers = await page.locator('[data-testid="choose-table"] thead th').allTextContents();
+  assert.ok(headers.includes("Bytes / string (wasm32)") && headers.includes(`Clone + drop, ns (${json.machine.arch})`), headers.join(" | "));
   // The machine's choice and thread question sit above the recommendation they decide.
   const [sourceBox, pickBox] = [await page.getByTestId("choose-source").boundingBox(), await page.getByTestId("choose-pick").boundingBox()];
   assert.ok(sourceBox.y < pickBox.y, "the machine selector is above the pick");
