@@ -83,7 +83,7 @@ test("the run downloads as a valid results file in the native schema", async () 
   await tinyRun(page);
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("bench-download").click()]);
   const file = JSON.parse(fs.readFileSync(await download.path(), "utf8"));
-  assert.equal(file.schema_version, 1);
+  assert.equal(file.schema_version, 2);
   assert.equal(file.machine.arch, "wasm32");
   assert.match(file.machine.user_agent, /Chrom/);
   assert.equal(file.runner.name, "browser");

@@ -396,9 +396,11 @@ test("a machine's card names its file (downloadable), when it ran and its compil
   const { page, errors } = await h.open("/results");
   const card = (id) => page.locator(`[data-testid="machine-option"][data-machine="${id}"]`);
   await card(XEON).waitFor();
-  const link = card(XEON).locator("a.machine-file");
+  const link = card(XEON).locator("a.machine-file:not(.machine-page)");
   assert.equal(await link.getAttribute("href"), `/results/${XEON}.json`);
   assert.equal(await link.getAttribute("download"), `${XEON}.json`);
+  // Its page (every case, the machine card) beside the raw file.
+  assert.equal(await card(XEON).locator("a.machine-page").getAttribute("href"), `/results/${XEON}/`);
   const facts = await card(XEON).getByTestId("machine-facts").textContent();
   assert.match(facts, /^run \d{4}-\d{2}-\d{2}/);
   assert.match(facts, /rustc /);

@@ -104,7 +104,7 @@ pub fn MachinePicker(
                         <a class="machine-file" href=format!("/results/{}", m.file) download=m.file.clone()
                             aria-label=format!("Download {}", m.file)>{m.file.clone()}</a>
                         " · "
-                        <a class="machine-file" href=crate::routes::results_file_path(&m.file)
+                        <a class="machine-file machine-page" href=crate::routes::results_file_path(&m.file)
                             aria-label=format!("its page: every case of {}", m.label)>"its page"</a>
                         </div>
                     </li>
