@@ -4,12 +4,14 @@
 // this module starts loading it as soon as it is imported, after the first paint; elsewhere on first use.
 //
 // Spec: { kind: "bars" | "lines", title, x_label, y_label, y_scale: "linear" | "log", x_names: [[category, name]],
-//         series: [{ name, dashed, colour?, style?, points: [{ x: number | string, y, y_low?, y_high?, tooltip, noisy }] }] }
-// `colour` is a palette index chosen by identity (site/src/palette.rs: a machine, the browser, a
-// type), so one machine looks the same on every page; without it a series takes its place's.
-// `style` ({ colour, colour_name, marker, marker_name }) encodes two things at once on line charts
-// with several machines: colour = the type (fixed per type), marker shape = the machine. Then the
-// legend lists each type and each machine once, and each line is labelled with its type at its end.
+//         x_colours?: [[category, colour]],
+//         series: [{ name, dashed, colour?, marker?, style?, points: [{ x: number | string, y, y_low?, y_high?, tooltip, noisy }] }] }
+// One rule on every chart: colour is what is measured (a type; fixed per type, site/src/palette.rs),
+// the marker shape is where (a machine, fixed per machine). A bar chart's bars take their category's
+// colour (`x_colours`) and carry their machine's `marker`; a line that stands for one type has its
+// `colour`; a line that stands for a machine and no one type (a ratio) has only its `marker`, and is
+// drawn in the text's colour. `style` ({ colour, colour_name, marker, marker_name }) gives a line
+// both: the legend then lists each type and each machine once, and each line is labelled at its end.
 // Every mark carries data-series / data-x / data-y so tests can read what was drawn, and its
 // tooltip as its accessible name: a tap, a click or keyboard focus shows it (see `tips` below),
 // since an SVG <title> only shows on a mouse's hover.
@@ -91,8 +93,10 @@ function drawChart(host, specJson) {
     spec.y_scale === "log"
       ? d3.scaleLog().domain([Math.max(yMin * 0.8, 1e-9), yMax * 1.25]).nice().range([inner.h, 0])
       : d3.scaleLinear().domain([0, yMax * 1.1]).nice().range([inner.h, 0]);
-  const colourOf = (s, i) => colour(s.style ? s.style.colour : s.colour ?? i);
-  const markerOf = (s) => markerShape(s.style?.marker ?? 0);
+  const colourOf = (s, i) => seriesColour(s, i);
+  const markerIndex = (s) => s.style?.marker ?? s.marker ?? 0;
+  const markerOf = (s) => markerShape(markerIndex(s));
+  const barFill = categoryColours(spec);
 
   let x;
   if (spec.kind === "bars") {
@@ -113,12 +117,14 @@ function drawChart(host, specJson) {
           .attr("width", sub.bandwidth())
           .attr("y", y(p.y))
           .attr("height", Math.max(0, inner.h - y(p.y)))
-          .attr("fill", colourOf(s, i))
+          .attr("fill", barFill(p.x) ?? colourOf(s, i))
           .attr("fill-opacity", p.noisy ? 0.35 : null)
-          .attr("stroke", p.noisy ? colourOf(s, i) : null)
+          .attr("stroke", p.noisy ? barFill(p.x) ?? colourOf(s, i) : null)
           .attr("data-noisy", p.noisy ? "" : null);
         markable(bar, p.tooltip ?? `${s.name} ${p.x}: ${p.y}`);
         whisker(marks, left + sub.bandwidth() / 2, p, y, sub.bandwidth() / 3);
+        // Colour is the type; the machine is the marker on the bar's end, as on the line charts.
+        if (s.marker != null) barMarker(marks, s, p, left + sub.bandwidth() / 2, y(p.y) - 7);
       }
     });
   } else {
@@ -147,10 +153,11 @@ function drawChart(host, specJson) {
           .attr("data-marker", s.style?.marker ?? 0)
           .attr("d", d3.symbol(markerOf(s), 64)())
           .attr("transform", `translate(${x(Number(p.x))},${y(p.y)})`)
-          // A noisy case (repeats disagree by more than 5 %) is drawn hollow.
-          .attr("fill", p.noisy ? "var(--bg)" : colourOf(s, i))
-          .attr("stroke", p.noisy ? colourOf(s, i) : null)
-          .attr("stroke-width", p.noisy ? 1.5 : null)
+          // A noisy case (repeats disagree by more than 5 %) is drawn hollow; an outline shape is
+          // always drawn by its stroke, and a noisy one with a background-filled halo.
+          .attr("fill", p.noisy ? "var(--bg)" : outlined(markerIndex(s)) ? "none" : colourOf(s, i))
+          .attr("stroke", p.noisy || outlined(markerIndex(s)) ? colourOf(s, i) : null)
+          .attr("stroke-width", p.noisy || outlined(markerIndex(s)) ? 1.5 : null)
           .attr("data-noisy", p.noisy ? "" : null)
           .call(markable, p.tooltip ?? `${s.name} at ${p.x}: ${p.y}`);
       }
@@ -330,16 +337,18 @@ function drawSidewaysBars(host, spec, width) {
     ? d3.scaleLog().domain([Math.max((d3.min(values) ?? 1) * 0.8, 1e-9), max * 1.25]).nice().range([0, inner.w])
     : d3.scaleLinear().domain([0, max * 1.05]).nice().range([0, inner.w]);
   const x0 = spec.y_scale === "log" ? 0 : x(0);
+  const barFill = categoryColours(spec);
   for (const { category, rows, y0 } of groups) {
     g.append("text").attr("class", "group-label").attr("x", 0).attr("y", y0 + 12).attr("fill", "currentColor")
       .attr("font-size", 12).text(xNames.get(category) ?? category);
     rows.forEach(({ s, i, p }, row) => {
       const y = y0 + GROUP_LABEL + row * ROW;
-      const fill = colour(s.style ? s.style.colour : s.colour ?? i);
+      const fill = barFill(p.x) ?? seriesColour(s, i);
       const bar = g.append("rect").attr("class", "bar").attr("data-series", s.name).attr("data-x", p.x).attr("data-y", p.y)
         .attr("x", x0).attr("y", y).attr("height", ROW - 2).attr("width", Math.max(1, x(p.y) - x0)).attr("fill", fill)
         .attr("fill-opacity", p.noisy ? 0.35 : null).attr("stroke", p.noisy ? fill : null).attr("data-noisy", p.noisy ? "" : null);
       markable(bar, p.tooltip ?? `${s.name} ${p.x}: ${p.y}`);
+      if (s.marker != null) barMarker(g, s, p, x0 - 8, y + (ROW - 2) / 2);
       if (p.y_low != null && p.y_high != null) {
         const cy = y + (ROW - 2) / 2;
         const [lo, top] = [x(p.y_low), x(Math.min(p.y_high, x.domain()[1]))];
@@ -364,6 +373,24 @@ function drawSidewaysBars(host, spec, width) {
 // first twelve); NEUTRAL (1000, charts.rs) and above is the muted text colour, for reference lines
 // that stand for no machine or type.
 const colour = (i) => (i >= 1000 ? "var(--muted)" : `var(--series-${(i % 23) + 1})`);
+
+// One rule on every chart: colour is what is measured (a type, or a suite's variant), the marker
+// shape is where (a machine). A series that stands for a machine and no one type (`marker` without
+// `colour`: the ratio of two types per machine) is drawn in the text's colour.
+const seriesColour = (s, i) => (s.style ? colour(s.style.colour) : s.colour != null ? colour(s.colour) : s.marker != null ? "currentColor" : colour(i));
+
+/** A bar chart's fill per category (`x_colours`: its type's colour), or null where it names none. */
+function categoryColours(spec) {
+  const colours = new Map(spec.x_colours ?? []);
+  return (x) => (colours.has(String(x)) ? colour(colours.get(String(x))) : null);
+}
+
+/** The machine's marker at a bar's end (`at` its centre), in the text's colour. */
+function barMarker(g, s, p, cx, cy) {
+  g.append("path").attr("class", "bar-marker").attr("data-series", s.name).attr("data-x", p.x).attr("data-marker", s.marker)
+    .attr("d", d3.symbol(markerShape(s.marker), 36)()).attr("transform", `translate(${cx},${cy})`)
+    .call(paintMarker, s.marker, "currentColor").attr("aria-hidden", "true");
+}
 
 /** The type's name just right of the last point of each styled line; with several machines, led by
  *  the machine's marker (the legend's), so two lines of one type never carry the same label. A label
@@ -390,7 +417,7 @@ function endLabels(g, series, x, y, inner, colourOf) {
     placed.push({ ...e, y: at, width });
     if (lead) {
       labels.append("path").attr("class", "end-marker").attr("d", d3.symbol(markerShape(e.marker), 40)())
-        .attr("transform", `translate(${e.x + 4},${at})`).attr("fill", e.fill);
+        .attr("transform", `translate(${e.x + 4},${at})`).call(paintMarker, e.marker, e.fill);
     }
     labels.append("text").attr("class", "end-label").attr("x", e.x + lead).attr("y", at).attr("dy", "0.32em")
       .attr("fill", e.fill).attr("font-size", 12).text(e.text);
@@ -436,8 +463,18 @@ function whisker(marks, cx, p, y, halfWidth) {
 }
 
 // Marker shapes, one per machine (d3's symbol types, each easy to tell apart at 8 px).
-const MARKERS = ["symbolCircle", "symbolSquare", "symbolTriangle", "symbolDiamond", "symbolStar", "symbolCross", "symbolWye"];
-const markerShape = (index) => d3[MARKERS[index % MARKERS.length]];
+// Seven filled shapes, then six drawn in outline (d3's stroke symbols; its outline circle would read
+// as a noisy point), so thirteen machines in one chart never share one (palette.rs MARKER_SHAPES;
+// the last is the reader's browser).
+const MARKERS = ["symbolCircle", "symbolSquare", "symbolTriangle", "symbolDiamond", "symbolStar", "symbolCross", "symbolWye",
+  "symbolTimes", "symbolAsterisk", "symbolSquare2", "symbolTriangle2", "symbolDiamond2", "symbolPlus"];
+const MARKER_SHAPES = 13;
+const markerShape = (index) => d3[MARKERS[index % MARKER_SHAPES]];
+/** Whether marker `index` is an outline shape: drawn by its stroke, with no fill. */
+const outlined = (index) => index % MARKER_SHAPES >= 7;
+/** Paints a marker path `sel` of shape `index` in `paint`: filled, or stroked where the shape is an outline. */
+const paintMarker = (sel, index, paint) =>
+  outlined(index) ? sel.attr("fill", "none").attr("stroke", paint).attr("stroke-width", 1.5) : sel.attr("fill", paint);
 
 /** The legend's entries: one per series, or for styled series one per type (colour), one per machine
  *  (marker) when there are several, and the two line styles when both modes are drawn. */
@@ -445,7 +482,11 @@ function legendEntries(spec) {
   const noisy = spec.series.some((s) => s.points.some((p) => p.noisy))
     ? [{ name: `${spec.kind === "bars" ? "pale" : "hollow"}: noisy (repeats disagree > 5 %) or spread unknown`, noisy: true }]
     : [];
-  if (!spec.series.some((s) => s.style)) return [...spec.series.map((s, i) => ({ name: s.name, colour: s.colour ?? i, dashed: s.dashed })), ...noisy];
+  // Series that are machines (a marker, no colour of their own): the legend shows each machine's marker.
+  const machine = (s) => !s.style && s.colour == null && s.marker != null;
+  if (!spec.series.some((s) => s.style)) {
+    return [...spec.series.map((s, i) => (machine(s) ? { name: s.name, marker: s.marker } : { name: s.name, colour: s.colour ?? i, dashed: s.dashed })), ...noisy];
+  }
   const entries = [];
   const seen = new Set();
   const add = (key, entry) => { if (!seen.has(key)) { seen.add(key); entries.push(entry); } };
@@ -507,7 +548,7 @@ function legend(svg, rows) {
     if (r.noisy) {
       item.append("circle").attr("cx", 5).attr("cy", -4).attr("r", 4).attr("fill", "none").attr("stroke", "currentColor").attr("stroke-width", 1.5);
     } else if (r.marker !== undefined) {
-      item.append("path").attr("d", d3.symbol(markerShape(r.marker), 48)()).attr("transform", "translate(5,-4)").attr("fill", "currentColor");
+      item.append("path").attr("d", d3.symbol(markerShape(r.marker), 48)()).attr("transform", "translate(5,-4)").call(paintMarker, r.marker, "currentColor");
     } else if (r.line) {
       item.append("path").attr("d", "M0,-4H12").attr("stroke", "currentColor").attr("stroke-width", 2).attr("stroke-dasharray", r.line === "dashed" ? "4 2" : null);
     } else if (r.dashed) {

@@ -70,10 +70,15 @@ pub struct ChartSeries {
     /// How a line chart with many machines tells its lines apart; `None`: one colour per series
     /// ([`ChartSeries::colour`]) and one legend entry per series.
     pub style: Option<SeriesStyle>,
-    /// Palette index by identity ([`crate::palette`]: the machine's, the browser's, the type's), or
-    /// [`NEUTRAL`] for a reference line; `None`: the series' place in the chart. Unused with `style`.
+    /// Palette index of the type the series stands for ([`crate::palette::type_colour`]), or
+    /// [`NEUTRAL`] for a reference line; `None` with a `marker`: a machine's series of no one type
+    /// (drawn in the text's colour); `None` without: the series' place in the chart. Unused with `style`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub colour: Option<u32>,
+    /// The marker of the machine (or the reader's browser) the series stands for
+    /// ([`crate::palette::machine_marker`]): on bars at each bar's end, on lines at each point.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marker: Option<u32>,
 }
 
 /// A series drawn in the text's muted colour rather than a palette colour (a reference line such
@@ -113,10 +118,29 @@ pub struct ChartSpec {
     /// What the x axis writes for a category (`inline_buf` → `InlineBuf<128>`), when it differs from
     /// the category itself; marks keep the category in `data-x`.
     pub x_names: Vec<(String, String)>,
+    /// A bar chart's colour per category: its type's ([`crate::palette::variant_colour`]), so that
+    /// colour means the type on every chart; the bars' machines are told apart by their markers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub x_colours: Vec<(String, u32)>,
     /// The machines whose numbers the chart shows, as the chart names them: written above every
     /// chart (live or static), since with one machine neither the legend nor the marks name it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub machines: Vec<String>,
+    /// Machines asked for but not drawn, as the chart would name them: past
+    /// [`crate::palette::MACHINES_PER_CHART`], markers would repeat. Written under the machines line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left_out: Vec<String>,
+}
+
+/// The note under a chart's machines line when it left machines out (none when it drew them all).
+pub fn left_out_line(left_out: &[String]) -> Option<String> {
+    (!left_out.is_empty()).then(|| {
+        format!(
+            "Not drawn: {}. One chart tells at most {} machines apart, one marker shape each: untick some to choose which.",
+            left_out.join(", "),
+            crate::palette::MACHINES_PER_CHART
+        )
+    })
 }
 
 /// The line above a chart that names its machines ("Machine: …", "Machines: …, …").
@@ -140,7 +164,9 @@ impl ChartSpec {
             y_scale: Scale::Linear,
             series: Vec::new(),
             x_names: Vec::new(),
+            x_colours: Vec::new(),
             machines: Vec::new(),
+            left_out: Vec::new(),
         }
     }
 }
@@ -280,9 +306,12 @@ mod tests {
                 points: vec![point("inline_buf", 10.0), point("vec", 20.0)],
                 style: None,
                 colour: Some(3),
+                marker: None,
             }],
             x_names: vec![("inline_buf".into(), "InlineBuf<128>".into())],
+            x_colours: Vec::new(),
             machines: vec!["xeon".into()],
+            left_out: Vec::new(),
         };
         let data: serde_json::Value = serde_json::from_str(&data_json(&spec)).unwrap();
         assert_eq!(data["title"], "Recorded sso results: 2 threads");

@@ -1,48 +1,23 @@
-//! One colour per machine and per type on every page: the rule that keeps a machine orange on
-//! `/results`, in a chapter's figure and on `/bench` alike.
+//! One encoding on every chart: colour is what is measured (a type, or a suite's variant), the
+//! marker shape is where (a machine). So amber is `Arc<str>`'s on every page, and a machine keeps its
+//! marker from `/results` to a chapter's figure and `/bench`.
 //!
-//! Colours are indices into the twenty-three `--series-N` custom properties of `style.css`
-//! ([`SERIES_COLOURS`]).
-//! - A type (clone variant) keeps its place in [`crate::explorer::contention_variants`]; `Rc<str>`,
-//!   which no contention chart draws, takes the colour after them.
-//! - "This browser" (the reader's own run) always has the last colour, [`BROWSER_COLOUR`].
-//! - A machine has the rank of its label (the name the charts give it; a run's files share one)
-//!   among the labels of every results file the site ships, modulo the other twenty-two colours.
-//!   Every page learns that list before it draws a machine (the index, the summary, or the
-//!   build's folder: [`know_machines`]), so the rank is the same on every page of one build. Up to
-//!   twenty-two labels, no two machines share a colour; beyond that, [`distinct`] keeps the
-//!   machines of one chart apart.
+//! - Colours are indices into the twenty-three `--series-N` custom properties of `style.css`
+//!   ([`SERIES_COLOURS`]). A type (clone variant) keeps its place among the shareable types
+//!   (`CloneType::shareable`, the contention charts' order); `Rc<str>`, which no contention chart draws, takes the
+//!   colour after them ([`type_colour`]); another suite's variant a colour of its own ([`variant_colour`]).
+//! - Markers are the thirteen shapes of `charts.js` ([`MARKER_SHAPES`]). The reader's own browser run
+//!   always has the last, [`BROWSER_MARKER`]; a machine has the rank of its label (the name the charts
+//!   give it; a run's files share one) among the labels of every results file the site ships, over
+//!   the other twelve. Every page learns that list before it draws a machine (the index, the summary,
+//!   or the build's folder: [`know_machines`]), so the rank is the same on every page of one build;
+//!   beyond twelve labels, [`distinct_markers`] keeps the machines of one chart apart, and a chart
+//!   draws at most [`MACHINES_PER_CHART`] machines, naming the ones it leaves out.
 
 use std::cell::RefCell;
 
 /// The `--series-N` colours of `style.css` (and `charts.js`): one for each clone type.
 pub const SERIES_COLOURS: u32 = 23;
-
-/// The colour of the reader's own browser run, on every chart that shows one.
-pub const BROWSER_COLOUR: u32 = 11;
-
-/// Palette slots for machines: every series colour but the browser's.
-const MACHINE_COLOURS: u32 = SERIES_COLOURS - 1;
-
-/// The colour of machine slot `slot` (any number, wrapped): the series colours in order, skipping
-/// the browser's.
-fn slot_colour(slot: u32) -> u32 {
-    let slot = slot % MACHINE_COLOURS;
-    if slot >= BROWSER_COLOUR {
-        slot + 1
-    } else {
-        slot
-    }
-}
-
-/// The slot of a machine colour (the inverse of [`slot_colour`]).
-fn colour_slot(colour: u32) -> u32 {
-    if colour > BROWSER_COLOUR {
-        colour - 1
-    } else {
-        colour
-    }
-}
 
 thread_local! {
     /// The label of every results file this page knows of, sorted and without repeats, so the
@@ -59,37 +34,10 @@ pub fn know_machines<S: AsRef<str>>(names: impl IntoIterator<Item = S>) {
     LABELS.with(|l| *l.borrow_mut() = names);
 }
 
-/// The colour of the machine labelled `label`. A label the list does not name (a page that never
-/// loaded it) falls back to a hash of it: stable, if not collision-free.
-pub fn machine_colour(label: &str) -> u32 {
-    let rank = LABELS.with(|l| l.borrow().binary_search_by(|known| known.as_str().cmp(label)).ok());
-    match rank {
-        Some(rank) => slot_colour(rank as u32),
-        // FNV-1a: any fixed hash does; this one needs no dependency.
-        None => slot_colour(label.bytes().fold(0x811c_9dc5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))),
-    }
-}
-
-/// `wanted` colours made distinct within one chart: a colour already taken by an earlier entry
-/// moves to the next free machine colour. Only charts with more machines than the list can tell
-/// apart (more than twenty-two labels) ever move one.
-pub fn distinct(wanted: impl IntoIterator<Item = u32>) -> Vec<u32> {
-    let mut taken: Vec<u32> = Vec::new();
-    for w in wanted {
-        let mut c = w;
-        if w < SERIES_COLOURS && w != BROWSER_COLOUR {
-            let free = (0..MACHINE_COLOURS).map(|k| slot_colour(colour_slot(w) + k)).find(|c| !taken.contains(c));
-            c = free.unwrap_or(w);
-        }
-        taken.push(c);
-    }
-    taken
-}
-
 /// The colour of a clone type (`arc_str`, `string`, ...) on every chart: its place among the types
 /// the contention charts draw; a type outside them (`rc_str`) takes the colour after the last.
 pub fn type_colour(variant_id: &str) -> u32 {
-    let types = crate::explorer::contention_variants();
+    let types = wasm_core::kernels::CloneType::shareable().map(|t| t.id());
     let mut count = 0;
     for (i, id) in (0u32..).zip(types) {
         if id == variant_id {
@@ -100,38 +48,69 @@ pub fn type_colour(variant_id: &str) -> u32 {
     count % SERIES_COLOURS
 }
 
-/// The marker shape of a machine on line charts (colour is the type there): its colour's index,
-/// so that a machine's marker, like its colour, is the same on every page.
+/// The colour of a bar chart's variant: a clone type's own ([`type_colour`]); another suite's
+/// variant (`vec_string`, `rwlock`, `bump`) a colour hashed from its id, the same on every page
+/// (a chart keeps its variants apart with [`distinct_variants`]).
+pub fn variant_colour(variant_id: &str) -> u32 {
+    match wasm_core::kernels::CloneType::parse(variant_id) {
+        Some(_) => type_colour(variant_id),
+        // FNV-1a, as for an unknown machine.
+        None => variant_id.bytes().fold(0x811c_9dc5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193)) % SERIES_COLOURS,
+    }
+}
+
+/// `(category, colour)` for one chart's variants in order, a colour already taken moving to the next
+/// free one, so no two bars of different variants look alike.
+pub fn distinct_variants(wanted: impl IntoIterator<Item = (String, u32)>) -> Vec<(String, u32)> {
+    let mut out: Vec<(String, u32)> = Vec::new();
+    for (category, colour) in wanted {
+        if out.iter().any(|(c, _)| *c == category) {
+            continue;
+        }
+        let free = (0..SERIES_COLOURS).map(|k| (colour + k) % SERIES_COLOURS).find(|c| !out.iter().any(|(_, t)| t == c));
+        out.push((category, free.unwrap_or(colour)));
+    }
+    out
+}
+
+/// The marker shapes `charts.js` draws (`MARKERS`): seven filled, six in outline.
+pub const MARKER_SHAPES: u32 = 13;
+
+/// The marker of the reader's own browser run, on every chart that shows one.
+pub const BROWSER_MARKER: u32 = MARKER_SHAPES - 1;
+
+/// The most machines one chart draws: one marker shape each, the browser's aside. A chart asked for
+/// more draws the first this many and names the rest ([`crate::charts::ChartSpec::left_out`]), so no
+/// two of its machines ever share a marker.
+pub const MACHINES_PER_CHART: usize = BROWSER_MARKER as usize;
+
+/// The marker shape of a machine on every chart (colour is the type): its label's rank among the
+/// site's files over the twelve shapes that are not the browser's, so that a machine's marker is the
+/// same on every page (up to twelve labels; beyond, a chart keeps its own machines apart with
+/// [`distinct_markers`]).
 pub fn machine_marker(label: &str) -> u32 {
-    machine_colour(label)
+    let rank = LABELS.with(|l| l.borrow().binary_search_by(|known| known.as_str().cmp(label)).ok());
+    let slot = rank.map_or_else(|| label.bytes().fold(0x811c_9dc5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193)), |r| r as u32);
+    slot % BROWSER_MARKER
+}
+
+/// `wanted` markers made distinct within one chart: a marker an earlier entry took moves to the next
+/// free machine marker; the browser's stays.
+pub fn distinct_markers(wanted: impl IntoIterator<Item = u32>) -> Vec<u32> {
+    let mut taken: Vec<u32> = Vec::new();
+    for w in wanted {
+        let mut m = w;
+        if w != BROWSER_MARKER {
+            m = (0..BROWSER_MARKER).map(|k| (w + k) % BROWSER_MARKER).find(|c| !taken.contains(c)).unwrap_or(w);
+        }
+        taken.push(m);
+    }
+    taken
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_machines_colour_is_its_labels_rank_in_whatever_order_the_list_came() {
-        // Two files of one run (one label) are one machine.
-        know_machines(["c", "a", "b", "a"]);
-        assert_eq!([machine_colour("a"), machine_colour("b"), machine_colour("c")], [0, 1, 2]);
-        know_machines(["b", "c", "a"]);
-        assert_eq!(machine_colour("c"), 2);
-        // The twelfth label takes the colour after the browser's; the twenty-third wraps round the
-        // twenty-two machine colours; the browser's is never used.
-        let many: Vec<String> = (0..24).map(|i| format!("m{i:02}")).collect();
-        know_machines(&many);
-        assert_eq!((machine_colour("m10"), machine_colour("m11"), machine_colour("m21"), machine_colour("m22")), (10, 12, 22, 0));
-        assert!(many.iter().all(|m| machine_colour(m) != BROWSER_COLOUR && machine_colour(m) < SERIES_COLOURS));
-    }
-
-    #[test]
-    fn an_unknown_machine_still_gets_a_stable_colour() {
-        know_machines(Vec::<String>::new());
-        let c = machine_colour("somewhere");
-        assert_eq!(c, machine_colour("somewhere"));
-        assert!(c != BROWSER_COLOUR && c < SERIES_COLOURS);
-    }
 
     #[test]
     fn every_clone_type_has_a_colour_of_its_own() {
@@ -146,8 +125,31 @@ mod tests {
     }
 
     #[test]
-    fn distinct_moves_only_a_clash_and_keeps_the_browser() {
-        assert_eq!(distinct([3, 5, 3, BROWSER_COLOUR, 10, 10]), [3, 5, 4, BROWSER_COLOUR, 10, 12]);
-        assert_eq!(distinct([22, 22]), [22, 0], "past the last colour, round to the first");
+    fn a_variant_is_coloured_as_its_type_and_a_charts_variants_never_share_a_colour() {
+        assert_eq!(variant_colour("arc_str"), type_colour("arc_str"));
+        let sso = variant_colour("vec_string");
+        assert_eq!(sso, variant_colour("vec_string"), "stable");
+        assert!(sso < SERIES_COLOURS);
+        let picked =
+            distinct_variants([("a".to_owned(), 3), ("b".to_owned(), 3), ("a".to_owned(), 7), ("c".to_owned(), 22), ("d".to_owned(), 22)]);
+        assert_eq!(picked, [("a".to_owned(), 3), ("b".to_owned(), 4), ("c".to_owned(), 22), ("d".to_owned(), 0)]);
+    }
+
+    #[test]
+    fn a_machines_marker_is_its_labels_rank_in_whatever_order_the_list_came_and_never_the_browsers() {
+        // Two files of one run (one label) are one machine.
+        know_machines(["c", "a", "b", "a"]);
+        assert_eq!([machine_marker("a"), machine_marker("b"), machine_marker("c")], [0, 1, 2]);
+        know_machines(["b", "c", "a"]);
+        assert_eq!(machine_marker("c"), 2);
+        // The thirteenth label wraps round the twelve machine markers; the browser's is never used.
+        let many: Vec<String> = (0..20).map(|i| format!("m{i:02}")).collect();
+        know_machines(&many);
+        assert_eq!((machine_marker("m11"), machine_marker("m12")), (11, 0));
+        assert!(many.iter().all(|m| machine_marker(m) != BROWSER_MARKER));
+        // A label the list does not hold still gets a stable marker.
+        assert_eq!(machine_marker("somewhere"), machine_marker("somewhere"));
+        assert_eq!(distinct_markers([0, 0, BROWSER_MARKER, 11, 11]), [0, 1, BROWSER_MARKER, 11, 2]);
+        assert!(include_str!("../js/charts.js").contains(&format!("const MARKER_SHAPES = {MARKER_SHAPES};")));
     }
 }

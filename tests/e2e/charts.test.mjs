@@ -1,5 +1,6 @@
 // Charts read the same everywhere and work by touch: a tap or keyboard focus shows a mark's value
-// (an SVG <title> only shows on a mouse's hover), and a machine keeps one colour on every page.
+// (an SVG <title> only shows on a mouse's hover), and one encoding holds on every page: colour is the
+// type, the marker shape the machine.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -11,17 +12,37 @@ after(async () => { await h?.close(); });
 
 const CLONE_CHART = '[data-testid="recorded-clone-chart"]';
 
-/** `{ series name → fill }` of the bars of the chart `host` (a machine's bars share one fill). */
-async function fills(page, host) {
+/** The bars of the chart `host`: `{ fills: { category → fill }, markers: { machine → marker } }`.
+ *  Throws where one category has two fills or one machine two markers in the chart. */
+async function bars(page, host) {
   await page.locator(`${host} rect.bar`).first().waitFor();
   return page.evaluate((host) => {
-    const out = {};
-    for (const bar of document.querySelectorAll(`${host} rect.bar`)) {
-      const name = bar.dataset.series.replace(/^native: /, "");
-      if (out[name] && out[name] !== bar.getAttribute("fill")) throw new Error(`${name} has two colours in one chart`);
-      out[name] = bar.getAttribute("fill");
+    const fills = {};
+    const markers = {};
+    const once = (map, key, value, what) => {
+      if (key in map && map[key] !== value) throw new Error(`${key} has two ${what} in one chart`);
+      map[key] = value;
+    };
+    for (const bar of document.querySelectorAll(`${host} rect.bar`)) once(fills, bar.dataset.x, bar.getAttribute("fill"), "colours");
+    for (const m of document.querySelectorAll(`${host} path.bar-marker`)) once(markers, m.dataset.series.replace(/^native: /, ""), m.dataset.marker, "markers");
+    return { fills, markers };
+  }, host);
+}
+
+/** `{ type → fill }` of the points of the line chart `host` (a noisy point's colour, or an outline
+ *  shape's, is its stroke's).
+ *  Throws where one type has two colours in the chart. */
+async function lineFills(page, host) {
+  await page.locator(`${host} .point`).first().waitFor({ timeout: 20_000 });
+  return page.evaluate((host) => {
+    const fills = {};
+    for (const p of document.querySelectorAll(`${host} .point`)) {
+      const type = p.dataset.series.split(" · ")[0];
+      const fill = "noisy" in p.dataset || p.getAttribute("fill") === "none" ? p.getAttribute("stroke") : p.getAttribute("fill");
+      if (type in fills && fills[type] !== fill) throw new Error(`${type} has two colours in one chart`);
+      fills[type] = fill;
     }
-    return out;
+    return fills;
   }, host);
 }
 
@@ -71,19 +92,36 @@ test("the keyboard reaches a chart at one tab stop and walks its marks with the 
   await tip.waitFor({ state: "hidden" });
 });
 
-test("a machine has one colour on every page, and machines in one chart differ", async () => {
+test("one rule on every chart: colour is the type, the marker the machine, the same on every page", async () => {
   const chapter = await h.open("/chapters/what-instead");
-  const inChapter = await fills(chapter.page, CLONE_CHART);
+  const inChapter = await bars(chapter.page, CLONE_CHART);
   const bench = await h.open("/bench");
-  const onBench = await fills(bench.page, '[data-testid="bench-chart"]');
+  const onBench = await bars(bench.page, '[data-testid="bench-chart"]');
   const sso = await h.open("/results?suite=sso");
-  const onResults = await fills(sso.page, '[data-testid="suite-chart"]');
-  const shared = Object.keys(inChapter).filter((name) => name in onBench);
+  const onResults = await bars(sso.page, '[data-testid="suite-chart"]');
+  // A type's colour: the same in chapter 10 (bars placed by id) and on /bench (by name).
+  for (const [id, name] of [["arc_str", "Arc<str>"], ["string", "String"], ["box_str", "Box<str>"]]) {
+    assert.ok(inChapter.fills[id] && onBench.fills[name], `${id} is drawn on both pages`);
+    assert.equal(onBench.fills[name], inChapter.fills[id], `${name}'s colour on /bench and in chapter 10`);
+  }
+  // A line chart says the same: /results' time chart (live) and a file's page (drawn at build time)
+  // colour each type as the bars do, so no colour means a machine anywhere.
+  const lines = await h.open("/results?machines=epyc-2vcpu-jemalloc-2026-11-23,xeon-2.1ghz-2vcpu-jemalloc-2026-11-21&view=time");
+  const filePage = await h.open("/results/epyc-2vcpu-jemalloc-2026-11-23/");
+  for (const type of [await lineFills(lines.page, '[data-testid="contention-chart"]'), await lineFills(filePage.page, '[data-testid="file-chart"]')]) {
+    for (const [id, name] of [["arc_str", "Arc<str>"], ["string", "String"]]) assert.equal(type[name], inChapter.fills[id], `${name} on a line chart and in chapter 10`);
+  }
+  // Types in one chart differ.
+  for (const { fills } of [inChapter, onBench, onResults]) assert.equal(new Set(Object.values(fills)).size, Object.keys(fills).length, `one colour per type: ${JSON.stringify(fills)}`);
+  // A machine's marker: the same wherever it appears, and machines in one chart differ.
+  const shared = Object.keys(inChapter.markers).filter((name) => name in onBench.markers);
   assert.ok(shared.length >= 3, `machines on both pages: ${shared}`);
-  for (const name of shared) assert.equal(onBench[name], inChapter[name], `${name} on /bench and in chapter 10`);
-  for (const [name, fill] of Object.entries(onResults)) if (name in inChapter) assert.equal(fill, inChapter[name], `${name} on /results`);
-  assert.ok(Object.keys(onResults).some((name) => name in inChapter), "the SSO chart shares a machine with the chapter");
-  for (const colours of [inChapter, onBench]) assert.equal(new Set(Object.values(colours)).size, Object.keys(colours).length, "one colour per machine in a chart");
+  for (const name of shared) assert.equal(onBench.markers[name], inChapter.markers[name], `${name}'s marker on /bench and in chapter 10`);
+  for (const [name, marker] of Object.entries(onResults.markers)) if (name in inChapter.markers) assert.equal(marker, inChapter.markers[name], `${name} on /results`);
+  for (const { markers } of [inChapter, onBench]) assert.equal(new Set(Object.values(markers)).size, Object.keys(markers).length, "one marker per machine in a chart");
+  // The legend names each machine by its marker, not by a colour swatch.
+  const legend = await chapter.page.locator(`${CLONE_CHART} g.legend`).first().evaluate((g) => ({ markers: g.querySelectorAll("path").length, swatches: g.querySelectorAll("rect").length }));
+  assert.ok(legend.markers >= shared.length && legend.swatches === 0, JSON.stringify(legend));
 });
 
 test("on a phone a chart of many machines × many types lays its bars sideways, each thick enough to see and tap", async () => {

@@ -63,8 +63,9 @@ async function tabRound(page, limit) {
 
 test("every visible control on every route is reached by Tab, shows its focus, and no click target hides from the keyboard", async () => {
   const problems = [];
-  for (const meta of allRouteMeta()) {
-    const route = `/${meta.route}`;
+  // Two routes at a time (each page keeps its own focus): one walks while the other loads.
+  const queue = allRouteMeta().map((meta) => `/${meta.route}`);
+  const walk = async (route) => {
     const { page, errors } = await h.open(route, { width: 1280 });
     await allMounted(page);
     await page.waitForLoadState("networkidle");
@@ -83,6 +84,8 @@ test("every visible control on every route is reached by Tab, shows its focus, a
     assert.ok(reached.size > 0, `${route}: Tab reaches nothing`);
     assert.deepEqual(errors, [], route);
     await page.close();
-  }
-  assert.deepEqual(problems, []);
+  };
+  const worker = async () => { for (let route = queue.shift(); route; route = queue.shift()) await walk(route); };
+  await Promise.all([worker(), worker()]);
+  assert.deepEqual(problems.sort(), []);
 });

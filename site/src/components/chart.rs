@@ -37,7 +37,7 @@ pub fn Chart(
     let data_id = format!("{test_id}-data");
     let machines_id = format!("{test_id}-machines");
     view! {
-        {move || machines_line(&spec.read().machines, &machines_id)}
+        {move || { let spec = spec.read(); machines_line(&spec.machines, &spec.left_out, &machines_id) }}
         <div class="chart-host" data-testid=test_id node_ref=host></div>
         <p class="chart-data"><a href=data_href download=file_name data-testid=data_id>"Data (JSON)"</a>
             " — every mark's value and whisker ends, by series"</p>
@@ -62,14 +62,17 @@ fn slug(title: &str) -> String {
 #[component]
 pub fn StaticChart(spec: ChartSpec, #[prop(into)] test_id: String) -> impl IntoView {
     let number = crate::charts::static_chart(&spec);
-    let machines = machines_line(&spec.machines, &format!("{test_id}-machines"));
+    let machines = machines_line(&spec.machines, &spec.left_out, &format!("{test_id}-machines"));
     view! { {machines} <div class="chart-host" data-testid=test_id data-static-chart=number></div> }
 }
 
-/// The line above a chart, live or static, that names its machines (none when it has none).
-fn machines_line(machines: &[String], test_id: &str) -> Option<impl IntoView> {
+/// The line above a chart, live or static, that names its machines (none when it has none), and
+/// the note naming those it left out.
+fn machines_line(machines: &[String], left_out: &[String], test_id: &str) -> Option<impl IntoView> {
     let line = crate::charts::machines_line(machines)?;
-    Some(view! { <p class="chart-machines" data-testid=test_id.to_owned()>{line}</p> })
+    let left_out = crate::charts::left_out_line(left_out)
+        .map(|note| view! { <p class="chart-machines note" data-testid=format!("{test_id}-left-out")>{note}</p> });
+    Some(view! { <p class="chart-machines" data-testid=test_id.to_owned()>{line}</p> {left_out} })
 }
 
 #[cfg(test)]

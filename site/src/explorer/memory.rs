@@ -34,6 +34,9 @@ impl Figure {
 
 /// The figure after the last timed repeat, in MiB, against threads: one line per variant and mode.
 pub fn memory_spec(machines: &[&Machine], mode: ModeFilter, figure: Figure, scale: Scale) -> ChartSpec {
+    // Only machines with statistics take a marker, so the ones without never push one off the chart.
+    let with_stats: Vec<&Machine> = machines.iter().copied().filter(|m| m.clone_cases().any(|c| c.memory.is_some())).collect();
+    let (machines, left_out) = super::charted(&with_stats);
     let series = contention_lines(machines, mode, crate::explorer::state::TypeFilter::All)
         .into_iter()
         .filter_map(|line| {
@@ -64,7 +67,14 @@ pub fn memory_spec(machines: &[&Machine], mode: ModeFilter, figure: Figure, scal
                     })
                 })
                 .collect();
-            (!points.is_empty()).then_some(ChartSeries { name: line.name, dashed: line.dashed, points, style: line.style, colour: None })
+            (!points.is_empty()).then_some(ChartSeries {
+                name: line.name,
+                dashed: line.dashed,
+                points,
+                style: line.style,
+                colour: None,
+                marker: None,
+            })
         })
         .collect();
     ChartSpec {
@@ -75,7 +85,9 @@ pub fn memory_spec(machines: &[&Machine], mode: ModeFilter, figure: Figure, scal
         y_scale: scale,
         series,
         x_names: Vec::new(),
-        machines: super::names_with(machines, |m| m.clone_cases().any(|c| c.memory.is_some())),
+        x_colours: Vec::new(),
+        machines: super::machine_names(machines),
+        left_out,
     }
 }
 
@@ -123,8 +135,10 @@ pub fn timeline_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> C
                     }
                 })
                 .collect();
-            // Coloured in order: one type can have a line per thread count here, so type colours would repeat.
-            series.push(ChartSeries { dashed: c.mode.as_deref() == Some("forget"), name, points, style: None, colour: None });
+            // Colour is the type, as on every chart; a type's lines at several thread counts share it
+            // and are told apart by their names (legend, tooltip).
+            let colour = Some(crate::palette::type_colour(&c.variant_id));
+            series.push(ChartSeries { dashed: c.mode.as_deref() == Some("forget"), name, points, style: None, colour, marker: None });
         }
     }
     ChartSpec {
@@ -135,7 +149,9 @@ pub fn timeline_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> C
         y_scale: scale,
         series,
         x_names: Vec::new(),
+        x_colours: Vec::new(),
         machines: super::names_with(machines, |m| m.clone_cases().any(|c| c.mapped_timeline.is_some())),
+        left_out: Vec::new(),
     }
 }
 

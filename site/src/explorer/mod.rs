@@ -58,7 +58,7 @@ pub struct Machine {
 /// The clone variants the contention charts compare, in legend order: every type that several
 /// threads can clone (all but `Rc<str>`), the article's three first. A file draws the ones it has.
 pub fn contention_variants() -> impl Iterator<Item = &'static str> {
-    wasm_core::kernels::CloneType::ALL.into_iter().filter(|t| t.is_thread_safe()).map(|t| t.id())
+    wasm_core::kernels::CloneType::shareable().map(|t| t.id())
 }
 
 impl LoadedFile {
@@ -227,6 +227,14 @@ pub fn machine_names(machines: &[&Machine]) -> Vec<String> {
             _ => m.id.clone(),
         })
         .collect()
+}
+
+/// `machines` split at [`crate::palette::MACHINES_PER_CHART`]: the ones a chart draws (the first,
+/// in the order chosen) and the names of the rest (as [`machine_names`] calls them among all), for
+/// its "not drawn" note.
+pub fn charted<'m, 'a>(machines: &'m [&'a Machine]) -> (&'m [&'a Machine], Vec<String>) {
+    let cut = machines.len().min(crate::palette::MACHINES_PER_CHART);
+    (&machines[..cut], machine_names(machines).split_off(cut))
 }
 
 /// [`machine_names`] of the machines that `has` data for a chart, in order: the names a chart

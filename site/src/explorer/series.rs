@@ -45,7 +45,7 @@ pub fn line_name(base: &str, machine: Option<&str>, mode: Option<&str>) -> Strin
 /// One line per (machine, mode, variant) with data, in that nesting order.
 pub fn contention_lines<'a>(machines: &[&'a Machine], mode: ModeFilter, types: TypeFilter) -> Vec<Line<'a>> {
     let names = machine_names(machines);
-    let markers = machine_colours(machines);
+    let markers = machine_markers(machines);
     let mut lines = Vec::new();
     for (&marker, (m, machine_name)) in markers.iter().zip(machines.iter().zip(&names)) {
         for &md in mode.modes() {
@@ -157,14 +157,14 @@ fn metric_series(lines: Vec<Line>, view: View) -> Vec<ChartSeries> {
             dashed: l.dashed,
             style: l.style,
             colour: None,
+            marker: None,
         })
         .collect()
 }
 
-/// Each machine's colour (and, on line charts, marker) by its identity ([`crate::palette`]), kept
-/// apart within this chart.
-pub fn machine_colours(machines: &[&Machine]) -> Vec<u32> {
-    crate::palette::distinct(machines.iter().map(|m| crate::palette::machine_colour(&m.data.label)))
+/// Each machine's marker by its identity ([`crate::palette::machine_marker`]), kept apart within this chart.
+pub fn machine_markers(machines: &[&Machine]) -> Vec<u32> {
+    crate::palette::distinct_markers(machines.iter().map(|m| crate::palette::machine_marker(&m.data.label)))
 }
 
 fn lines_spec(title: String, y_label: &str, scale: Scale, series: Vec<ChartSeries>, machines: &[&Machine]) -> ChartSpec {
@@ -176,7 +176,9 @@ fn lines_spec(title: String, y_label: &str, scale: Scale, series: Vec<ChartSerie
         y_scale: scale,
         series,
         x_names: Vec::new(),
+        x_colours: Vec::new(),
         machines: machine_names(machines),
+        left_out: Vec::new(),
     }
 }
 
@@ -209,7 +211,9 @@ pub fn metric_spec(machines: &[&Machine], view: View, mode: ModeFilter, scale: S
         (_, View::Rate) => ("Clones per second under contention", metric_y_label(view)),
         _ => ("Time per clone under contention", metric_y_label(view)),
     };
-    lines_spec(title.into(), y_label, scale, metric_series(contention_lines(machines, mode, types), view), machines)
+    let (drawn, left_out) = super::charted(machines);
+    let spec = lines_spec(title.into(), y_label, scale, metric_series(contention_lines(drawn, mode, types), view), drawn);
+    ChartSpec { left_out, ..spec }
 }
 
 /// The pinned cases (`clone --pin`): time per clone over threads, one line per machine, type,
@@ -248,11 +252,12 @@ pub const EQUAL_COST: &str = "equal cost (1×)";
 
 /// Arc<str> time ÷ String time per thread count: above 1, String clones faster.
 pub fn ratio_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> ChartSpec {
+    let (machines, left_out) = super::charted(machines);
     let names = machine_names(machines);
-    let colours = machine_colours(machines);
+    let markers = machine_markers(machines);
     let mut series = Vec::new();
     let mut all_threads: Vec<u32> = Vec::new();
-    for ((m, machine_name), &colour) in machines.iter().zip(&names).zip(&colours) {
+    for ((m, machine_name), &marker) in machines.iter().zip(&names).zip(&markers) {
         for &md in mode.modes() {
             let strings = cases_of(m, "string", md);
             let name = line_name(
@@ -268,7 +273,8 @@ pub fn ratio_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> Char
                 continue;
             }
             all_threads.extend(thread_counts(&points));
-            series.push(ChartSeries { name, dashed: md == "forget", points, style: None, colour: Some(colour) });
+            // The ratio of two types is no one type: each machine's line in ink, told apart by its marker.
+            series.push(ChartSeries { name, dashed: md == "forget", points, style: None, colour: None, marker: Some(marker) });
         }
     }
     wasm_core::order::sort(&mut all_threads);
@@ -287,9 +293,16 @@ pub fn ratio_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> Char
                 digits: None,
             })
             .collect();
-        series.push(ChartSeries { name: EQUAL_COST.into(), dashed: true, points, style: None, colour: Some(crate::charts::NEUTRAL) });
+        series.push(ChartSeries {
+            name: EQUAL_COST.into(),
+            dashed: true,
+            points,
+            style: None,
+            colour: Some(crate::charts::NEUTRAL),
+            marker: None,
+        });
     }
-    lines_spec("Arc<str> time ÷ String time per clone".into(), "Arc<str> ÷ String", scale, series, machines)
+    ChartSpec { left_out, ..lines_spec("Arc<str> time ÷ String time per clone".into(), "Arc<str> ÷ String", scale, series, machines) }
 }
 
 fn thread_counts(points: &[ChartPoint]) -> impl Iterator<Item = u32> + '_ {
@@ -392,6 +405,29 @@ mod tests {
         assert_eq!(spec.series.len(), 2 * 2 * 2);
         assert_eq!(spec.series[0].name, "Arc<str> · a (jemalloc) · drop");
         assert_eq!(spec.series[7].name, "String · a (system) · forget");
+    }
+
+    #[test]
+    fn a_chart_draws_one_machine_per_marker_and_names_the_ones_past_the_last() {
+        let many: Vec<Machine> = (0..14).map(|i| contention_machine(&format!("m{i:02}"), "Xeon", "jemalloc")).collect();
+        let refs: Vec<&Machine> = many.iter().collect();
+        for view in [View::Time, View::Ratio] {
+            let spec = contention_spec(&refs, view, ModeFilter::Drop, Scale::Linear, TypeFilter::All);
+            let mut markers: Vec<u32> = spec.series.iter().filter_map(|s| s.style.as_ref().map(|st| st.marker).or(s.marker)).collect();
+            wasm_core::order::sort(&mut markers);
+            markers.dedup();
+            assert_eq!(markers.len(), crate::palette::MACHINES_PER_CHART, "{view:?}: one marker per drawn machine");
+            assert_eq!(spec.machines.len(), crate::palette::MACHINES_PER_CHART);
+            assert_eq!(spec.left_out, ["m12", "m13"], "{view:?}");
+            assert!(spec.series.iter().all(|s| !s.name.contains("m12") && !s.name.contains("m13")));
+        }
+        let spec = contention_spec(&refs[..3], View::Time, ModeFilter::Drop, Scale::Linear, TypeFilter::All);
+        assert!(spec.left_out.is_empty());
+        assert!(crate::charts::left_out_line(&spec.left_out).is_none());
+        assert_eq!(
+            crate::charts::left_out_line(&["m12".into(), "m13".into()]).unwrap(),
+            "Not drawn: m12, m13. One chart tells at most 12 machines apart, one marker shape each: untick some to choose which."
+        );
     }
 
     #[test]

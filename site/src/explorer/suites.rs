@@ -125,17 +125,17 @@ pub struct Source {
     pub name: String,
     /// Where it ran, in the tooltips.
     pub about: String,
-    /// Its identity's colour ([`crate::palette`]).
-    pub colour: u32,
+    /// Its machine's marker ([`crate::palette::machine_marker`]); the bars' colours are their types'.
+    pub marker: u32,
     pub cases: Vec<CaseResult>,
 }
 
 impl Source {
-    /// The sources of machines (`(label, legend name, about, its cases)`), each in its machine's
-    /// colour, kept apart within the chart.
+    /// The sources of machines (`(label, legend name, about, its cases)`), each with its machine's
+    /// marker, kept apart within the chart.
     pub fn of_files(files: Vec<(&str, String, String, Vec<CaseResult>)>) -> Vec<Source> {
-        let colours = crate::palette::distinct(files.iter().map(|(label, ..)| crate::palette::machine_colour(label)));
-        files.into_iter().zip(colours).map(|((_, name, about, cases), colour)| Source { name, about, colour, cases }).collect()
+        let markers = crate::palette::distinct_markers(files.iter().map(|(label, ..)| crate::palette::machine_marker(label)));
+        files.into_iter().zip(markers).map(|((_, name, about, cases), marker)| Source { name, about, marker, cases }).collect()
     }
 }
 
@@ -145,10 +145,11 @@ impl Source {
 pub fn condition_bars(title: String, suite: &str, sources: &[Source]) -> Option<ChartSpec> {
     let all: Vec<&CaseResult> = sources.iter().flat_map(|s| s.cases.iter()).collect();
     let unit = unit_for(suite, &all);
-    let series = sources.iter().map(|s| series(&s.name, &s.about, s.colour, &s.cases, unit, x_variant_id)).collect();
+    let series = sources.iter().map(|s| series(&s.name, &s.about, s.marker, &s.cases, unit, x_variant_id)).collect();
     bars(title, "variant", unit, series).map(|spec| ChartSpec {
         y_scale: Scale::Linear,
         x_names: variant_names(all.iter().copied()),
+        x_colours: crate::components::bench::spec::x_colours(all.iter().copied(), x_variant_id),
         ..spec
     })
 }
@@ -172,18 +173,21 @@ pub fn summary_has_suite(m: &wasm_core::summary::MachineSummary, suite: Suite) -
 
 /// The explorer's chart of a non-clone suite: the chosen machines' bars under condition `key`.
 pub fn suite_spec(machines: &[&Machine], suite: Suite, key: &str) -> ChartSpec {
+    // Only machines with cases under this condition take a marker.
+    let measured: Vec<&Machine> =
+        machines.iter().copied().filter(|m| m.data.cases.iter().any(|c| c.suite == suite.key() && condition(c).key == key)).collect();
+    let (machines, left_out) = super::charted(&measured);
     let names = machine_names(machines);
     let sources = Source::of_files(
         machines
             .iter()
             .zip(names)
             .map(|(m, name)| (m.data.label.as_str(), name, m.description(), cases_under(&m.data.cases, suite.key(), key)))
-            .filter(|(_, _, _, cases)| !cases.is_empty())
             .collect(),
     );
     let label = conditions(suite.key(), sources.iter().flat_map(|s| s.cases.iter())).into_iter().next().map(|c| c.label);
     let title = format!("{}: {}", suite.label(), label.unwrap_or_default());
-    condition_bars(title, suite.key(), &sources).unwrap_or(ChartSpec {
+    let spec = condition_bars(title, suite.key(), &sources).unwrap_or(ChartSpec {
         kind: ChartKind::Bars,
         title: String::new(),
         x_label: "variant".into(),
@@ -191,8 +195,11 @@ pub fn suite_spec(machines: &[&Machine], suite: Suite, key: &str) -> ChartSpec {
         y_scale: Scale::Linear,
         series: Vec::new(),
         x_names: Vec::new(),
+        x_colours: Vec::new(),
         machines: Vec::new(),
-    })
+        left_out: Vec::new(),
+    });
+    ChartSpec { left_out, ..spec }
 }
 
 #[cfg(test)]

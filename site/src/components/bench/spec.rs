@@ -8,7 +8,6 @@ use super::native::NativeMatch;
 use super::results_table::{format_ns, format_rate, per_unit, Unit, NS_PER_CLONE};
 use crate::charts::XValue;
 use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale};
-use crate::palette::BROWSER_COLOUR;
 
 /// Name of the browser's series in the charts (tests look bars up by it).
 pub const BROWSER_SERIES: &str = "browser (wasm32)";
@@ -27,7 +26,9 @@ pub fn x_variant_id(case: &CaseResult) -> String {
 
 /// One series: `name` in the legend, `source` in the tooltips, `colour` its identity's
 /// ([`crate::palette`]: the machine's, or the browser's).
-pub fn series(name: &str, source: &str, colour: u32, cases: &[CaseResult], unit: Unit, x_of: XOf) -> ChartSeries {
+/// One machine's (or the browser's) bars: its `marker` on each, each bar in its type's colour
+/// ([`x_colours`]).
+pub fn series(name: &str, source: &str, marker: u32, cases: &[CaseResult], unit: Unit, x_of: XOf) -> ChartSeries {
     let points = cases
         .iter()
         .map(|case| {
@@ -52,13 +53,18 @@ pub fn series(name: &str, source: &str, colour: u32, cases: &[CaseResult], unit:
             }
         })
         .collect();
-    ChartSeries { name: name.into(), dashed: false, points, style: None, colour: Some(colour) }
+    ChartSeries { name: name.into(), dashed: false, points, style: None, colour: None, marker: Some(marker) }
+}
+
+/// Each bar category's colour: its variant's ([`crate::palette::variant_colour`]), kept distinct.
+pub fn x_colours<'a>(cases: impl IntoIterator<Item = &'a CaseResult>, x_of: XOf) -> Vec<(String, u32)> {
+    crate::palette::distinct_variants(cases.into_iter().map(|c| (x_of(c), crate::palette::variant_colour(&c.variant_id))))
 }
 
 /// A bar chart of `series` (empty ones dropped); `None` when nothing is left to draw.
 pub fn bars(title: String, x_label: &str, unit: Unit, mut series: Vec<ChartSeries>) -> Option<ChartSpec> {
     series.retain(|s| !s.points.is_empty());
-    // A bar chart's series are its machines (or the reader's browser): the colour rule.
+    // A bar chart's series are its machines (or the reader's browser), each with its marker.
     let machines = series.iter().map(|s| s.name.clone()).collect();
     (!series.is_empty()).then(|| ChartSpec {
         kind: ChartKind::Bars,
@@ -68,7 +74,9 @@ pub fn bars(title: String, x_label: &str, unit: Unit, mut series: Vec<ChartSerie
         y_scale: Scale::Linear,
         series,
         x_names: Vec::new(),
+        x_colours: Vec::new(),
         machines,
+        left_out: Vec::new(),
     })
 }
 
@@ -85,10 +93,14 @@ pub fn variant_names<'a>(cases: impl IntoIterator<Item = &'a CaseResult>) -> Vec
 pub fn chart_spec(browser: Option<&[CaseResult]>, native: &[NativeMatch], mode: CloneMode, string_len: usize) -> Option<ChartSpec> {
     let mut all = Vec::new();
     if let Some(cases) = browser {
-        all.push(series(BROWSER_SERIES, "this browser", BROWSER_COLOUR, cases, NS_PER_CLONE, x_variant));
+        all.push(series(BROWSER_SERIES, "this browser", crate::palette::BROWSER_MARKER, cases, NS_PER_CLONE, x_variant));
     }
-    let colours = crate::palette::distinct(native.iter().map(|m| crate::palette::machine_colour(&m.label)));
-    all.extend(native.iter().zip(colours).map(|(m, colour)| series(&m.series_name, &m.machine, colour, &m.cases, NS_PER_CLONE, x_variant)));
+    // At most one machine per marker shape; the rest are named under the chart.
+    let measured: Vec<&NativeMatch> = native.iter().filter(|m| !m.cases.is_empty()).collect();
+    let cut = measured.len().min(crate::palette::MACHINES_PER_CHART);
+    let (native, left_out) = (&measured[..cut], measured[cut..].iter().map(|m| m.series_name.clone()).collect::<Vec<_>>());
+    let markers = crate::palette::distinct_markers(native.iter().map(|m| crate::palette::machine_marker(&m.label)));
+    all.extend(native.iter().zip(markers).map(|(m, marker)| series(&m.series_name, &m.machine, marker, &m.cases, NS_PER_CLONE, x_variant)));
     let title = format!(
         "Clone cost on one thread: {string_len}-byte string, clones {}",
         match mode {
@@ -97,5 +109,7 @@ pub fn chart_spec(browser: Option<&[CaseResult]>, native: &[NativeMatch], mode: 
             CloneMode::Read => "not made (the text read)",
         }
     );
-    bars(title, "type", NS_PER_CLONE, all)
+    let cases = browser.into_iter().flatten().chain(native.iter().flat_map(|m| m.cases.iter()));
+    let x_colours = x_colours(cases, x_variant);
+    bars(title, "type", NS_PER_CLONE, all).map(|spec| ChartSpec { x_colours, left_out, ..spec })
 }

@@ -21,14 +21,15 @@ fn preferred_native<'a>(machines: impl IntoIterator<Item = &'a Machine> + Clone)
     machines.clone().into_iter().filter(x86).find(|m| m.data.runner.name == "native-runner").or_else(|| machines.into_iter().find(x86))
 }
 
-/// One target's bars: its name, its colour, and `(type, bytes)` pairs.
+/// One target's bars: its name, its marker (the browser's, or the recording machine's), and
+/// `(type, bytes)` pairs.
 type SizeSeries = (String, u32, Vec<(String, u32)>);
 
 /// Bars of each type's handle size, one series per target.
 fn size_chart(series: Vec<SizeSeries>) -> ChartSpec {
     let series: Vec<ChartSeries> = series
         .into_iter()
-        .map(|(name, colour, sizes)| ChartSeries {
+        .map(|(name, marker, sizes)| ChartSeries {
             points: sizes
                 .into_iter()
                 .map(|(t, bytes)| ChartPoint {
@@ -45,9 +46,20 @@ fn size_chart(series: Vec<SizeSeries>) -> ChartSpec {
             name,
             dashed: false,
             style: None,
-            colour: Some(colour),
+            colour: None,
+            marker: Some(marker),
         })
         .collect();
+    // Each bar in its type's colour, as on every chart: the type by its name here.
+    let types = series.iter().flat_map(|s| s.points.iter()).filter_map(|p| match &p.x {
+        XValue::Category(t) => Some(t.clone()),
+        XValue::Number(_) => None,
+    });
+    let x_colours = crate::palette::distinct_variants(types.map(|t| {
+        let id = wasm_core::kernels::CloneType::ALL.into_iter().find(|c| c.display_name() == t).map_or(t.as_str(), |c| c.id()).to_owned();
+        let colour = crate::palette::variant_colour(&id);
+        (t, colour)
+    }));
     ChartSpec {
         kind: ChartKind::Bars,
         title: "The handle's size in bytes, by type".into(),
@@ -57,6 +69,8 @@ fn size_chart(series: Vec<SizeSeries>) -> ChartSpec {
         machines: series.iter().map(|s| s.name.clone()).collect(),
         series,
         x_names: Vec::new(),
+        x_colours,
+        left_out: Vec::new(),
     }
 }
 
@@ -66,7 +80,7 @@ fn recorded_sizes(machine: &Machine) -> Vec<(String, u32)> {
 }
 
 fn x86_series(machine: &Machine) -> SizeSeries {
-    (format!("x86_64 ({})", machine.data.label), crate::palette::machine_colour(&machine.data.label), recorded_sizes(machine))
+    (format!("x86_64 ({})", machine.data.label), crate::palette::machine_marker(&machine.data.label), recorded_sizes(machine))
 }
 
 /// The widget's first frame, drawn by the build: the x86_64 sizes and alignments of the file the
@@ -161,7 +175,7 @@ pub fn SizeTable() -> impl IntoView {
     });
     let wasm32_sizes: Vec<(String, u32)> = live.iter().map(|l| (l.type_name.clone(), l.size_bytes)).collect();
     let chart = move || {
-        let mut series = vec![("wasm32 (this page)".to_owned(), crate::palette::BROWSER_COLOUR, wasm32_sizes.clone())];
+        let mut series = vec![("wasm32 (this page)".to_owned(), crate::palette::BROWSER_MARKER, wasm32_sizes.clone())];
         series.extend(native_now().map(|n| x86_series(&n)));
         size_chart(series)
     };
