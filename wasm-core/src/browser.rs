@@ -4,8 +4,8 @@
 //! `validate --submission` holds a browser run to.
 
 use crate::clone_run::RunContext;
+use crate::problem::Problem;
 use crate::results::{AllocatorInfo, MachineInfo, ResultsFile, RunConditions, RunnerInfo, ToolchainInfo};
-use crate::validate::Problem;
 
 /// `runner.name` of every run the site measures in a browser.
 pub const BROWSER_RUNNER: &str = "browser";

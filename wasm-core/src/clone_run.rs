@@ -76,7 +76,7 @@ impl PlannedCase {
 }
 
 /// Thread counts from a comma-separated list (`1,2,4`; blanks skipped), each from 1 to
-/// [`crate::validate::MAX_THREADS`]: how the site's pages hand thread counts to the threaded tier.
+/// [`crate::problem::MAX_THREADS`]: how the site's pages hand thread counts to the threaded tier.
 pub fn thread_list(list: &str) -> Result<Vec<u32>, String> {
     list.split(',')
         .map(str::trim)
@@ -84,7 +84,7 @@ pub fn thread_list(list: &str) -> Result<Vec<u32>, String> {
         .map(|t| {
             t.parse::<u32>()
                 .ok()
-                .filter(|&t| (1..=crate::validate::MAX_THREADS).contains(&t))
+                .filter(|&t| (1..=crate::problem::MAX_THREADS).contains(&t))
                 .ok_or_else(|| format!("not a thread count: {t:?}"))
         })
         .collect()

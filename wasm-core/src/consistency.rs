@@ -8,8 +8,8 @@
 
 use crate::kernels::clone::INLINE_TEXT_BYTES;
 use crate::kernels::CloneType;
+use crate::problem::Problem;
 use crate::results::{CaseResult, ResultsFile};
-use crate::validate::Problem;
 
 /// Most untimed warm-ups a case records (`native-runner --warmups` takes 1 to 100).
 pub const MAX_WARMUPS: u32 = 100;

@@ -12,6 +12,7 @@ pub mod inspect;
 pub mod layout;
 pub mod order;
 pub mod plausible;
+pub mod problem;
 pub mod results;
 pub mod stats;
 pub mod summary;

@@ -5,8 +5,8 @@
 //!
 //! `validate` calls these for every file; the runner never writes anything they refuse.
 
+use crate::problem::Problem;
 use crate::results::{CaseResult, CpuTopology, ResultsFile, REFERENCE_RUNNER, REFERENCE_SOURCE_PREFIX};
-use crate::validate::Problem;
 
 /// Longest a whole run may have measured, in nanoseconds (the timed repeats of all its cases,
 /// per thread): 24 hours. The full clone suite at 64 threads measures for about an hour.

@@ -5,8 +5,9 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
-use wasm_core::choose::constraints::{final_pick, Constraints};
+use wasm_core::choose::constraints::Constraints;
 use wasm_core::choose::model::limit_ns;
+use wasm_core::choose::pick::final_pick;
 use wasm_core::choose::{Candidate, CostRow};
 
 fn beats(a: &CostRow, b: &CostRow) -> bool {

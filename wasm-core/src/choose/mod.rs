@@ -5,11 +5,12 @@
 //! in the common cases; `/choose` shows the rule beside the pick and says where the numbers part
 //! from it, and chapter 10 ("What to do instead") states the model and the rules in prose (a test
 //! checks it names every rule's headline). What the reader's program needs beyond lengths and
-//! sharing (`Send`, a text that changes, a fixed set, one value or many) lives in [`constraints`],
-//! with the final pick.
+//! sharing (`Send`, a text that changes, a fixed set, one value or many) lives in [`constraints`];
+//! the final pick under them in [`pick`].
 
 pub mod constraints;
 pub mod model;
+pub mod pick;
 
 use serde::{Deserialize, Serialize};
 

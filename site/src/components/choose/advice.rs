@@ -1,11 +1,12 @@
-//! The chooser's recommendation: the cost model's pick (`constraints::final_pick`, from the
+//! The chooser's recommendation: the cost model's pick (`pick::final_pick`, from the
 //! table's memory and clone cost, the reader's answers and clone rate) with the numbers that
 //! decided it, then the rule of thumb for the same case (`wasm_core::choose::recommend`) and, where
 //! the model parts from it, why.
 
 use leptos::prelude::*;
-use wasm_core::choose::constraints::{final_pick, Constraints};
+use wasm_core::choose::constraints::Constraints;
 use wasm_core::choose::model::{core_share, separates, ties, Decider, CLONE_FACTOR, MEMORY_TIE, NEGLIGIBLE_CORE_SHARE};
+use wasm_core::choose::pick::final_pick;
 use wasm_core::choose::{recommend, CostRow, Profile, Sharing, MOSTLY_SHORT, SHORT_BYTES};
 
 use super::form::Workload;

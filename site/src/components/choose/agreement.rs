@@ -4,7 +4,8 @@
 //! machines is a safer answer than one that holds on the chosen one alone.
 
 use leptos::prelude::*;
-use wasm_core::choose::constraints::{final_pick, Constraints};
+use wasm_core::choose::constraints::Constraints;
+use wasm_core::choose::pick::final_pick;
 use wasm_core::choose::{Candidate, CostRow};
 
 use super::costs::{self, CloneCost};

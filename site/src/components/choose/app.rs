@@ -218,9 +218,8 @@ pub fn ChooseApp() -> impl IntoView {
             wanted_threads: wanted_threads.get(),
             rule_pick,
         };
-        let chosen_pick = cost_rows.with(|rows| {
-            wasm_core::choose::constraints::final_pick(rule_pick, rows, &q.constraints, q.workload.clones_per_sec).candidate()
-        });
+        let chosen_pick = cost_rows
+            .with(|rows| wasm_core::choose::pick::final_pick(rule_pick, rows, &q.constraints, q.workload.clones_per_sec).candidate());
         let a = agreement::agreement(&files, &q, chosen_pick);
         Some(agreement::agreement_text(&a, chosen_pick))
     });
