@@ -23,20 +23,9 @@ pub fn leak_bytes(ty: CloneType, mode: CloneMode, threads: u32, samples: u64, le
     samples.saturating_mul(threads as u64).saturating_mul(allocation_bytes(len))
 }
 
-/// Human-readable byte count (`1.00 GiB`).
+/// Human-readable byte count in powers of 1024 (`1.0 GiB`), as the site writes sizes too.
 pub fn human_bytes(bytes: u64) -> String {
-    let units = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut value = bytes as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < units.len() {
-        value /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{bytes} B")
-    } else {
-        format!("{value:.2} {}", units[unit])
-    }
+    bytesize::ByteSize::b(bytes).display().iec().to_string()
 }
 
 /// The samples a case may run with under `max_leak`, and a note when they were scaled down;

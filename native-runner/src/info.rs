@@ -43,7 +43,7 @@ pub fn machine() -> MachineInfo {
 /// Family, model, stepping and caches from CPUID (x86), the microcode revision from the OS, and
 /// where the hypervisor's name came from; `None` when none of it is readable.
 fn cpu_identity() -> Option<CpuIdentity> {
-    let source = is_virtual().then(hypervisor_named).flatten().map(|(_, source)| source.to_owned());
+    let source = virtualisation().and_then(|v| v.source).map(str::to_owned);
     let mut id = CpuIdentity { microcode: microcode(), hypervisor_source: source, ..Default::default() };
     #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
     {
@@ -70,10 +70,8 @@ fn cpu_identity() -> Option<CpuIdentity> {
 
 /// The microcode revision Linux reports for the first CPU (`0x…`).
 fn microcode() -> Option<String> {
-    read_trimmed("/sys/devices/system/cpu/cpu0/microcode/version").or_else(|| {
-        let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").ok()?;
-        cpuinfo.lines().find(|l| l.starts_with("microcode")).and_then(|l| l.split_once(':')).and_then(|(_, v)| non_empty(v))
-    })
+    read_trimmed("/sys/devices/system/cpu/cpu0/microcode/version")
+        .or_else(|| cpuinfo().lines().find(|l| l.starts_with("microcode")).and_then(|l| l.split_once(':')).and_then(|(_, v)| non_empty(v)))
 }
 
 /// The hypervisor's name and where it came from: CPUID's hypervisor leaf (what the hypervisor
@@ -216,14 +214,38 @@ pub fn load_average() -> Option<f64> {
     read_trimmed("/proc/loadavg")?.split_whitespace().next()?.parse().ok()
 }
 
-/// Whether the CPU says it runs under a hypervisor (the `hypervisor` flag Linux shows).
-fn is_virtual() -> bool {
-    std::fs::read_to_string("/proc/cpuinfo")
-        .is_ok_and(|cpuinfo| cpuinfo.lines().any(|l| l.starts_with("flags") && l.split_whitespace().any(|f| f == "hypervisor")))
+/// `/proc/cpuinfo` (empty where there is none), read once per process: its flags and microcode
+/// do not change during a run.
+fn cpuinfo() -> &'static str {
+    static CPUINFO: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    CPUINFO.get_or_init(|| std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default())
+}
+
+/// The hypervisor a run is under, as `machine.cpu_identity` and `conditions.hypervisor` record it.
+struct Virtualisation {
+    /// Its name, or `unknown` when the CPU says it is virtual but nothing names the hypervisor.
+    name: String,
+    /// Where the name came from (`cpuid`, `dmi`, `sysfs`), when something named it.
+    source: Option<&'static str>,
+}
+
+/// The hypervisor, probed once per process so the two fields that record it always agree; `None`
+/// on bare metal (the CPU does not show Linux's `hypervisor` flag).
+fn virtualisation() -> Option<&'static Virtualisation> {
+    static PROBED: std::sync::OnceLock<Option<Virtualisation>> = std::sync::OnceLock::new();
+    PROBED
+        .get_or_init(|| {
+            let flagged = cpuinfo().lines().any(|l| l.starts_with("flags") && l.split_whitespace().any(|f| f == "hypervisor"));
+            flagged.then(|| match hypervisor_named() {
+                Some((name, source)) => Virtualisation { name, source: Some(source) },
+                None => Virtualisation { name: "unknown".into(), source: None },
+            })
+        })
+        .as_ref()
 }
 
 fn hypervisor() -> Option<String> {
-    is_virtual().then(|| hypervisor_named().map(|(name, _)| name).unwrap_or_else(|| "unknown".into()))
+    virtualisation().map(|v| v.name.clone())
 }
 
 fn boost() -> Option<bool> {

@@ -235,7 +235,7 @@ mod tests {
         assert!(check_address_space_against(64, None).is_ok());
         assert!(check_address_space_against(2, Some(512 << 20)).is_ok());
         let error = check_address_space_against(8, Some(512 << 20)).unwrap_err().to_string();
-        assert!(error.contains("limited to 512.00 MiB") && error.contains("at most 2"), "{error}");
+        assert!(error.contains("limited to 512.0 MiB") && error.contains("at most 2"), "{error}");
         let error = check_address_space_against(8, Some(100 << 20)).unwrap_err().to_string();
         assert!(!error.contains("at most"), "{error}");
     }
@@ -256,7 +256,7 @@ mod tests {
         assert!(check_disk_against(dir, 1 << 20, None).is_ok(), "unknown free space passes");
         assert!(check_disk_against(dir, 1 << 20, Some(1 << 30)).is_ok());
         let error = check_disk_against(dir, estimated_file_bytes(40), Some(16 << 10)).unwrap_err().to_string();
-        assert!(error.starts_with("/results has 16.00 KiB free"), "{error}");
+        assert!(error.starts_with("/results has 16.0 KiB free"), "{error}");
     }
 
     #[cfg(target_os = "linux")]
