@@ -8,11 +8,14 @@
 
 use leptos::prelude::*;
 
+pub mod browser;
 pub mod charts;
 pub mod components;
 pub mod content;
 pub mod explorer;
 pub mod islands;
+pub mod live;
+pub mod loaded;
 pub mod own_run;
 pub mod pages;
 pub mod palette;
@@ -36,11 +39,6 @@ use pages::{
     search::Search,
     submit::Submit,
 };
-
-/// Every heap request goes through this wrapper, so the chooser can count what a string type
-/// allocates. Outside a measurement it adds one relaxed flag load per allocation.
-#[global_allocator]
-pub static HEAP: wasm_core::heap::CountingAlloc<std::alloc::System> = wasm_core::heap::CountingAlloc::new(std::alloc::System);
 
 /// One page of the site.
 #[derive(Clone, Copy, Debug)]

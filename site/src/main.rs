@@ -1,5 +1,5 @@
 //! Entry point of trunk's wasm binary, which carries every island (each page loads a smaller tier;
-//! see `islands::Tier`): install the panic hook and mount the live parts of the pre-rendered page.
+//! see `live::Tier`): install the panic hook and mount the live parts of the pre-rendered page.
 //! Nothing else lives here.
 
 fn main() {

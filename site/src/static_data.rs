@@ -10,7 +10,7 @@ use std::sync::Arc;
 use wasm_core::facts::Facts;
 use wasm_core::summary::{CaseMedians, RefusedFile, Summary};
 
-use crate::explorer::{partition, LoadedFile, Machine};
+use crate::loaded::{partition, LoadedFile, Machine};
 
 /// Every results file the build read: the summary, and the valid files themselves (what the static
 /// charts are drawn from).

@@ -7,7 +7,7 @@
 //! `OUT.json.files/N.json` instead, named by the entry's `content_file`. `prerender --summary DIR [--keep-refused]` only writes those three
 //! (test fixtures keep their bad files, as `refused`). The pages are the same Leptos
 //! components the site is made of, rendered natively; the live parts come out as empty boxes
-//! (`islands::Live`) that the wasm fills in the browser.
+//! (`live::Live`) that the wasm fills in the browser.
 
 #[cfg(not(target_arch = "wasm32"))]
 /// `YYYY-MM-DD` of the last commit that touched `file` (relative to the repository root), from git;
@@ -154,8 +154,8 @@ fn write_atomic(path: &std::path::Path, text: &str) {
 /// where the page holds one. A box no island claims needs the full wasm, which is right for any name
 /// a future island adds before this learns it.
 #[cfg(not(target_arch = "wasm32"))]
-fn tier_needed(body: &str) -> (site::islands::Tier, Option<site::islands::Tier>) {
-    use site::islands::{Groups, Island, Tier};
+fn tier_needed(body: &str) -> (site::live::Tier, Option<site::live::Tier>) {
+    use site::live::{Groups, Island, Tier};
     let attr = |tag: &str, name: &str| tag.split(&format!(r#"{name}=""#)).nth(1).and_then(|rest| rest.split('"').next()).map(str::to_owned);
     let groups: Vec<Groups> = body
         .split("<div ")

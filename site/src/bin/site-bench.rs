@@ -1,4 +1,4 @@
-//! `/bench`'s wasm: the page chrome, the bench page and the contention lab (`islands::Tier::Bench`),
+//! `/bench`'s wasm: the page chrome, the bench page and the contention lab (`live::Tier::Bench`),
 //! without the chapters', `/results`'s and `/choose`'s islands.
 
 fn main() {

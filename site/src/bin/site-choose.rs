@@ -1,4 +1,4 @@
-//! `/choose`'s wasm: the page chrome and the chooser (`islands::Tier::Choose`), without the other
+//! `/choose`'s wasm: the page chrome and the chooser (`live::Tier::Choose`), without the other
 //! pages' islands.
 
 fn main() {

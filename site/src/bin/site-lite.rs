@@ -1,4 +1,4 @@
-//! The small wasm: the page chrome and the memory inspectors only (`islands::Tier::Lite`). Pages
+//! The small wasm: the page chrome and the memory inspectors only (`live::Tier::Lite`). Pages
 //! whose live parts are all lite load it instead of a larger wasm (`scripts/postbuild.mjs` builds it
 //! and picks per page).
 

@@ -1,4 +1,4 @@
-//! `/results`'s wasm: the lite islands plus the ranking and the explorer (`islands::Tier::Results`),
+//! `/results`'s wasm: the lite islands plus the ranking and the explorer (`live::Tier::Results`),
 //! without the benchmark kernels and the chapters' islands, so the page that charts every machine
 //! loads the least code that can (`scripts/postbuild.mjs` builds it and picks it per page).
 

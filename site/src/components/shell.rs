@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::islands::{Island, Live};
+use crate::live::{Island, Live};
 
 /// The site navigation: (path, label).
 const NAV: &[(&str, &str)] = &[

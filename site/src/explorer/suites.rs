@@ -5,11 +5,10 @@
 
 use wasm_core::results::CaseResult;
 
+use super::bars::{bars, list_unit, series, variant_names, x_colours, x_variant_id, Unit};
 use super::choice::Choice;
 use super::{machine_names, Machine};
 use crate::charts::{ChartKind, ChartSpec, Scale};
-use crate::components::bench::results_table::{list_unit, Unit};
-use crate::components::bench::spec::{bars, series, variant_names, x_variant_id};
 
 /// Which suite the explorer charts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -149,7 +148,7 @@ pub fn condition_bars(title: String, suite: &str, sources: &[Source]) -> Option<
     bars(title, "variant", unit, series).map(|spec| ChartSpec {
         y_scale: Scale::Linear,
         x_names: variant_names(all.iter().copied()),
-        x_colours: crate::components::bench::spec::x_colours(all.iter().copied(), x_variant_id),
+        x_colours: x_colours(all.iter().copied(), x_variant_id),
         ..spec
     })
 }
@@ -169,6 +168,17 @@ pub fn summary_has_suite(m: &wasm_core::summary::MachineSummary, suite: Suite) -
         Suite::Clone => m.contention,
         s => m.suites.iter().any(|x| x == s.key()),
     }
+}
+
+/// The machines of `suite` in the summary, with whether each is the reference dataset (what the
+/// explorer's state may name).
+pub fn available(summary: &wasm_core::summary::Summary, suite: Suite) -> Vec<(String, bool)> {
+    summary
+        .machines
+        .iter()
+        .filter(|m| summary_has_suite(m, suite))
+        .map(|m| (m.id().to_owned(), m.kind == wasm_core::summary::RunnerKind::Reference))
+        .collect()
 }
 
 /// The explorer's chart of a non-clone suite: the chosen machines' bars under condition `key`.

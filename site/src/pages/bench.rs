@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::components::section_heading::SectionHeading;
 
 use crate::content::Widget;
-use crate::islands::{Island, Live};
+use crate::live::{Island, Live};
 
 #[component]
 pub fn Bench() -> impl IntoView {

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::components::widgets::recorded_results::RecordedFirstFrame;
 use crate::components::widgets::size_table::SizeFirstFrame;
 use crate::content::{chapter, Chapter, Part, Widget, CHAPTERS};
-use crate::islands::{Island, Live};
+use crate::live::{Island, Live};
 use crate::static_data::filled;
 
 #[component]

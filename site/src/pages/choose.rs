@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::components::section_heading::SectionHeading;
-use crate::islands::{Island, Live};
+use crate::live::{Island, Live};
 use wasm_core::choose::Candidate;
 
 /// `13` → `thirteen`: counts up to twenty in words, larger ones in digits.

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::components::section_heading::SectionHeading;
 
 use crate::content::CHAPTERS;
-use crate::islands::{Island, Live};
+use crate::live::{Island, Live};
 
 #[component]
 pub fn Home() -> impl IntoView {

@@ -10,7 +10,7 @@ use crate::explorer::ranking::Measure;
 use crate::explorer::series::contention_spec;
 use crate::explorer::state::ExplorerState;
 use crate::explorer::suites::Suite;
-use crate::islands::{Island, Live};
+use crate::live::{Island, Live};
 use crate::static_data::{filled, StaticResults};
 
 /// The build's first frame of the explorer: the ranking (the top [`FIRST_ROWS`] and every machine
@@ -29,7 +29,7 @@ fn FirstFrame(data: StaticResults) -> impl IntoView {
         .map(|(_, r)| r)
         .collect();
     let shown = rows.len();
-    let available = crate::components::results::app::available(&summary, Suite::Clone);
+    let available = crate::explorer::suites::available(&summary, Suite::Clone);
     let state = ExplorerState::from_query(|_| None, &available);
     let chosen: Vec<&crate::explorer::Machine> = data.machines.iter().filter(|m| state.machines.contains(&m.id)).collect();
     let spec = contention_spec(&chosen, state.view, state.mode, state.scale, state.types);

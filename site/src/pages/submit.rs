@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use crate::components::section_heading::SectionHeading;
 
 use crate::components::submit_steps::SubmitSteps;
-use crate::islands::{Island, Live};
+use crate::live::{Island, Live};
 
 #[cfg(test)]
 mod tests {

@@ -12,7 +12,7 @@ use super::native::{self, NativeResults, SkippedFiles};
 use super::results_table::{ComparisonTable, ResultsTable};
 use super::runner::{self, BenchRun, Outcome};
 use super::spec::chart_spec;
-use super::timing::{performance, timer_step_ms};
+use crate::browser::timing::{performance, timer_step_ms};
 use crate::charts::ChartSpec;
 use crate::components::chart::Chart;
 use crate::components::results::loader::Wanted;

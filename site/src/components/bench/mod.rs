@@ -12,4 +12,3 @@ pub mod results_table;
 pub mod runner;
 pub mod spec;
 pub mod suite_run;
-pub mod timing;

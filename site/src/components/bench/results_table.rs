@@ -6,16 +6,7 @@ use leptos::prelude::*;
 use wasm_core::results::CaseResult;
 
 use super::native::NativeMatch;
-
-/// A figure (ns, or ms) with three significant figures (0.412, 4.12, 41.2, 412).
-pub fn format_ns(ns: f64) -> String {
-    match ns {
-        n if n < 1.0 => format!("{n:.3}"),
-        n if n < 10.0 => format!("{n:.2}"),
-        n if n < 100.0 => format!("{n:.1}"),
-        n => format!("{n:.0}"),
-    }
-}
+pub use crate::explorer::bars::{format_ns, format_rate, list_unit, per_op, per_unit, Unit, NS_PER_CLONE};
 
 /// A clone count short enough for a phone-width table (the JSON keeps the exact figure).
 fn format_count(n: u64) -> String {
@@ -29,52 +20,6 @@ fn format_count(n: u64) -> String {
 /// A numeric cell: the rounded figure shown, the exact one in `data-value` (tests compare that).
 fn num(field: &'static str, value: f64) -> impl IntoView {
     view! { <td class="num" data-field=field data-value=value.to_string()>{format_ns(value)}</td> }
-}
-
-/// What a table or chart reports per case: `factor` turns wasm-core's ns per operation into the
-/// shown figure (1 for "ns per call"; nodes / 10^6 for "ms per list" when an operation is a node),
-/// and `rate`, when set, names an extra column of operations per second ("nodes/s").
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Unit {
-    pub name: &'static str,
-    pub factor: f64,
-    pub rate: Option<&'static str>,
-}
-
-impl Unit {
-    pub const fn per_op(name: &'static str) -> Unit {
-        Unit { name, factor: 1.0, rate: None }
-    }
-}
-
-/// "ms per list" from ns per node, with nodes per second beside it.
-pub fn list_unit(nodes: u64) -> Unit {
-    Unit { name: "ms per list", factor: nodes as f64 / 1e6, rate: Some("nodes/s") }
-}
-
-/// `/bench`'s unit.
-pub const NS_PER_CLONE: Unit = Unit::per_op("ns per clone");
-
-/// Per-operation figures of one case in `unit`: median, min, max, MAD (each repeat's time divided
-/// by the operations per repeat, times `unit.factor`).
-pub fn per_unit(case: &CaseResult, unit: Unit) -> [f64; 4] {
-    let ops = case.ops_per_repeat.max(1) as f64;
-    [case.median_ns_per_op, case.min_ns / ops, case.max_ns / ops, case.mad_ns / ops].map(|v| v * unit.factor)
-}
-
-/// Per-clone figures of one case: median, min, max, MAD (all divided by the clones per repeat).
-pub fn per_op(case: &CaseResult) -> [f64; 4] {
-    per_unit(case, NS_PER_CLONE)
-}
-
-/// Operations per second, as "12.3 M".
-pub fn format_rate(per_sec: f64) -> String {
-    match per_sec {
-        r if r >= 1e9 => format!("{:.2} G", r / 1e9),
-        r if r >= 1e6 => format!("{:.1} M", r / 1e6),
-        r if r >= 1e3 => format!("{:.1} k", r / 1e3),
-        r => format!("{r:.0}"),
-    }
 }
 
 /// One row per case (`data-type` = variant, `data-id` = variant id), figures in `unit`.

@@ -1,5 +1,5 @@
 //! The `/bench` page's run: wasm-core's clone kernels through the shared measuring loop
-//! ([`super::timing`]), plus what only cloning needs: the samples the reader asked for, and the
+//! ([`crate::browser::timing`]), plus what only cloning needs: the samples the reader asked for, and the
 //! leak budget of `forget` mode.
 //!
 //! `forget` mode leaks every `String`/`Box<str>` clone and wasm memory never shrinks, so the run
@@ -9,7 +9,7 @@ use std::cell::Cell;
 use wasm_core::kernels::clone::{clone_batch, CloneMode, CloneSource, CloneType};
 use wasm_core::results::{CaseParams, CaseResult};
 
-use super::timing::{measure, performance, timer_step_ms, Calibration, Cancelled, Job, Plan, Timing};
+use crate::browser::timing::{measure, performance, timer_step_ms, Calibration, Cancelled, Job, Plan, Timing};
 
 /// Most bytes one run may leak in `forget` mode (shared by the allocating types).
 pub const LEAK_CAP_BYTES: u64 = 64 << 20;

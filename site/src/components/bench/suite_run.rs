@@ -10,7 +10,7 @@ use super::controls::RunForm;
 use super::live::{LiveRun, RunControl, RunStatus, TimerNote};
 use super::results_table::{ResultsTable, Unit};
 use super::spec::{bars, series, variant_names, x_variant_id, BROWSER_SERIES};
-use super::timing::{measure, performance, timer_step_ms, Job, Plan, Timing};
+use crate::browser::timing::{measure, performance, timer_step_ms, Job, Plan, Timing};
 use crate::components::chart::Chart;
 
 /// A finished chapter benchmark.

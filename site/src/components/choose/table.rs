@@ -14,8 +14,8 @@ use wasm_core::heap::{dlmalloc_block, MAX_RECORDED};
 use super::costs::CloneCost;
 use super::form::Workload;
 use super::samples::Sample;
+use crate::browser::timing::{performance, yield_to_browser};
 use crate::components::bench::native::NativeFile;
-use crate::components::bench::timing::{performance, yield_to_browser};
 
 /// What one candidate does with the reader's strings, measured now.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,7 +38,7 @@ pub fn measure(candidate: Candidate, strings: &[&str]) -> Measured {
     for s in strings {
         // One value per string: its heap requests are counted as it is built, then it is asked
         // where its text is.
-        let (value, sizes, count) = crate::HEAP.measure(|| candidate.build(s));
+        let (value, sizes, count) = crate::browser::HEAP.measure(|| candidate.build(s));
         inline += usize::from(value.is_inline());
         drop(value);
         // More blocks than the meter keeps are counted at the size of the last one kept.
@@ -85,7 +85,7 @@ impl Creation {
 /// Times creating each of `strings` as every candidate, with `/bench`'s loop; `None` when a newer
 /// text cancelled it (`is_stale`).
 async fn time_creation(strings: &[String], is_stale: &dyn Fn() -> bool) -> Option<Vec<Creation>> {
-    use crate::components::bench::timing::{measure, timer_step_ms, Job, Plan, Timing};
+    use crate::browser::timing::{measure, timer_step_ms, Job, Plan, Timing};
     let strings: Vec<&str> = if strings.is_empty() { vec![""] } else { strings.iter().map(String::as_str).collect() };
     let mut jobs: Vec<Job<'_>> = Candidate::ALL
         .iter()
@@ -107,7 +107,7 @@ async fn time_creation(strings: &[String], is_stale: &dyn Fn() -> bool) -> Optio
         .collect();
     let timing = Timing::for_step(timer_step_ms(&performance()));
     // Every string at least once a repeat, so the median is over the reader's whole mix.
-    let plan = |_: usize, cal: &crate::components::bench::timing::Calibration| Plan::at_least(strings.len() as u64, &timing, cal);
+    let plan = |_: usize, cal: &crate::browser::timing::Calibration| Plan::at_least(strings.len() as u64, &timing, cal);
     let timed = measure(&mut jobs, timing, CREATE_REPEATS, &plan, is_stale, &|_, _| {}).await.ok()?;
     Some(
         timed

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use wasm_core::results::ResultsFile;
 use wasm_core::validate::{label_problem, noise, Problem};
 
-use crate::components::bench::download::save;
+use crate::browser::download::save;
 
 /// The problems `validate --submission` would report for `file`, checked on the very JSON the
 /// download would hold (`wasm_core::validate::submission_check`, the pull request's own rules).

@@ -15,7 +15,7 @@ use super::query::{encode_pairs, join, page_query, part, query_value, replace_qu
 use super::ranking_section::RankingSection;
 use crate::explorer::ranking::RankingState;
 use crate::explorer::state::{suite_in, ExplorerState};
-use crate::explorer::suites::Suite;
+use crate::explorer::suites::available;
 
 #[component]
 pub fn ResultsApp() -> impl IntoView {
@@ -34,24 +34,13 @@ pub fn ResultsApp() -> impl IntoView {
     }
 }
 
-/// The machines of `suite` in the summary, with whether each is the reference dataset (what the
-/// explorer's state may name).
-pub fn available(summary: &Summary, suite: Suite) -> Vec<(String, bool)> {
-    summary
-        .machines
-        .iter()
-        .filter(|m| crate::explorer::suites::summary_has_suite(m, suite))
-        .map(|m| (m.id().to_owned(), m.kind == wasm_core::summary::RunnerKind::Reference))
-        .collect()
-}
-
 /// The box of this island, whose first frame (the build's ranking and chart) stays until replaced.
 const BOX: &str = "[data-live=results]";
 
 #[component]
 fn ResultsPage(summary: Arc<Summary>) -> impl IntoView {
     // The explorer replaces the build's chart now; the build's ranking stays until the live one.
-    Effect::new(|_| crate::islands::remove_first_frame_part(BOX, "chart"));
+    Effect::new(|_| crate::browser::remove_first_frame_part(BOX, "chart"));
     let (query, set_query) = signal(page_query());
     let write = move |q: String| {
         replace_query(&q);
@@ -87,7 +76,7 @@ fn ResultsPage(summary: Arc<Summary>) -> impl IntoView {
             }>
                 {move || Suspend::new(async move {
                     ranked.await.map(|summary| {
-                        Effect::new(|_| crate::islands::remove_first_frame(BOX));
+                        Effect::new(|_| crate::browser::remove_first_frame(BOX));
                         view! { <RankingSection summary=summary state=ranking on_state=set_ranking explorer=state on_explorer=set_state/> }
                     })
                 })}

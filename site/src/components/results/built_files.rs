@@ -11,7 +11,7 @@ use wasm_core::summary::Summary;
 use wasm_core::validate::MAX_FILE_BYTES;
 
 use super::loader::{fetch_bytes, PARALLEL_FETCHES, RESULTS_DIR};
-use crate::components::bench::timing::sleep_ms;
+use crate::browser::timing::sleep_ms;
 use crate::explorer::LoadedFile;
 
 /// How long the explorer waits for every chosen file before it charts the ones that arrived. Long

@@ -61,7 +61,7 @@ pub fn Explorer(
 ) -> impl IntoView {
     let suite = Memo::new(move |_| state.read().suite);
     let for_available = summary.clone();
-    let available_for = move |s: Suite| super::app::available(&for_available, s);
+    let available_for = move |s: Suite| crate::explorer::suites::available(&for_available, s);
     let available_for_toggle = available_for.clone();
     let on_toggle = Callback::new(move |(id, on): (String, bool)| {
         let s = state.get_untracked();

@@ -29,7 +29,7 @@ pub fn RankingSection(
         if s.suite != Suite::Clone {
             s = s.switch_suite(Suite::Clone);
         }
-        on_explorer.run(s.toggle_machine(&id, on, &super::app::available(&for_pick, Suite::Clone)));
+        on_explorer.run(s.toggle_machine(&id, on, &crate::explorer::suites::available(&for_pick, Suite::Clone)));
     });
     let on_sort = Callback::new(move |m| on_state.run(RankingState { sort: m, ..state.get_untracked() }));
     let for_table = summary.clone();

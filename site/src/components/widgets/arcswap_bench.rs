@@ -6,11 +6,11 @@ use leptos::prelude::*;
 use wasm_core::kernels::arcswap::{ConfigCell, ReadVariant, Reader};
 use wasm_core::results::CaseParams;
 
+use crate::browser::timing::Job;
 use crate::components::bench::controls::NumberField;
 use crate::components::bench::live::{LiveRun, RunControl};
 use crate::components::bench::results_table::Unit;
 use crate::components::bench::suite_run::{run_suite, start_suite, LiveBench, SuiteRun, Variant};
-use crate::components::bench::timing::Job;
 
 const MAX_REPEATS: u64 = 20;
 

@@ -7,11 +7,11 @@ use leptos::prelude::*;
 use wasm_core::kernels::arena::{arena_batch, ArenaVariant};
 use wasm_core::results::CaseParams;
 
+use crate::browser::timing::Job;
 use crate::components::bench::controls::NumberField;
 use crate::components::bench::live::{LiveRun, RunControl};
 use crate::components::bench::results_table::list_unit;
 use crate::components::bench::suite_run::{run_suite, start_suite, LiveBench, SuiteRun, Variant};
-use crate::components::bench::timing::Job;
 
 const MAX_REPEATS: u64 = 20;
 /// One list is one operation, and an operation cannot be cut into time slices: a million nodes keep

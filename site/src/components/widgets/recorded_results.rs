@@ -127,7 +127,7 @@ fn status_line(suite: &str, n: usize) -> String {
 #[component]
 pub fn RecordedFirstFrame(suite: &'static str) -> impl IntoView {
     let Some(data) = use_context::<crate::static_data::StaticResults>() else {
-        return view! { <p class="live-note">{crate::islands::Island::Widget(crate::content::Widget::RecordedResults(suite)).what()}</p> }
+        return view! { <p class="live-note">{crate::live::Island::Widget(crate::content::Widget::RecordedResults(suite)).what()}</p> }
             .into_any();
     };
     let files = with_suite(
@@ -160,10 +160,10 @@ pub fn RecordedResults(suite: &'static str) -> impl IntoView {
     // The build's first frame stays until this widget has its own files (and stays if they fail
     // to load: its numbers are still the shipped ones); until then this widget is hidden behind it.
     let box_selector = format!("[data-live=recorded-results][data-suite={suite}]");
-    let behind_first_frame = crate::islands::first_frame(&box_selector).is_some();
+    let behind_first_frame = crate::browser::first_frame(&box_selector).is_some();
     Effect::new(move |_| {
         if loaded.with(|l| matches!(l, Some(Ok(_)))) {
-            crate::islands::remove_first_frame(&box_selector);
+            crate::browser::remove_first_frame(&box_selector);
         }
     });
     let (chosen, set_chosen) = signal(None::<String>);

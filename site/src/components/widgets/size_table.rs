@@ -87,7 +87,7 @@ fn x86_series(machine: &Machine) -> SizeSeries {
 /// live widget will read, as a table and an SVG chart. The wasm32 columns need the page's wasm.
 #[component]
 pub fn SizeFirstFrame() -> impl IntoView {
-    let note = || view! { <p class="live-note">{crate::islands::Island::Widget(crate::content::Widget::SizeTable).what()}</p> }.into_any();
+    let note = || view! { <p class="live-note">{crate::live::Island::Widget(crate::content::Widget::SizeTable).what()}</p> }.into_any();
     let Some(data) = use_context::<crate::static_data::StaticResults>() else { return note() };
     let Some(machine) = preferred_native(data.machines.iter()) else { return note() };
     let rows = machine
@@ -170,7 +170,7 @@ pub fn SizeTable() -> impl IntoView {
     // The build's first frame stays until the x86_64 file has been looked for.
     Effect::new(move |_| {
         if native.get().is_some() {
-            crate::islands::remove_first_frame("[data-live=size-table]");
+            crate::browser::remove_first_frame("[data-live=size-table]");
         }
     });
     let wasm32_sizes: Vec<(String, u32)> = live.iter().map(|l| (l.type_name.clone(), l.size_bytes)).collect();
