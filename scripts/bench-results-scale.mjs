@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { serveStatic } from "./serve.mjs";
 import { writeSynthetic } from "./synthetic-results.mjs";
-import { removePageContent, withBody, writeResultsIndex } from "./postbuild.mjs";
+import { removePageContent, withBody } from "./postbuild.mjs";
 import { withStaticCharts } from "./static-charts.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -94,7 +94,6 @@ try {
       fs.cpSync(dist, dir, { recursive: true });
       const results = path.join(dir, "results");
       writeSynthetic(results, n);
-      writeResultsIndex(dir);
       const out = path.join(dir, "pages.json");
       const started = process.hrtime.bigint();
       execFileSync(prerender, [out, results], { stdio: ["ignore", "ignore", "inherit"] });

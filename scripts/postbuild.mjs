@@ -1,9 +1,9 @@
 // Trunk post_build hook (also callable on any built folder: `node scripts/postbuild.mjs DIR`).
-// 1. results/index.json: the list of results files, since a static host cannot list a folder, and
-//    each one's suites, arch and runner, so a page fetches only what it can use.
-//    The pre-renderer validates every results file (one that fails stops the build, named) and writes
-//    results/summary.json, what /results reads in one request whatever the number of machines, and
-//    results/medians.json, every case's median of every file.
+// 1. The pre-renderer (site/src/bin/prerender.rs) writes results/index.json (the list of results
+//    files, since a static host cannot list a folder, and each one's suites, arch and runner, so a
+//    page fetches only what it can use), validates every results file (one that fails stops the
+//    build, named) and writes results/summary.json, what /results reads in one request whatever the
+//    number of machines, and results/medians.json, every case's median of every file.
 // 2. One index.html per route (and 404.html), so deep links load on a plain static server. Each holds
 //    its page, rendered by the site's own components at build time (site/src/bin/prerender.rs), with
 //    its own <title>, description, canonical link and Open Graph/Twitter tags; the wasm only mounts
@@ -67,44 +67,6 @@ const slugOf = (file) => file.replace(/^\d+-/, "").replace(/\.md$/, "");
 /** Chapter slugs from `content/chapters/NN-slug.md`. */
 export function chapterSlugs(chaptersDir = path.join(root, "content", "chapters")) {
   return chapterFiles(chaptersDir).map(slugOf);
-}
-
-/** What a page needs to know of a results file before fetching it (its suites, arch and runner), or
- *  null when the text does not say (the file is broken: every page that loads results fetches it,
- *  and the site's validator says what is wrong). Only a hint: the site validates what it fetches. */
-export function aboutResultsFile(text) {
-  let file;
-  try {
-    file = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const suites = Array.isArray(file?.cases) ? file.cases.map((c) => c?.suite) : null;
-  const arch = file?.machine?.arch;
-  const runner = file?.runner?.name;
-  if (!suites || !suites.every((s) => typeof s === "string") || typeof arch !== "string" || typeof runner !== "string") return null;
-  // The label names the machine on every chart, and picks its colour (site/src/palette.rs).
-  const label = typeof file?.label === "string" ? file.label : null;
-  return { suites: [...new Set(suites)].sort(), arch, runner, label };
-}
-
-/** What the build writes into results/ beside the results files (site/src/static_data.rs's
- *  NOT_RESULTS; the pull-request check reserves the names). */
-export const SITE_WRITTEN = ["index.json", "summary.json", "headlines.json", "medians.json"];
-
-/** `results/index.json`: every results file (a static host cannot list a folder), and what
- *  `aboutResultsFile` read of each, so that a page fetches only the files it can use. */
-export function writeResultsIndex(dist) {
-  const dir = path.join(dist, "results");
-  fs.mkdirSync(dir, { recursive: true });
-  const files = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".json") && !SITE_WRITTEN.includes(f))
-    .sort();
-  // One entry per file, in the same order (null where the file says nothing readable).
-  const about = files.map((name) => aboutResultsFile(fs.readFileSync(path.join(dir, name), "utf8")));
-  writeAtomic(path.join(dir, "index.json"), JSON.stringify({ files, about }, null, 2) + "\n");
-  return files;
 }
 
 /** Stops the build when content/results (or content) is a symbolic link: trunk's copy-dir follows
@@ -394,8 +356,8 @@ export function allRouteMeta() {
   return [...pages, ...chapters];
 }
 
-/** `results/summary.json` and `medians.json` alone, for a results folder outside a build (test fixtures keep their bad
- *  files in it, listed as refused, with `keepRefused`). */
+/** `results/index.json`, `summary.json`, `headlines.json` and `medians.json` alone, for a results folder outside a
+ *  build (test fixtures keep their bad files in it, listed as refused, with `keepRefused`). */
 export function writeSummary(resultsDir, { keepRefused = false } = {}) {
   const args = ["--summary", resultsDir, ...(keepRefused ? ["--keep-refused"] : [])];
   execFileSync(buildPrerenderer(), args, { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
@@ -493,8 +455,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(2);
   }
   refuseLinkedResults();
-  const files = writeResultsIndex(dist);
   const pages = prerenderPages(path.join(dist, "results"));
+  const files = JSON.parse(fs.readFileSync(path.join(dist, "results", "index.json"), "utf8")).files;
   const routes = await writeRoutePages(dist, pages);
   const searched = writeSearchIndex(dist, pages);
   removePageContent(pages);

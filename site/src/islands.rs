@@ -11,9 +11,8 @@
 
 use leptos::prelude::*;
 
-use crate::components::results::loader::{read_shipped_with, validate_shipped};
+use crate::components::results::loader::ShippedReader;
 use crate::content::Widget;
-use crate::explorer::LoadedFile;
 use crate::live::{Groups, Island, Tier};
 
 impl Island {
@@ -113,22 +112,19 @@ impl Island {
 /// Mounts every island of the page into its box (the full wasm).
 pub fn mount_all() {
     // This wasm validates the reader's own run, so it validates the shipped files too.
-    read_shipped_with(validate_shipped);
-    mount_with(Tier::Full, Island::full_view);
+    mount_with(Tier::Full, Island::full_view, Some(ShippedReader::VALIDATE));
 }
 
 /// Mounts the islands of `/bench` (its contention lab comes with [`mount_lab`]).
 pub fn mount_bench() {
     // This wasm validates the reader's own run, so it validates the shipped files too.
-    read_shipped_with(validate_shipped);
-    mount_with(Tier::Bench, Island::bench_view);
+    mount_with(Tier::Bench, Island::bench_view, Some(ShippedReader::VALIDATE));
 }
 
 /// Mounts the islands of `/choose`.
 pub fn mount_choose() {
     // The shipped files passed the validator at build time; this wasm only parses them.
-    read_shipped_with(LoadedFile::from_built_bytes);
-    mount_with(Tier::Choose, Island::choose_view);
+    mount_with(Tier::Choose, Island::choose_view, Some(ShippedReader::PARSE));
 }
 
 /// Mounts the threaded labs of a page, beside the page's own wasm (which mounts the rest): only the
@@ -136,7 +132,7 @@ pub fn mount_choose() {
 pub fn mount_lab() {
     for (el, island) in live_boxes().into_iter().filter_map(|(el, _, island)| Some((el, island?))) {
         if island.groups() == Groups::LAB {
-            mount_box(&el, island, Island::lab_view);
+            mount_box(&el, island, Island::lab_view, None);
         }
     }
     if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
@@ -147,18 +143,18 @@ pub fn mount_lab() {
 /// Mounts the islands of a page that loads the chapters' wasm.
 pub fn mount_chapters() {
     // The shipped files passed the validator at build time; this wasm only parses them.
-    read_shipped_with(LoadedFile::from_built_bytes);
-    mount_with(Tier::Chapters, Island::chapters_view);
+    mount_with(Tier::Chapters, Island::chapters_view, Some(ShippedReader::PARSE));
 }
 
 /// Mounts the islands of `/results` (the results wasm).
 pub fn mount_results() {
-    mount_with(Tier::Results, Island::results_view);
+    // `/results` reads the build's summary and parses the files it lists itself (`built_files.rs`).
+    mount_with(Tier::Results, Island::results_view, None);
 }
 
 /// Mounts the islands of a page that loads the lite wasm.
 pub fn mount_lite() {
-    mount_with(Tier::Lite, Island::lite_view);
+    mount_with(Tier::Lite, Island::lite_view, None);
 }
 
 /// On a phone the site navigation is one row that scrolls sideways; scrolls it (and only it, never
@@ -174,9 +170,10 @@ fn reveal_current_nav(document: &web_sys::Document) {
 }
 
 /// Mounts each island into its box with `view_of` (the function of `tier`, which is what decides the
-/// code a wasm links), and serves the page's Copy buttons. Marks each box `data-mounted`, and the
+/// code a wasm links), each given `reader` for the results files it loads, and serves the page's
+/// Copy buttons. Marks each box `data-mounted`, and the
 /// moment the last one mounted as the `islands-mounted` performance mark.
-fn mount_with(tier: Tier, view_of: fn(Island) -> Option<AnyView>) {
+fn mount_with(tier: Tier, view_of: fn(Island) -> Option<AnyView>, reader: Option<ShippedReader>) {
     let Some(window) = web_sys::window() else { return };
     let Some(document) = window.document() else { return };
     crate::components::code_copy::listen(&document);
@@ -193,7 +190,7 @@ fn mount_with(tier: Tier, view_of: fn(Island) -> Option<AnyView>) {
             leptos::logging::warn!("the {} wasm has no {name:?}: this page should load a larger one", tier.bin());
             continue;
         }
-        mount_box(&el, island, view_of);
+        mount_box(&el, island, view_of, reader);
     }
     // The page's Copy buttons work from now on (CSS shows them).
     if let Some(root) = document.document_element() {
@@ -221,14 +218,20 @@ fn live_boxes() -> Vec<(web_sys::HtmlElement, String, Option<Island>)> {
 
 /// Mounts `island` into its box with `view_of`, keeping what the reader typed and any first frame
 /// the build drew, and marks the box `data-mounted`.
-fn mount_box(el: &web_sys::HtmlElement, island: Island, view_of: fn(Island) -> Option<AnyView>) {
+fn mount_box(el: &web_sys::HtmlElement, island: Island, view_of: fn(Island) -> Option<AnyView>, reader: Option<ShippedReader>) {
     let typed = typed_values(el);
     // A first frame the build drew from data (`/results`'s ranking and chart) stays until the
     // island has its own data and removes it, so the page never blanks while it loads.
     if el.query_selector(":scope > [data-first-frame]").ok().flatten().is_none() {
         el.set_inner_html("");
     }
-    leptos::mount::mount_to(el.clone(), move || view_of(island)).forget();
+    leptos::mount::mount_to(el.clone(), move || {
+        if let Some(reader) = reader {
+            provide_context(reader);
+        }
+        view_of(island)
+    })
+    .forget();
     restore_typed(el, typed);
     let _ = el.set_attribute("data-mounted", "");
 }

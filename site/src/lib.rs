@@ -19,6 +19,7 @@ pub mod loaded;
 pub mod own_run;
 pub mod pages;
 pub mod palette;
+pub mod results_index;
 pub mod routes;
 pub mod search;
 pub mod static_data;

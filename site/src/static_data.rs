@@ -100,6 +100,16 @@ pub fn filled(html: &str) -> String {
 mod tests {
     use super::*;
 
+    /// The pull-request check reserves the names the build writes: the same list, or a contributed
+    /// `summary.json` would be overwritten (or a new site-written file accepted from a stranger).
+    #[test]
+    fn the_pull_request_check_reserves_exactly_the_names_the_build_writes() {
+        let script = include_str!("../../scripts/check-results-pr.sh");
+        let line = script.lines().find(|l| l.starts_with("RESERVED=(")).expect("check-results-pr.sh has a RESERVED=( line");
+        let reserved: Vec<&str> = line.trim_start_matches("RESERVED=(").trim_end_matches(')').split_whitespace().collect();
+        assert_eq!(reserved, NOT_RESULTS);
+    }
+
     /// Every `{{fact}}` a chapter names exists: the build would stop on an unknown one.
     #[test]
     fn every_placeholder_in_the_chapters_is_a_fact() {

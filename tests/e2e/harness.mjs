@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { serveStatic } from "../../scripts/serve.mjs";
-import { writeResultsIndex, writeSummary } from "../../scripts/postbuild.mjs";
+import { writeSummary } from "../../scripts/postbuild.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 // DIST lets a test run use another build folder (a fixture copy, a worktree's own build).
@@ -64,7 +64,6 @@ export function distWithResults(fixturesDir) {
   const results = path.join(dir, "results");
   for (const f of fs.readdirSync(results).filter((f) => f.endsWith(".json"))) fs.rmSync(path.join(results, f));
   fs.cpSync(fixturesDir, results, { recursive: true });
-  writeResultsIndex(dir);
   writeSummary(results, { keepRefused: true });
   // The first frame's fetch-ahead list (data-fetches) names the build's files; a build of this folder
   // would name its own, so keep only those the folder has.

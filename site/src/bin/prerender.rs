@@ -1,10 +1,10 @@
-//! Renders every page of the site to HTML at build time: `prerender OUT.json RESULTS_DIR` validates
-//! every results file of RESULTS_DIR (one that fails stops the build, named), writes their summary
-//! to `RESULTS_DIR/summary.json`, their headline measures to `headlines.json` and their medians to
+//! Renders every page of the site to HTML at build time: `prerender OUT.json RESULTS_DIR` lists the
+//! results files of RESULTS_DIR in `index.json` (with what each says of itself), validates every one
+//! (one that fails stops the build, named), writes their summary to `RESULTS_DIR/summary.json`, their headline measures to `headlines.json` and their medians to
 //! `medians.json`, and writes one entry per route (path, title, description, whether it charts, which wasm it needs, the `<body>`
 //! content and the specs of its static charts), which `scripts/postbuild.mjs` puts into each
 //! route's `index.html`. Each results file's page (`/results/<file>/`) keeps its content in
-//! `OUT.json.files/N.json` instead, named by the entry's `content_file`. `prerender --summary DIR [--keep-refused]` only writes those three
+//! `OUT.json.files/N.json` instead, named by the entry's `content_file`. `prerender --summary DIR [--keep-refused]` only writes those four
 //! (test fixtures keep their bad files, as `refused`). The pages are the same Leptos
 //! components the site is made of, rendered natively; the live parts come out as empty boxes
 //! (`live::Live`) that the wasm fills in the browser.
@@ -44,6 +44,15 @@ fn main() {
         _ => usage(),
     };
     let dir = std::path::Path::new(dir);
+    // The list of files first: a static host cannot list a folder. Written even when a file fails
+    // validation below (test fixtures keep theirs; a build stops there anyway).
+    match site::results_index::ResultsIndex::of_dir(dir) {
+        Ok(index) => write_atomic(&dir.join("index.json"), &(serde_json::to_string_pretty(&index).expect("the index serialises") + "\n")),
+        Err(e) => {
+            eprintln!("error: {}: {e}", dir.display());
+            std::process::exit(1);
+        }
+    }
     let data = match site::static_data::StaticResults::read_dir(dir, keep_refused) {
         Ok(data) => data,
         Err(e) => {

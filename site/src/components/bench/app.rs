@@ -15,7 +15,7 @@ use super::spec::chart_spec;
 use crate::browser::timing::{performance, timer_step_ms};
 use crate::charts::ChartSpec;
 use crate::components::chart::Chart;
-use crate::components::results::loader::Wanted;
+use crate::components::results::loader::{ShippedReader, Wanted};
 use crate::components::results::query::{page_query, replace_page_query};
 
 #[component]
@@ -28,9 +28,10 @@ pub fn BenchApp() -> impl IntoView {
     let (leaked_total, set_leaked_total) = signal(0u64);
     let (timer_step, set_timer_step) = signal(timer_step_ms(&performance()));
     let (native, set_native) = signal(None::<Result<NativeResults, String>>);
+    let read = ShippedReader::of_island();
     spawn_local(async move {
         // Only clone files can match a browser run (`native::matches`).
-        let _ = set_native.try_set(Some(native::load(Wanted::Suite("clone")).await));
+        let _ = set_native.try_set(Some(native::load(Wanted::Suite("clone"), read).await));
     });
 
     let running = live.running();

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use wasm_core::kernels::clone::CloneMode;
 use wasm_core::results::{CaseResult, ResultsFile};
 
-use crate::components::results::loader::{load_results, Wanted};
+use crate::components::results::loader::{load_results, ShippedReader, Wanted};
 use crate::explorer::LoadedFile;
 
 /// One results file that passed validation.
@@ -37,9 +37,9 @@ pub struct NativeMatch {
 /// The shipped native results files `wanted` asks for, loaded and validated by the one loader; bad
 /// files are kept with the validator's first problem. Runs measured in a browser are left out: they
 /// are the browser's figures, not a machine's native ones (the explorer shows them as their own kind).
-pub async fn load(wanted: Wanted) -> Result<NativeResults, String> {
+pub async fn load(wanted: Wanted, read: ShippedReader) -> Result<NativeResults, String> {
     let mut out = NativeResults::default();
-    for file in load_results(wanted).await.map_err(|e| e.to_string())? {
+    for file in load_results(wanted, read).await.map_err(|e| e.to_string())? {
         match file {
             LoadedFile::Good(m) if m.is_browser_run() => {}
             LoadedFile::Good(m) => out.files.push(NativeFile { name: m.file_name, results: m.data }),

@@ -17,7 +17,7 @@ use super::{
     table::{measure, time_creation_of, ChooseTable, Creation, Measured},
 };
 use crate::components::bench::native::NativeFile;
-use crate::components::results::loader::{load_file, load_summary};
+use crate::components::results::loader::{load_file, load_summary, ShippedReader};
 use crate::explorer::ranking::{matches, RankingState};
 use crate::explorer::LoadedFile;
 use wasm_core::choose::constraints::Constraints;
@@ -45,6 +45,7 @@ const MAX_URL_TEXT_BYTES: usize = 6000;
 pub fn ChooseApp() -> impl IntoView {
     use crate::components::results::query::{encode_pairs, join, page_query, query_value, replace_page_query};
     let query = page_query();
+    let read = ShippedReader::of_island();
     let (text, set_text) = signal(query_value(&query, STRINGS_KEY).unwrap_or_else(|| PRESETS[1].text.to_owned()));
     // The common case first: most strings live on one thread.
     let (sharing, set_sharing) = signal(query_value(&query, SHARING_KEY).and_then(|s| Sharing::parse(&s)).unwrap_or(Sharing::OneThread));
@@ -121,7 +122,7 @@ pub fn ChooseApp() -> impl IntoView {
             if let Some(own) = own.filter(|o| o.name == name) {
                 return Some(Ok(own));
             }
-            Some(match load_file(&name).await {
+            Some(match load_file(&name, read).await {
                 LoadedFile::Good(m) => Ok(NativeFile { name: m.file_name, results: m.data }),
                 LoadedFile::Bad(b) => Err(format!("results/{}: {}", b.file_name, b.problems.join("; "))),
             })
@@ -193,7 +194,7 @@ pub fn ChooseApp() -> impl IntoView {
                 match own.as_ref().filter(|o| o.name == name) {
                     Some(o) => files.push(o.clone()),
                     None => {
-                        if let LoadedFile::Good(m) = load_file(&name).await {
+                        if let LoadedFile::Good(m) = load_file(&name, read).await {
                             files.push(NativeFile { name: m.file_name, results: m.data });
                         }
                     }

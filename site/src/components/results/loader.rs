@@ -1,4 +1,4 @@
-//! Fetches `results/index.json` (written at build time by `scripts/postbuild.mjs`), then the files it
+//! Fetches `results/index.json` (written at build time by the pre-renderer), then the files it
 //! lists that a page wants ([`Wanted`]), and validates each with `wasm_core::validate`. One bad or
 //! missing file becomes an error card; only an unreadable index fails the whole load. The one loader
 //! of results files: the explorer, the bench page, the chapters' recorded results and the size table
@@ -13,13 +13,16 @@
 //! abandoned and becomes an error card, so the page never stays at "Loading" for ever.
 
 use futures::StreamExt;
-use serde::Deserialize;
+use leptos::prelude::use_context;
 use std::fmt;
 use std::sync::Arc;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use wasm_core::summary::Summary;
 use wasm_core::validate::MAX_FILE_BYTES;
+
+use crate::results_index::ResultsIndex;
+pub use crate::results_index::Wanted;
 
 /// Most results files one page loads. Far more than the project will hold for years; an index
 /// listing more is cut here and says so in an error card.
@@ -49,83 +52,6 @@ impl fmt::Display for LoadError {
 }
 
 impl std::error::Error for LoadError {}
-
-/// `results/index.json`: the files, since a static host cannot list a folder, and what the build
-/// read of each, so a page fetches only the files it can use.
-#[derive(Deserialize)]
-pub struct Index {
-    /// Every results file, by name.
-    files: Vec<String>,
-    /// What the build read of each file, in the order of `files`: `null` for a file it could not
-    /// parse. Never trusted for content: it only decides what to fetch, and every fetched file is
-    /// validated. A file without facts is fetched by every page that loads results, so its error
-    /// shows. (A list beside `files`, not a map by name: it costs the wasm less code.)
-    #[serde(default)]
-    about: Vec<Option<About>>,
-}
-
-/// What the build read of one results file.
-#[derive(Deserialize)]
-struct About {
-    /// The suites of its cases.
-    suites: Vec<String>,
-    /// `machine.arch`.
-    arch: String,
-    /// `runner.name`.
-    runner: String,
-    /// `label`: the machine's name on the charts, and what picks its colour.
-    #[serde(default)]
-    label: Option<String>,
-}
-
-/// Which results files a page loads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Wanted {
-    /// Every file (the explorer).
-    All,
-    /// The files with cases of one suite (a chapter's recorded results; `/bench` and `/choose`,
-    /// which compare clone costs).
-    Suite(&'static str),
-}
-
-impl Index {
-    /// The facts about each file, `None` where the build had none.
-    fn entries(&self) -> impl Iterator<Item = (&String, Option<&About>)> {
-        self.files.iter().enumerate().map(|(i, name)| (name, self.about.get(i).and_then(Option::as_ref)))
-    }
-
-    /// The first [`MAX_FILES`] files `wanted` asks for, in the index's order, and how many it asks
-    /// for in all. A file the index has nothing about is always included.
-    fn names(&self, wanted: Wanted) -> (Vec<String>, usize) {
-        let mut names: Vec<String> = self
-            .entries()
-            .filter(|(_, about)| match (wanted, about) {
-                (Wanted::All, _) | (_, None) => true,
-                (Wanted::Suite(suite), Some(about)) => about.suites.iter().any(|s| s == suite),
-            })
-            .map(|(name, _)| name.clone())
-            .collect();
-        let asked = names.len();
-        names.truncate(MAX_FILES);
-        (names, asked)
-    }
-
-    /// Every file that may hold results of `arch`: those `runner` wrote first, then the others.
-    /// For a reader that needs one such file, not all of them.
-    /// Every file's label (the file's name without `.json` where the build could not read one):
-    /// the names the charts give machines.
-    pub fn labels(&self) -> impl Iterator<Item = String> + '_ {
-        self.entries().map(|(name, about)| about.and_then(|a| a.label.clone()).unwrap_or_else(|| name.trim_end_matches(".json").to_owned()))
-    }
-
-    pub fn by_preference(&self, arch: &str, runner: &str) -> Vec<String> {
-        let may_hold = |about: Option<&About>| about.is_none_or(|a| a.arch == arch);
-        let by_runner = |about: Option<&About>| about.is_some_and(|a| a.runner == runner);
-        let first = self.entries().filter(|(_, a)| may_hold(*a) && by_runner(*a));
-        let then = self.entries().filter(|(_, a)| may_hold(*a) && !by_runner(*a));
-        first.chain(then).map(|(name, _)| name.clone()).collect()
-    }
-}
 
 fn js_message(value: JsValue) -> String {
     value.as_string().unwrap_or_else(|| format!("{value:?}"))
@@ -182,29 +108,38 @@ fn is_plain_name(name: &str) -> bool {
 }
 
 /// The results index.
-pub async fn index() -> Result<Index, LoadError> {
+pub async fn index() -> Result<ResultsIndex, LoadError> {
     let bytes = fetch_bytes(&format!("{RESULTS_DIR}/index.json"), MAX_INDEX_BYTES)
         .await
         .map_err(|e| LoadError(format!("results/index.json {e}")))?;
-    let index: Index = serde_json::from_slice(&bytes).map_err(|e| LoadError(format!("results/index.json: {e}")))?;
+    let index: ResultsIndex = serde_json::from_slice(&bytes).map_err(|e| LoadError(format!("results/index.json: {e}")))?;
     crate::palette::know_machines(index.labels());
     Ok(index)
 }
 
-/// How this page reads a results file the site ships: see [`read_shipped_with`].
-type ReadShipped = fn(&str, &[u8]) -> LoadedFile;
+/// How a page reads a results file the site ships, a value each wasm's mount function gives its
+/// islands (`islands::mount_*`, as Leptos context) and each component hands to [`load_file`]: so a
+/// wasm links only the reader it names. Most only parse ([`ShippedReader::PARSE`]): every file
+/// `results/index.json` lists passed the validator when the site was built (the build stops on one
+/// that does not), so they need not carry it (55 KB gzip of the chapters' wasm). A wasm that carries
+/// the validator anyway, for the reader's own run (the lab's tiers and the full one), reads with
+/// [`ShippedReader::VALIDATE`]: a second path for the same files would cost it 17 KB gzip.
+#[derive(Clone, Copy)]
+pub struct ShippedReader(fn(&str, &[u8]) -> LoadedFile);
 
-static READ_SHIPPED: std::sync::OnceLock<ReadShipped> = std::sync::OnceLock::new();
+impl ShippedReader {
+    /// Parse, as the build validated it.
+    pub const PARSE: ShippedReader = ShippedReader(LoadedFile::from_built_bytes);
+    /// Validate again ([`validate_shipped`]).
+    pub const VALIDATE: ShippedReader = ShippedReader(validate_shipped);
 
-/// Makes [`load_file`] read with `read` for the rest of the page; each wasm's mount function sets
-/// it (`islands::mount_*`), so a wasm links only the reader it names. Most only parse
-/// (`LoadedFile::from_built_bytes`): every file `results/index.json` lists passed the validator when
-/// the site was built (the build stops on one that does not), so they need not carry it (55 KB gzip
-/// of the chapters' wasm). A wasm that carries the validator anyway, for the reader's own run (the
-/// lab's tiers and the full one), reads with [`validate_shipped`]: a second path for the same files
-/// would cost it 17 KB gzip.
-pub fn read_shipped_with(read: ReadShipped) {
-    let _ = READ_SHIPPED.set(read);
+    /// The reader the island was mounted with; one that reads nothing (each file an error card
+    /// saying so) where its wasm gave none.
+    pub fn of_island() -> ShippedReader {
+        use_context::<ShippedReader>().unwrap_or(ShippedReader(|name, _| {
+            LoadedFile::unreachable(name, "could not be read: this page's wasm set no reader for results files".into())
+        }))
+    }
 }
 
 /// A shipped file, validated as the build did (and, with the page's clock, not dated in the future).
@@ -213,16 +148,13 @@ pub fn validate_shipped(name: &str, bytes: &[u8]) -> LoadedFile {
     LoadedFile::from_bytes(name, bytes, std::time::UNIX_EPOCH + std::time::Duration::from_millis(js_sys::Date::now() as u64))
 }
 
-/// One results file the site ships, fetched and read ([`read_shipped_with`]).
-pub async fn load_file(name: &str) -> LoadedFile {
+/// One results file the site ships, fetched and read with `read`.
+pub async fn load_file(name: &str, read: ShippedReader) -> LoadedFile {
     if !is_plain_name(name) {
         return LoadedFile::unreachable(name, "is not a plain .json file name".into());
     }
     match fetch_bytes(&format!("{RESULTS_DIR}/{name}"), MAX_FILE_BYTES).await {
-        Ok(bytes) => match READ_SHIPPED.get() {
-            Some(read) => read(name, &bytes),
-            None => LoadedFile::unreachable(name, "could not be read: this page's wasm set no reader for results files".into()),
-        },
+        Ok(bytes) => (read.0)(name, &bytes),
         Err(why) => LoadedFile::unreachable(name, why),
     }
 }
@@ -251,21 +183,25 @@ pub async fn load_headlines(summary: Arc<Summary>) -> Result<Arc<Summary>, LoadE
 }
 
 /// The results files `wanted` asks for, validated, in the order of the index.
-pub async fn load_results(wanted: Wanted) -> Result<Vec<LoadedFile>, LoadError> {
-    load_results_with_progress(wanted, |_, _| {}).await
+pub async fn load_results(wanted: Wanted, read: ShippedReader) -> Result<Vec<LoadedFile>, LoadError> {
+    load_results_with_progress(wanted, read, |_, _| {}).await
 }
 
 /// [`load_results`], calling `progress(loaded, total)` as the index arrives and after each file.
-pub async fn load_results_with_progress(wanted: Wanted, progress: impl Fn(usize, usize)) -> Result<Vec<LoadedFile>, LoadError> {
+pub async fn load_results_with_progress(
+    wanted: Wanted,
+    read: ShippedReader,
+    progress: impl Fn(usize, usize),
+) -> Result<Vec<LoadedFile>, LoadError> {
     // `asked`, not the index's length: a page that skips files it has no use for skipped nothing.
-    let (names, asked) = index().await?.names(wanted);
+    let (names, asked) = index().await?.names(wanted, MAX_FILES);
     let total = names.len();
     progress(0, total);
     let loaded = std::cell::Cell::new(0);
     // Unordered, so that one slow file does not hold back the count of the files behind it; the
     // index's order is restored afterwards.
     let mut numbered: Vec<(usize, LoadedFile)> = futures::stream::iter(names.into_iter().enumerate())
-        .map(|(i, name)| async move { (i, load_file(&name).await) })
+        .map(|(i, name)| async move { (i, load_file(&name, read).await) })
         .buffer_unordered(PARALLEL_FETCHES)
         .inspect(|_| {
             loaded.set(loaded.get() + 1);
@@ -294,7 +230,7 @@ mod tests {
 
     #[test]
     fn machines_are_named_by_the_label_the_build_read_else_by_the_file_name() {
-        let index: Index = serde_json::from_str(
+        let index: ResultsIndex = serde_json::from_str(
             r#"{ "files": ["a.json", "b.json"],
                  "about": [{ "suites": ["clone"], "arch": "x86_64", "runner": "native-runner", "label": "box-a" }, null] }"#,
         )
@@ -302,7 +238,7 @@ mod tests {
         assert_eq!(index.labels().collect::<Vec<_>>(), ["box-a", "b"]);
     }
 
-    fn index() -> Index {
+    fn index() -> ResultsIndex {
         serde_json::from_str(
             r#"{
                 "files": ["arm.json", "broken.json", "mixed.json", "other-runner.json", "sso.json"],
@@ -321,15 +257,15 @@ mod tests {
     #[test]
     fn a_suite_gets_its_files_and_every_file_the_build_could_not_read() {
         let i = index();
-        assert_eq!(i.names(Wanted::Suite("sso")).0, ["broken.json", "mixed.json", "sso.json"]);
-        assert_eq!(i.names(Wanted::Suite("arena")).0, ["broken.json"]);
-        assert_eq!(i.names(Wanted::All).0, i.files);
+        assert_eq!(i.names(Wanted::Suite("sso"), MAX_FILES).0, ["broken.json", "mixed.json", "sso.json"]);
+        assert_eq!(i.names(Wanted::Suite("arena"), MAX_FILES).0, ["broken.json"]);
+        assert_eq!(i.names(Wanted::All, MAX_FILES).0, i.files);
     }
 
     #[test]
     fn an_index_without_facts_still_loads_every_file() {
-        let plain: Index = serde_json::from_str(r#"{ "files": ["a.json", "b.json"] }"#).unwrap();
-        assert_eq!(plain.names(Wanted::Suite("sso")).0, ["a.json", "b.json"]);
+        let plain: ResultsIndex = serde_json::from_str(r#"{ "files": ["a.json", "b.json"] }"#).unwrap();
+        assert_eq!(plain.names(Wanted::Suite("sso"), MAX_FILES).0, ["a.json", "b.json"]);
         assert_eq!(plain.by_preference("x86_64", "native-runner"), ["a.json", "b.json"]);
     }
 
@@ -340,8 +276,8 @@ mod tests {
 
     #[test]
     fn no_more_than_max_files_are_named() {
-        let many = Index { files: (0..MAX_FILES + 5).map(|i| format!("{i}.json")).collect(), about: Default::default() };
-        assert_eq!(many.names(Wanted::All), ((0..MAX_FILES).map(|i| format!("{i}.json")).collect(), MAX_FILES + 5));
+        let many = ResultsIndex { files: (0..MAX_FILES + 5).map(|i| format!("{i}.json")).collect(), about: Default::default() };
+        assert_eq!(many.names(Wanted::All, MAX_FILES), ((0..MAX_FILES).map(|i| format!("{i}.json")).collect(), MAX_FILES + 5));
     }
 
     /// The cap counts the files a page asks for: many files of other suites are no reason to say
@@ -351,7 +287,7 @@ mod tests {
         let files: Vec<String> = (0..MAX_FILES + 5).map(|i| format!("{i}.json")).collect();
         let about = (0..MAX_FILES + 5)
             .map(|i| {
-                Some(About {
+                Some(crate::results_index::FileAbout {
                     suites: vec![if i < 3 { "sso" } else { "clone" }.into()],
                     arch: "x86_64".into(),
                     runner: "native-runner".into(),
@@ -359,6 +295,9 @@ mod tests {
                 })
             })
             .collect();
-        assert_eq!(Index { files, about }.names(Wanted::Suite("sso")), (vec!["0.json".into(), "1.json".into(), "2.json".into()], 3));
+        assert_eq!(
+            ResultsIndex { files, about }.names(Wanted::Suite("sso"), MAX_FILES),
+            (vec!["0.json".into(), "1.json".into(), "2.json".into()], 3)
+        );
     }
 }

@@ -14,7 +14,7 @@ use crate::charts::ChartSpec;
 use crate::components::bench::native::{self, NativeFile, NativeResults, SkippedFiles};
 use crate::components::bench::results_table::ResultsTable;
 use crate::components::chart::{Chart, StaticChart};
-use crate::components::results::loader::Wanted;
+use crate::components::results::loader::{ShippedReader, Wanted};
 use crate::explorer::suites::{cases_under, condition_bars, conditions, pick_condition, unit_for, Condition, Source};
 /// A file's name in legends and captions: its label, plus the file name when labels repeat.
 fn file_title(file: &NativeFile, all: &[&NativeFile]) -> String {
@@ -154,8 +154,9 @@ pub fn RecordedFirstFrame(suite: &'static str) -> impl IntoView {
 #[component]
 pub fn RecordedResults(suite: &'static str) -> impl IntoView {
     let (loaded, set_loaded) = signal(None::<Result<NativeResults, String>>);
+    let read = ShippedReader::of_island();
     spawn_local(async move {
-        let _ = set_loaded.try_set(Some(native::load(Wanted::Suite(suite)).await));
+        let _ = set_loaded.try_set(Some(native::load(Wanted::Suite(suite), read).await));
     });
     // The build's first frame stays until this widget has its own files (and stays if they fail
     // to load: its numbers are still the shipped ones); until then this widget is hidden behind it.

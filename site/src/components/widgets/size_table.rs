@@ -145,12 +145,12 @@ pub fn SizeFirstFrame() -> impl IntoView {
 /// The first valid x86_64 results file written by the project's native runner, else any valid
 /// x86_64 one. Fetches the likeliest file first (the index says which) and stops at the first that
 /// settles it: one file, not all of them.
-async fn load_native() -> Result<Option<Machine>, String> {
+async fn load_native(read: loader::ShippedReader) -> Result<Option<Machine>, String> {
     // Keep in step with `preferred_native` (the build's first frame shows the file this finds).
     let index = loader::index().await.map_err(|e| e.to_string())?;
     let mut fallback = None;
     for name in index.by_preference("x86_64", "native-runner") {
-        let LoadedFile::Good(machine) = loader::load_file(&name).await else { continue };
+        let LoadedFile::Good(machine) = loader::load_file(&name, read).await else { continue };
         if machine.data.machine.arch != "x86_64" {
             continue;
         }
@@ -165,7 +165,8 @@ async fn load_native() -> Result<Option<Machine>, String> {
 #[component]
 pub fn SizeTable() -> impl IntoView {
     let live = string_type_layouts();
-    let native = LocalResource::new(load_native);
+    let read = loader::ShippedReader::of_island();
+    let native = LocalResource::new(move || load_native(read));
     let native_now = move || native.get().and_then(|r| r.ok()).flatten();
     // The build's first frame stays until the x86_64 file has been looked for.
     Effect::new(move |_| {

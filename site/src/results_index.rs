@@ -1,0 +1,177 @@
+//! `results/index.json`: every results file the site ships (a static host cannot list a folder)
+//! and what the build read of each (its suites, arch, runner and label), so a page fetches only the
+//! files it can use. The pre-renderer writes it ([`ResultsIndex::of_dir`]); the loader reads it.
+//! Only a hint: every fetched file is validated, and a file the build could not read has no facts,
+//! so every page that loads results fetches it and shows its error.
+
+use serde::{Deserialize, Serialize};
+
+/// The index: the files in name order, and what the build read of each.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ResultsIndex {
+    /// Every results file, by name.
+    pub files: Vec<String>,
+    /// What the build read of each file, in the order of `files`: `null` for a file it could not
+    /// read. (A list beside `files`, not a map by name: it costs the wasm less code.)
+    #[serde(default)]
+    pub about: Vec<Option<FileAbout>>,
+}
+
+/// What the build read of one results file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FileAbout {
+    /// The suites of its cases, sorted, each once.
+    pub suites: Vec<String>,
+    /// `machine.arch`.
+    pub arch: String,
+    /// `runner.name`.
+    pub runner: String,
+    /// `label`: the machine's name on the charts, and what picks its marker.
+    #[serde(default)]
+    pub label: Option<String>,
+}
+
+/// Which results files a page loads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wanted {
+    /// Every file (the explorer).
+    All,
+    /// The files with cases of one suite (a chapter's recorded results; `/bench` and `/choose`,
+    /// which compare clone costs).
+    Suite(&'static str),
+}
+
+impl FileAbout {
+    /// What a file's text says of itself, read loosely (no validation), or `None` where it does
+    /// not say: not JSON, no `cases` list of suites, no `machine.arch` or `runner.name`.
+    pub fn read(bytes: &[u8]) -> Option<FileAbout> {
+        let file: serde_json::Value = serde_json::from_slice(bytes).ok()?;
+        let text = |v: &serde_json::Value| v.as_str().map(str::to_owned);
+        let mut suites = file.get("cases")?.as_array()?.iter().map(|c| c.get("suite").and_then(text)).collect::<Option<Vec<String>>>()?;
+        suites.sort();
+        suites.dedup();
+        Some(FileAbout {
+            suites,
+            arch: text(file.get("machine")?.get("arch")?)?,
+            runner: text(file.get("runner")?.get("name")?)?,
+            label: file.get("label").and_then(text),
+        })
+    }
+}
+
+impl ResultsIndex {
+    /// The index of `dir`: every `.json` file but the ones the build writes
+    /// ([`crate::static_data::NOT_RESULTS`]), in name order. A file past the size limit is listed
+    /// unread (no facts), as the browser's loader would refuse it unread.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn of_dir(dir: &std::path::Path) -> std::io::Result<ResultsIndex> {
+        let mut files: Vec<String> = std::fs::read_dir(dir)?
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.ends_with(".json") && !crate::static_data::NOT_RESULTS.contains(&n.as_str()))
+            .collect();
+        files.sort();
+        let limit = wasm_core::validate::MAX_FILE_BYTES as u64;
+        let about = files
+            .iter()
+            .map(|name| {
+                let path = dir.join(name);
+                let small = std::fs::metadata(&path).is_ok_and(|m| m.len() <= limit);
+                small.then(|| std::fs::read(&path).ok()).flatten().and_then(|bytes| FileAbout::read(&bytes))
+            })
+            .collect();
+        Ok(ResultsIndex { files, about })
+    }
+
+    /// Each file with what the build read of it (`None` where it read nothing).
+    pub fn entries(&self) -> impl Iterator<Item = (&String, Option<&FileAbout>)> {
+        self.files.iter().enumerate().map(|(i, name)| (name, self.about.get(i).and_then(Option::as_ref)))
+    }
+
+    /// The first `max` files `wanted` asks for, in the index's order, and how many it asks for in
+    /// all. A file the index has nothing about is always included.
+    pub fn names(&self, wanted: Wanted, max: usize) -> (Vec<String>, usize) {
+        let mut names: Vec<String> = self
+            .entries()
+            .filter(|(_, about)| match (wanted, about) {
+                (Wanted::All, _) | (_, None) => true,
+                (Wanted::Suite(suite), Some(about)) => about.suites.iter().any(|s| s == suite),
+            })
+            .map(|(name, _)| name.clone())
+            .collect();
+        let asked = names.len();
+        names.truncate(max);
+        (names, asked)
+    }
+
+    /// Every file's label (the file's name without `.json` where the build could not read one):
+    /// the names the charts give machines.
+    pub fn labels(&self) -> impl Iterator<Item = String> + '_ {
+        self.entries().map(|(name, about)| about.and_then(|a| a.label.clone()).unwrap_or_else(|| name.trim_end_matches(".json").to_owned()))
+    }
+
+    /// Every file that may hold results of `arch`: those `runner` wrote first, then the others.
+    /// For a reader that needs one such file, not all of them.
+    pub fn by_preference(&self, arch: &str, runner: &str) -> Vec<String> {
+        let may_hold = |about: Option<&FileAbout>| about.is_none_or(|a| a.arch == arch);
+        let by_runner = |about: Option<&FileAbout>| about.is_some_and(|a| a.runner == runner);
+        let first = self.entries().filter(|(_, a)| may_hold(*a) && by_runner(*a));
+        let then = self.entries().filter(|(_, a)| may_hold(*a) && !by_runner(*a));
+        first.chain(then).map(|(name, _)| name.clone()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_files_facts_are_read_loosely_and_only_where_it_says_them() {
+        let sso = br#"{"label": "box", "machine": {"arch": "x86_64"}, "runner": {"name": "native-runner"},
+                      "cases": [{"suite": "sso"}, {"suite": "clone"}, {"suite": "sso"}]}"#;
+        assert_eq!(
+            FileAbout::read(sso),
+            Some(FileAbout {
+                suites: vec!["clone".into(), "sso".into()],
+                arch: "x86_64".into(),
+                runner: "native-runner".into(),
+                label: Some("box".into())
+            })
+        );
+        assert_eq!(FileAbout::read(b"{ not json"), None);
+        assert_eq!(FileAbout::read(br#"{"cases": [{"suite": "clone"}], "runner": {"name": "r"}}"#), None, "no machine.arch");
+        assert_eq!(
+            FileAbout::read(br#"{"cases": [{"suite": 3}], "machine": {"arch": "x"}, "runner": {"name": "r"}}"#),
+            None,
+            "a suite that is not text"
+        );
+        assert_eq!(FileAbout::read(b"null"), None);
+        let unlabelled = br#"{"cases": [], "machine": {"arch": "x"}, "runner": {"name": "r"}}"#;
+        assert_eq!(FileAbout::read(unlabelled).and_then(|a| a.label), None);
+    }
+
+    #[test]
+    fn the_index_lists_every_results_file_in_name_order_and_none_the_build_writes() {
+        let dir = std::env::temp_dir().join(format!("results-index-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = br#"{"label": "b", "machine": {"arch": "x86_64"}, "runner": {"name": "native-runner"}, "cases": [{"suite": "clone"}]}"#;
+        std::fs::write(dir.join("b-2025-01-01.json"), good).unwrap();
+        std::fs::write(dir.join("broken.json"), b"{").unwrap();
+        for name in crate::static_data::NOT_RESULTS {
+            std::fs::write(dir.join(name), b"{}").unwrap();
+        }
+        std::fs::write(dir.join("notes.txt"), b"not a results file").unwrap();
+        let index = ResultsIndex::of_dir(&dir).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(index.files, ["b-2025-01-01.json", "broken.json"]);
+        assert_eq!(index.about[0].as_ref().map(|a| a.suites.clone()), Some(vec!["clone".to_owned()]));
+        assert_eq!(index.about[1], None);
+        // The broken file is fetched by every page that loads results (its error card shows); the
+        // chapter of another suite skips the good one.
+        assert_eq!(index.names(Wanted::Suite("sso"), 10), (vec!["broken.json".to_owned()], 1));
+        assert_eq!(index.names(Wanted::All, 1), (vec!["b-2025-01-01.json".to_owned()], 2));
+        assert_eq!(index.labels().collect::<Vec<_>>(), ["b", "broken"]);
+        // Written and read back as the loader reads it.
+        let json = serde_json::to_string_pretty(&index).unwrap();
+        assert_eq!(serde_json::from_str::<ResultsIndex>(&json).unwrap(), index);
+    }
+}
