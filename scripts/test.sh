@@ -52,15 +52,42 @@ CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 # leak on purpose (forget mode; the leaked-once &'static str and static ArcStr), and so do the
 # clone-run tests that build their source, so those run on their own with leak checking off; every
 # other test keeps Miri's leak check.
+# Miri interprets on one core for about 90 s, so it runs in the background beside the next suites
+# (wasm32, fuzz, workflows, node-scripts), whose single-thread stretches leave a core free; its own
+# target folder (target/miri) takes no lock they need. Its logs and counts join the others' below.
 nightly=$(nightly_toolchain)
-suite cargo-miri cargo "+$nightly" miri test -p wasm-core --lib --locked -- --skip clone_run::
-suite cargo-miri-kernels cargo "+$nightly" miri test -p kernels --lib --locked -- --skip clone:: --skip harness::
-MIRIFLAGS=-Zmiri-ignore-leaks suite cargo-miri-forget bash -c "cargo +$nightly miri test -p wasm-core --lib --locked -- clone_run:: && cargo +$nightly miri test -p kernels --lib --locked -- clone:: harness::"
+# Runs one suite quietly into its log, recording its exit status and seconds beside it.
+quiet_suite() {
+  local name=$1; shift
+  local t0=$SECONDS
+  "$@" >"$logdir/$name.log" 2>&1
+  echo $? >"$logdir/$name.rc"
+  echo $((SECONDS - t0)) >"$logdir/$name.secs"
+}
+miri_suites=(cargo-miri cargo-miri-kernels cargo-miri-forget)
+(
+  quiet_suite cargo-miri cargo "+$nightly" miri test -p wasm-core --lib --locked -- --skip clone_run::
+  quiet_suite cargo-miri-kernels cargo "+$nightly" miri test -p kernels --lib --locked -- --skip clone:: --skip harness::
+  MIRIFLAGS=-Zmiri-ignore-leaks quiet_suite cargo-miri-forget bash -c "cargo +$nightly miri test -p wasm-core --lib --locked -- clone_run:: && cargo +$nightly miri test -p kernels --lib --locked -- clone:: harness::"
+) &
+miri_pid=$!
+# Shows and counts the background Miri suites once they have finished.
+join_miri() {
+  wait "$miri_pid"
+  for name in "${miri_suites[@]}"; do
+    say ""
+    say "==> $name (ran in the background)"
+    cat "$logdir/$name.log"
+    count "$name" "$(cat "$logdir/$name.rc" 2>/dev/null || echo 1)" "$logdir/$name.log"
+    times+=("$name $(cat "$logdir/$name.secs" 2>/dev/null || echo '?')s")
+  done
+}
 # The results-file validator under libFuzzer for a fixed 30 s (npm run fuzz -- SECONDS for longer).
 suite fuzz bash scripts/fuzz.sh 30
 # The GitHub workflows (publishing, the pull-request check) under a real linter.
 suite workflows actionlint -no-color
 suite node-scripts node --test --test-reporter=tap tests/scripts/
+join_miri
 suite site-build trunk build
 if [[ -f dist/index.html ]]; then
   suite e2e node --test --test-reporter=tap --test-concurrency=1 tests/e2e/
