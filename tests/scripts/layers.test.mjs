@@ -122,6 +122,27 @@ test("site: every top-level module has a layer, and none imports from a layer ab
   assert.deepEqual(upward, []);
 });
 
+// wasm-core's layers, lowest first, by audience: what every rule names (the crate root, which only
+// declares modules and re-exports the kernels; limits, order, statistics, the memory readers and
+// layouts), the results schema, what checks and runs a file, the explainer's
+// chooser, and what the site's build derives from all of them (the summary, the facts, the chapter
+// probe that compares the chooser's types).
+const CORE_LAYERS = [
+  ["", "problem", "order", "stats", "heap", "layout", "inspect", "inspect/arc", "inspect/shared", "inspect/sso", "inspect/wide"],
+  ["results", "results/machine"],
+  ["clone_run", "browser", "plausible", "consistency", "validate", "validate/case", "validate/submission"],
+  ["choose", "choose/constraints", "choose/model", "choose/pick"],
+  ["summary", "facts", "inspect/probe"],
+];
+const coreLayerOf = (module) => CORE_LAYERS.findIndex((names) => names.includes(module));
+
+test("wasm-core: every module has a layer, and none imports from a layer above its own", () => {
+  const edges = importGraph(path.join(root, "wasm-core", "src"));
+  assert.deepEqual([...edges.keys()].filter((m) => coreLayerOf(m) < 0), [], "modules with no layer");
+  const upward = [...edges].flatMap(([from, targets]) => [...targets].filter((to) => coreLayerOf(to) > coreLayerOf(from)).map((to) => `${from} -> ${to}`));
+  assert.deepEqual(upward, []);
+});
+
 test("the checker finds a loop and an upward import where there is one", () => {
   const dir = fs.mkdtempSync(path.join(fs.mkdtempSync(path.join(process.env.TMPDIR ?? "/tmp", "layers-")), "src-"));
   fs.mkdirSync(path.join(dir, "explorer"));
