@@ -4,7 +4,9 @@
 //! sample.
 
 use crate::cli::{ArcswapArgs, WriterArg};
-use crate::common::{self, run_rounds, thread_samples};
+use crate::common;
+use crate::run_file;
+use crate::threads::{self, run_rounds, thread_samples};
 use crate::{info, Failure};
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -57,7 +59,7 @@ fn run_case(plan: &Plan, on_round: impl FnMut()) -> Result<Measured, Failure> {
                     }
                     generation
                 });
-                Some(spawned.map_err(|e| common::spawn_failure(0, 1, e))?)
+                Some(spawned.map_err(|e| threads::spawn_failure(0, 1, e))?)
             }
         };
         let times = run_rounds(
@@ -133,7 +135,7 @@ pub fn run(args: &ArcswapArgs) -> Result<PathBuf, Failure> {
     let repeats = args.repeats.unwrap_or(if quick { QUICK_REPEATS } else { DEFAULT_REPEATS });
     let warmups = args.run.warmups;
     let created_at = info::now_rfc3339();
-    let path = common::output_path(&args.run, Some("arcswap"), &created_at)?;
+    let path = run_file::output_path(&args.run, Some("arcswap"), &created_at)?;
     let threads = common::thread_counts(&args.threads);
     let variants = common::chosen(&args.variants, &ReadVariant::ALL);
     let writers = common::chosen(&Some(args.writer.clone()), &[]);
@@ -154,11 +156,11 @@ pub fn run(args: &ArcswapArgs) -> Result<PathBuf, Failure> {
             if p.writer_period.is_some() { " + writer" } else { "" }
         )
     };
-    let cap = common::sample_cap(plans.len(), repeats);
-    common::check_file_size(plans.len(), cap)?;
+    let cap = run_file::sample_cap(plans.len(), repeats);
+    run_file::check_file_size(plans.len(), cap)?;
     // Readers plus the writer thread.
     crate::limits::check_before_run(&path, plans.len(), threads.iter().copied().max().unwrap_or(1) + 1, &args.run)?;
-    common::measure_and_write(
+    run_file::measure_and_write(
         &args.run,
         &path,
         created_at,

@@ -4,7 +4,9 @@
 //! nodes stay reachable until the free.
 
 use crate::cli::ArenaArgs;
-use crate::common::{self, nanos};
+use crate::common;
+use crate::run_file;
+use crate::threads::nanos;
 use crate::{guard, info, Failure};
 use bumpalo::Bump;
 use bumpalo_herd::Herd;
@@ -163,7 +165,7 @@ pub fn run(args: &ArenaArgs) -> Result<PathBuf, Failure> {
         )));
     }
     let created_at = info::now_rfc3339();
-    let path = common::output_path(&args.run, Some("arena"), &created_at)?;
+    let path = run_file::output_path(&args.run, Some("arena"), &created_at)?;
     let threads = common::thread_counts(&args.threads);
     let variants = common::chosen(&args.variants, &ArenaVariant::ALL);
     let plans: Vec<(u32, ArenaVariant)> =
@@ -174,7 +176,7 @@ pub fn run(args: &ArenaArgs) -> Result<PathBuf, Failure> {
     crate::limits::check_before_run(&path, plans.len(), threads.iter().copied().max().unwrap_or(1), &args.run)?;
     let name = |&(t, variant): &(u32, ArenaVariant)| format!("{variant}, {}", wasm_core::clone_run::threads_text(t));
     let measure = |&(t, variant): &(u32, ArenaVariant), on_round: &mut dyn FnMut()| measure(variant, nodes, t, warmups, repeats, on_round);
-    common::measure_and_write(
+    run_file::measure_and_write(
         &args.run,
         &path,
         created_at,

@@ -3,7 +3,9 @@
 //! `kernels::lines`). Each thread's time is one sample, as in `sso` and `arcswap`.
 
 use crate::cli::LinesArgs;
-use crate::common::{self, run_rounds, thread_samples};
+use crate::common;
+use crate::run_file;
+use crate::threads::{run_rounds, thread_samples};
 use crate::{info, Failure};
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -98,7 +100,7 @@ pub fn run(args: &LinesArgs) -> Result<PathBuf, Failure> {
     let repeats = args.repeats.unwrap_or(if quick { QUICK_REPEATS } else { DEFAULT_REPEATS });
     let warmups = args.run.warmups;
     let created_at = info::now_rfc3339();
-    let path = common::output_path(&args.run, Some("lines"), &created_at)?;
+    let path = run_file::output_path(&args.run, Some("lines"), &created_at)?;
     let threads = common::thread_counts(&args.threads);
     let variants = common::chosen(&args.variants, &LineVariant::ALL);
     let plans: Vec<Plan> = threads
@@ -106,10 +108,10 @@ pub fn run(args: &LinesArgs) -> Result<PathBuf, Failure> {
         .flat_map(|&t| variants.iter().map(move |&variant| Plan { variant, threads: t, updates, warmups, repeats }))
         .collect();
     let name = |p: &Plan| format!("{}, {}", p.variant.id(), wasm_core::clone_run::threads_text(p.threads));
-    let cap = common::sample_cap(plans.len(), repeats);
-    common::check_file_size(plans.len(), cap)?;
+    let cap = run_file::sample_cap(plans.len(), repeats);
+    run_file::check_file_size(plans.len(), cap)?;
     crate::limits::check_before_run(&path, plans.len(), threads.iter().copied().max().unwrap_or(1), &args.run)?;
-    common::measure_and_write(
+    run_file::measure_and_write(
         &args.run,
         &path,
         created_at,

@@ -18,8 +18,10 @@ mod output;
 mod placement;
 mod progress;
 mod reference;
+mod run_file;
 mod sso;
 mod suite;
+mod threads;
 
 use clap::error::ErrorKind;
 use clap::Parser;
@@ -165,13 +167,13 @@ fn wrote(path: &std::path::Path, run: &cli::RunArgs, not_submittable: Option<&st
     }
     eprintln!("\nnext: check the file, then send it in by pull request (CONTRIBUTING.md):");
     eprintln!("  cargo run --release -p native-runner -- validate {file} --submission");
-    let in_results = path.parent().is_some_and(|dir| dir.ends_with(common::RESULTS_DIR));
+    let in_results = path.parent().is_some_and(|dir| dir.ends_with(run_file::RESULTS_DIR));
     if in_results {
         eprintln!(
             "  git switch -c results/{label} && git add {file} && git commit -m \"results: {label}\" && git push -u origin results/{label}"
         );
     } else {
-        eprintln!("  then copy it into {}/ of your fork, and commit it there on a branch of its own", common::RESULTS_DIR);
+        eprintln!("  then copy it into {}/ of your fork, and commit it there on a branch of its own", run_file::RESULTS_DIR);
     }
 }
 

@@ -5,7 +5,7 @@
 
 use crate::allocator;
 use crate::cli::CaseArgs;
-use crate::common::{spawn_failure, StartGate};
+use crate::threads::{spawn_failure, StartGate};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;

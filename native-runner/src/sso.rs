@@ -2,7 +2,9 @@
 //! repeat, all threads at once (like divan's `threads` option); each thread's time is one sample.
 
 use crate::cli::SsoArgs;
-use crate::common::{self, run_rounds, thread_samples};
+use crate::common;
+use crate::run_file;
+use crate::threads::{run_rounds, thread_samples};
 use crate::{info, Failure};
 use std::path::PathBuf;
 use wasm_core::kernels::sso::{sso_batch, InputSet, SsoInput, SsoVariant};
@@ -76,7 +78,7 @@ pub fn run(args: &SsoArgs) -> Result<PathBuf, Failure> {
     let repeats = args.repeats.unwrap_or(if quick { QUICK_REPEATS } else { DEFAULT_REPEATS });
     let warmups = args.run.warmups;
     let created_at = info::now_rfc3339();
-    let path = common::output_path(&args.run, Some("sso"), &created_at)?;
+    let path = run_file::output_path(&args.run, Some("sso"), &created_at)?;
     let threads = common::thread_counts(&args.threads);
     let variants = common::chosen(&args.variants, &SsoVariant::ALL);
     let sets = common::chosen(&args.inputs, &InputSet::ALL);
@@ -87,8 +89,8 @@ pub fn run(args: &SsoArgs) -> Result<PathBuf, Failure> {
             plans.extend(variants.iter().map(|&v| (input, t, v)));
         }
     }
-    let cap = common::sample_cap(plans.len(), repeats);
-    common::check_file_size(plans.len(), cap)?;
+    let cap = run_file::sample_cap(plans.len(), repeats);
+    run_file::check_file_size(plans.len(), cap)?;
     crate::limits::check_before_run(&path, plans.len(), threads.iter().copied().max().unwrap_or(1), &args.run)?;
     let name = |&(input, t, variant): &(&SsoInput, u32, SsoVariant)| {
         format!("{}, {}, {variant}", input.set().id(), wasm_core::clone_run::threads_text(t))
@@ -96,7 +98,7 @@ pub fn run(args: &SsoArgs) -> Result<PathBuf, Failure> {
     let measure = |&(input, t, variant): &(&SsoInput, u32, SsoVariant), on_round: &mut dyn FnMut()| {
         measure(variant, input, t, calls, warmups, repeats, cap, on_round)
     };
-    common::measure_and_write(
+    run_file::measure_and_write(
         &args.run,
         &path,
         created_at,

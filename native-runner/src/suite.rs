@@ -5,7 +5,7 @@
 use crate::cli::{CaseArgs, CloneArgs, ModeArg, TypeArg};
 use crate::measure::CaseReport;
 use crate::progress::{Progress, Step};
-use crate::{common, guard, info, Failure};
+use crate::{common, guard, info, run_file, Failure};
 use std::path::PathBuf;
 use std::process::Command;
 use wasm_core::clone_run::{self, CaseTimes, ClonePlan, PlannedCase};
@@ -364,7 +364,7 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
         None => guard::default_max_leak(total_memory),
     };
     let created_at = info::now_rfc3339();
-    let path = common::output_path(&args.run, None, &created_at)?;
+    let path = run_file::output_path(&args.run, None, &created_at)?;
     let mut planned = plan(args, samples, max_leak)?;
     let mut unplaced = Vec::new();
     if args.pin {
@@ -422,12 +422,12 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
     let cases: Vec<CaseResult> = done.map(|(p, r)| case_of_rounds(p, args, r)).collect();
     bar.finish_and_clear();
     if crate::interrupt::requested() {
-        return Err(common::write_incomplete(&args.run, &path, created_at, &probe, cases));
+        return Err(run_file::write_incomplete(&args.run, &path, created_at, &probe, cases));
     }
     if !args.run.quiet {
         print_summary(&cases);
     }
-    common::write_file(&args.run, &path, created_at, &probe, cases)?;
+    run_file::write_file(&args.run, &path, created_at, &probe, cases)?;
     Ok(path)
 }
 

@@ -1,0 +1,177 @@
+//! Where a run's results file goes, how much it may hold, and assembling and writing it: the one
+//! measure → write loop every suite but `clone` runs (`measure_and_write`).
+
+use crate::cli::RunArgs;
+use crate::progress::{Progress, Step};
+use crate::{allocator, info, output, Failure};
+use std::path::{Path, PathBuf};
+use wasm_core::clone_run::RunContext;
+use wasm_core::results::CaseResult;
+
+/// Where results files go by default, relative to the repository root (the working directory).
+/// Where a run's file goes by default: the folder the site imports and pull requests add to.
+pub const RESULTS_DIR: &str = "content/results";
+/// Where a `--quick` run's file goes by default.
+pub const QUICK_DIR: &str = "target/quick-runs";
+
+/// Decides the output path before anything runs, so a clash fails in a second, not after minutes.
+/// The default name is `<label>-<date>.json`, or `<label>-<suite>-<date>.json` when `suite` is given.
+pub fn output_path(run: &RunArgs, suite: Option<&str>, created_at: &str) -> Result<PathBuf, Failure> {
+    let path = match &run.out {
+        Some(path) => path.clone(),
+        None => {
+            if !Path::new(RESULTS_DIR).is_dir() {
+                return Err(Failure::usage(format!("{RESULTS_DIR}/ is not here: run from the repository root or pass --out FILE")));
+            }
+            let date = &created_at[..10];
+            // A --quick run is a try-out, never a submission: it goes under target/ with a name of
+            // its own, so it neither takes the real run's file name nor shows up on the site.
+            let quick = if run.quick { "-quick" } else { "" };
+            let name = match suite {
+                Some(suite) => format!("{}-{suite}{quick}-{date}.json", run.label),
+                None => format!("{}{quick}-{date}.json", run.label),
+            };
+            if run.quick {
+                std::fs::create_dir_all(QUICK_DIR).map_err(|e| Failure::runtime(format!("cannot create {QUICK_DIR}/: {e}")))?;
+                Path::new(QUICK_DIR).join(name)
+            } else {
+                Path::new(RESULTS_DIR).join(name)
+            }
+        }
+    };
+    output::check_destination(&path, run.force)?;
+    Ok(path)
+}
+
+/// After a signal stopped the run: writes the cases that finished, marked incomplete, beside `path`
+/// (`interrupt::incomplete_path`); the failure (exit status 130) says where they are.
+pub fn write_incomplete(run: &RunArgs, path: &Path, created_at: String, probe: &info::Probe, cases: Vec<CaseResult>) -> Failure {
+    if cases.is_empty() {
+        return Failure::interrupted("stopped before any case finished; nothing was written".into());
+    }
+    let kept = crate::interrupt::incomplete_path(path);
+    let finished = cases.len();
+    match write_file(run, &kept, created_at, probe, cases) {
+        Ok(()) => Failure::interrupted(format!(
+            "stopped: the {finished} case(s) that finished are in {}, marked incomplete (validate --submission refuses it; run again to submit)",
+            kept.display()
+        )),
+        Err(failure) => failure,
+    }
+}
+
+/// Builds the results file of this run around `cases` (each marked with its noise figure) and the
+/// conditions `probe` started reading when the run began (`incomplete` when a signal stopped the
+/// run), and writes it to `path`.
+pub fn write_file(run: &RunArgs, path: &Path, created_at: String, probe: &info::Probe, cases: Vec<CaseResult>) -> Result<(), Failure> {
+    let mut conditions = probe.finish();
+    conditions.incomplete = crate::interrupt::requested();
+    let file = RunContext {
+        label: run.label.clone(),
+        created_at,
+        runner: info::runner(),
+        machine: info::machine(),
+        toolchain: info::toolchain(),
+        allocator: allocator::info(),
+        conditions: Some(conditions),
+    }
+    .into_file(cases);
+    output::write_results(path, &file, run.force)
+}
+
+/// Measures every planned case (`measure` gets the plan and a callback to call after each round,
+/// warm-ups included, `rounds` per plan) under one progress line (its time left estimated per plan,
+/// and per thread count from `threads`), prints `summary` unless `--quiet`, and writes the results file.
+#[allow(clippy::too_many_arguments)]
+pub fn measure_and_write<P>(
+    run: &RunArgs,
+    path: &Path,
+    created_at: String,
+    plans: &[P],
+    rounds: u32,
+    name: impl Fn(&P) -> String,
+    threads: impl Fn(&P) -> u32,
+    mut measure: impl FnMut(&P, &mut dyn FnMut()) -> Result<CaseResult, Failure>,
+    summary: fn(&[CaseResult]),
+) -> Result<(), Failure> {
+    let steps = plans
+        .iter()
+        .enumerate()
+        .map(|(case, plan)| (case, threads(plan)))
+        .flat_map(|(case, class)| (0..rounds).map(move |_| Step { case, class }));
+    let mut bar = Progress::new(steps.collect(), run.quiet);
+    let probe = info::Probe::start(run.quick, run.oversubscribe);
+    let mut cases = Vec::with_capacity(plans.len());
+    for plan in plans {
+        if crate::interrupt::requested() {
+            break;
+        }
+        bar.set_message(name(plan));
+        match measure(plan, &mut || bar.step_done()) {
+            Ok(case) => cases.push(case),
+            // The signal that stopped the run may have killed the case in hand: keep the others.
+            Err(_) if crate::interrupt::requested() => break,
+            Err(failure) => {
+                bar.abandon();
+                return Err(failure);
+            }
+        }
+    }
+    bar.finish_and_clear();
+    if crate::interrupt::requested() {
+        return Err(write_incomplete(run, path, created_at, &probe, cases));
+    }
+    if !run.quiet {
+        summary(&cases);
+    }
+    write_file(run, path, created_at, &probe, cases)
+}
+
+/// Samples one file may store across all its cases. Each stored time costs about 20 bytes of
+/// pretty-printed JSON, so this keeps a default run of any suite, on any number of cores, well
+/// under `validate`'s 1 MiB limit (the rest of a case is a few hundred bytes).
+pub const FILE_SAMPLE_BUDGET: usize = 24_000;
+/// Bytes a case costs besides its samples, and a sample, in pretty JSON: measured on a default sso
+/// run at 1..16 threads (417 KB for 180 cases and 16,524 samples), rounded up.
+const CASE_BYTES: usize = 700;
+const SAMPLE_BYTES: usize = 20;
+
+/// How many samples each of `cases` cases may store: its share of [`FILE_SAMPLE_BUDGET`], but never
+/// fewer than one thread's timed rounds.
+pub fn sample_cap(cases: usize, timed_rounds: u32) -> usize {
+    (FILE_SAMPLE_BUDGET / cases.max(1)).max(timed_rounds as usize)
+}
+
+/// Checks, before anything is measured, that a run of `cases` cases storing at most `per_case`
+/// samples each fits in a results file; a run that cannot is refused now, not after an hour.
+pub fn check_file_size(cases: usize, per_case: usize) -> Result<(), Failure> {
+    let estimate = cases * (CASE_BYTES + per_case * SAMPLE_BYTES);
+    let limit = wasm_core::validate::MAX_FILE_BYTES;
+    if estimate > limit * 9 / 10 {
+        return Err(Failure::usage(format!(
+            "this run would write about {} KiB, over the {} KiB a results file may hold: measure fewer cases (--threads, --type, ...)",
+            estimate / 1024,
+            limit / 1024
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_core::clone_run::default_thread_counts;
+
+    /// Issue 12, row 2: a default sso run on 16 (or 128) logical CPUs fits in one file.
+    #[test]
+    fn a_big_machines_default_sso_run_fits_in_a_file() {
+        for cpus in [2, 16, 32, 128, 1024] {
+            let thread_counts = default_thread_counts(cpus);
+            let cases = 9 * 4 * thread_counts.len();
+            let cap = sample_cap(cases, 51);
+            let stored: usize = thread_counts.iter().map(|&t| (t as usize * 51).min(cap.max(51))).sum::<usize>() * 36;
+            assert!(check_file_size(cases, cap).is_ok(), "{cpus} CPUs: {cases} cases, cap {cap}");
+            assert!(stored <= FILE_SAMPLE_BUDGET.max(cases * 51), "{cpus} CPUs stores {stored}");
+        }
+    }
+}
