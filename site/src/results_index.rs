@@ -1,6 +1,6 @@
 //! `results/index.json`: every results file the site ships (a static host cannot list a folder)
 //! and what the build read of each (its suites, arch, runner and label), so a page fetches only the
-//! files it can use. The pre-renderer writes it ([`ResultsIndex::of_dir`]); the loader reads it.
+//! files it can use. The pre-renderer writes it ([`ResultsIndex::of_folder`]); the loader reads it.
 //! Only a hint: every fetched file is validated, and a file the build could not read has no facts,
 //! so every page that loads results fetches it and shows its error.
 
@@ -60,26 +60,13 @@ impl FileAbout {
 }
 
 impl ResultsIndex {
-    /// The index of `dir`: every `.json` file but the ones the build writes
-    /// ([`crate::static_data::NOT_RESULTS`]), in name order. A file past the size limit is listed
-    /// unread (no facts), as the browser's loader would refuse it unread.
-    #[cfg(not(target_arch = "wasm32"))]
-    pub fn of_dir(dir: &std::path::Path) -> std::io::Result<ResultsIndex> {
-        let mut files: Vec<String> = std::fs::read_dir(dir)?
-            .filter_map(|e| e.ok()?.file_name().into_string().ok())
-            .filter(|n| n.ends_with(".json") && !crate::static_data::NOT_RESULTS.contains(&n.as_str()))
-            .collect();
-        files.sort();
-        let limit = wasm_core::validate::MAX_FILE_BYTES as u64;
-        let about = files
-            .iter()
-            .map(|name| {
-                let path = dir.join(name);
-                let small = std::fs::metadata(&path).is_ok_and(|m| m.len() <= limit);
-                small.then(|| std::fs::read(&path).ok()).flatten().and_then(|bytes| FileAbout::read(&bytes))
-            })
-            .collect();
-        Ok(ResultsIndex { files, about })
+    /// The index of the results folder as the build read it ([`crate::static_data::read_folder`]):
+    /// every file, with what its bytes say of it (nothing for a file that was not read).
+    pub fn of_folder(files: &[crate::static_data::FolderFile]) -> ResultsIndex {
+        ResultsIndex {
+            files: files.iter().map(|f| f.name.clone()).collect(),
+            about: files.iter().map(|f| f.bytes.as_deref().ok().and_then(FileAbout::read)).collect(),
+        }
     }
 
     /// Each file with what the build read of it (`None` where it read nothing).
@@ -160,7 +147,7 @@ mod tests {
             std::fs::write(dir.join(name), b"{}").unwrap();
         }
         std::fs::write(dir.join("notes.txt"), b"not a results file").unwrap();
-        let index = ResultsIndex::of_dir(&dir).unwrap();
+        let index = ResultsIndex::of_folder(&crate::static_data::read_folder(&dir).unwrap());
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(index.files, ["b-2025-01-01.json", "broken.json"]);
         assert_eq!(index.about[0].as_ref().map(|a| a.suites.clone()), Some(vec!["clone".to_owned()]));

@@ -45,35 +45,53 @@ impl StaticResults {
         Ok(StaticResults { summary: Arc::new(summary), medians: Arc::new(medians), machines: Arc::new(good), facts: Arc::new(facts) })
     }
 
-    /// Reads every `.json` file of `dir` (but [`NOT_RESULTS`]), in name order, validated against
-    /// the clock of the build.
+    /// Reads every results file of `dir` ([`read_folder`]), validated against the clock of the build.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn read_dir(dir: &std::path::Path, keep_refused: bool) -> Result<StaticResults, String> {
-        let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let mut names: Vec<String> = entries
-            .filter_map(|e| e.ok()?.file_name().into_string().ok())
-            .filter(|n| n.ends_with(".json") && !NOT_RESULTS.contains(&n.as_str()))
-            .collect();
-        names.sort();
+        StaticResults::of_folder(&read_folder(dir)?, keep_refused)
+    }
+
+    /// [`StaticResults::of`] the files [`read_folder`] read, validated against the clock of the build.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn of_folder(files: &[FolderFile], keep_refused: bool) -> Result<StaticResults, String> {
         let now = std::time::SystemTime::now();
-        let files = names
+        let loaded = files
             .iter()
-            .map(|name| {
-                let path = dir.join(name);
-                let limit = wasm_core::validate::MAX_FILE_BYTES;
-                // Never read a file past the limit (the browser's loader says the same).
-                let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-                match std::fs::read(&path) {
-                    _ if size > limit as u64 => {
-                        LoadedFile::unreachable(name, format!("is {size} bytes; at most {limit} are allowed, so it was not read"))
-                    }
-                    Ok(bytes) => LoadedFile::from_bytes(name, &bytes, now),
-                    Err(e) => LoadedFile::unreachable(name, e.to_string()),
-                }
+            .map(|f| match &f.bytes {
+                Ok(bytes) => LoadedFile::from_bytes(&f.name, bytes, now),
+                Err(why) => LoadedFile::unreachable(&f.name, why.clone()),
             })
             .collect();
-        StaticResults::of(files, keep_refused)
+        StaticResults::of(loaded, keep_refused)
     }
+}
+
+/// One file of the results folder as the build read it: its bytes, or why they were not read.
+pub struct FolderFile {
+    pub name: String,
+    pub bytes: Result<Vec<u8>, String>,
+}
+
+/// Every `.json` file of `dir` but [`NOT_RESULTS`], in name order, each read once (the index and
+/// the validation both start from these bytes). A file past the size limit is never read, as the
+/// browser's loader would refuse it unread.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn read_folder(dir: &std::path::Path) -> Result<Vec<FolderFile>, String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut names: Vec<String> = entries
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".json") && !NOT_RESULTS.contains(&n.as_str()))
+        .collect();
+    names.sort();
+    let limit = wasm_core::validate::MAX_FILE_BYTES as u64;
+    let read = |path: &std::path::Path| {
+        let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
+        if size > limit {
+            return Err(format!("is {size} bytes; at most {limit} are allowed, so it was not read"));
+        }
+        std::fs::read(path).map_err(|e| e.to_string())
+    };
+    Ok(names.into_iter().map(|name| FolderFile { bytes: read(&dir.join(&name)), name }).collect())
 }
 
 /// The results folder the tests read: `content/results/`, or the folder `ARC_STR_RESULTS_DIR`

@@ -44,16 +44,15 @@ fn main() {
         _ => usage(),
     };
     let dir = std::path::Path::new(dir);
+    let files = site::static_data::read_folder(dir).unwrap_or_else(|e| {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    });
     // The list of files first: a static host cannot list a folder. Written even when a file fails
     // validation below (test fixtures keep theirs; a build stops there anyway).
-    match site::results_index::ResultsIndex::of_dir(dir) {
-        Ok(index) => write_atomic(&dir.join("index.json"), &(serde_json::to_string_pretty(&index).expect("the index serialises") + "\n")),
-        Err(e) => {
-            eprintln!("error: {}: {e}", dir.display());
-            std::process::exit(1);
-        }
-    }
-    let data = match site::static_data::StaticResults::read_dir(dir, keep_refused) {
+    let index = site::results_index::ResultsIndex::of_folder(&files);
+    write_atomic(&dir.join("index.json"), &(serde_json::to_string_pretty(&index).expect("the index serialises") + "\n"));
+    let data = match site::static_data::StaticResults::of_folder(&files, keep_refused) {
         Ok(data) => data,
         Err(e) => {
             eprintln!("error: {e}");
