@@ -150,7 +150,7 @@ function drawChart(host, specJson) {
           .attr("data-series", s.name)
           .attr("data-x", p.x)
           .attr("data-y", p.y)
-          .attr("data-marker", s.style?.marker ?? 0)
+          .attr("data-marker", markerIndex(s))
           .attr("d", d3.symbol(markerOf(s), 64)())
           .attr("transform", `translate(${x(Number(p.x))},${y(p.y)})`)
           // A noisy case (repeats disagree by more than 5 %) is drawn hollow; an outline shape is

@@ -48,14 +48,19 @@ pub fn type_colour(variant_id: &str) -> u32 {
     count % SERIES_COLOURS
 }
 
+/// A stable hash of `text` for a slot no list ranks (FNV-1a: any fixed hash does; this one needs no
+/// dependency).
+fn fnv1a(text: &str) -> u32 {
+    text.bytes().fold(0x811c_9dc5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
+}
+
 /// The colour of a bar chart's variant: a clone type's own ([`type_colour`]); another suite's
 /// variant (`vec_string`, `rwlock`, `bump`) a colour hashed from its id, the same on every page
 /// (a chart keeps its variants apart with [`distinct_variants`]).
 pub fn variant_colour(variant_id: &str) -> u32 {
     match wasm_core::kernels::CloneType::parse(variant_id) {
         Some(_) => type_colour(variant_id),
-        // FNV-1a, as for an unknown machine.
-        None => variant_id.bytes().fold(0x811c_9dc5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193)) % SERIES_COLOURS,
+        None => fnv1a(variant_id) % SERIES_COLOURS,
     }
 }
 
@@ -84,13 +89,19 @@ pub const BROWSER_MARKER: u32 = MARKER_SHAPES - 1;
 /// two of its machines ever share a marker.
 pub const MACHINES_PER_CHART: usize = BROWSER_MARKER as usize;
 
+/// `items` (machines, in the order chosen) split where a chart stops telling them apart: the first
+/// [`MACHINES_PER_CHART`] it draws, and the rest it names instead.
+pub fn split_charted<T>(items: &[T]) -> (&[T], &[T]) {
+    items.split_at(items.len().min(MACHINES_PER_CHART))
+}
+
 /// The marker shape of a machine on every chart (colour is the type): its label's rank among the
 /// site's files over the twelve shapes that are not the browser's, so that a machine's marker is the
 /// same on every page (up to twelve labels; beyond, a chart keeps its own machines apart with
 /// [`distinct_markers`]).
 pub fn machine_marker(label: &str) -> u32 {
     let rank = LABELS.with(|l| l.borrow().binary_search_by(|known| known.as_str().cmp(label)).ok());
-    let slot = rank.map_or_else(|| label.bytes().fold(0x811c_9dc5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193)), |r| r as u32);
+    let slot = rank.map_or_else(|| fnv1a(label), |r| r as u32);
     slot % BROWSER_MARKER
 }
 

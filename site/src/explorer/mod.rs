@@ -66,8 +66,8 @@ pub fn machine_names(machines: &[&Machine]) -> Vec<String> {
 /// in the order chosen) and the names of the rest (as [`machine_names`] calls them among all), for
 /// its "not drawn" note.
 pub fn charted<'m, 'a>(machines: &'m [&'a Machine]) -> (&'m [&'a Machine], Vec<String>) {
-    let cut = machines.len().min(crate::palette::MACHINES_PER_CHART);
-    (&machines[..cut], machine_names(machines).split_off(cut))
+    let (drawn, _) = crate::palette::split_charted(machines);
+    (drawn, machine_names(machines).split_off(drawn.len()))
 }
 
 /// [`machine_names`] of the machines that `has` data for a chart, in order: the names a chart

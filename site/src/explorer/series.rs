@@ -49,7 +49,8 @@ pub fn contention_lines<'a>(machines: &[&'a Machine], mode: ModeFilter, types: T
     let mut lines = Vec::new();
     for (&marker, (m, machine_name)) in markers.iter().zip(machines.iter().zip(&names)) {
         for &md in mode.modes() {
-            for (colour, v) in (0u32..).zip(contention_variants()).filter(|(_, v)| types.keeps(v)) {
+            for v in contention_variants().filter(|v| types.keeps(v)) {
+                let colour = crate::palette::type_colour(v);
                 let cases = cases_of(m, v, md);
                 let Some(first) = cases.first() else { continue };
                 let name = line_name(
@@ -225,7 +226,8 @@ pub fn placement_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale, typ
     let mut lines = Vec::new();
     for (m, machine_name) in machines.iter().zip(&names) {
         for &md in mode.modes() {
-            for (colour, v) in (0u32..).zip(contention_variants()).filter(|(_, v)| types.keeps(v)) {
+            for v in contention_variants().filter(|v| types.keeps(v)) {
+                let colour = crate::palette::type_colour(v);
                 for (marker, placement) in (0u32..).zip(PLACEMENTS) {
                     let cases = cases_at(m, v, md, Some(placement));
                     let Some(first) = cases.first() else { continue };
@@ -344,7 +346,8 @@ pub fn allocator_spec(group: &[&Machine], view: View, mode: ModeFilter, scale: S
     let view = if view == View::Rate { View::Rate } else { View::Time };
     let mut lines = Vec::new();
     for &md in mode.modes() {
-        for (colour, v) in (0u32..).zip(contention_variants()).filter(|(_, v)| types.keeps(v)) {
+        for v in contention_variants().filter(|v| types.keeps(v)) {
+            let colour = crate::palette::type_colour(v);
             for (i, m) in (0u32..).zip(group) {
                 let cases = cases_of(m, v, md);
                 let Some(first) = cases.first() else { continue };

@@ -20,8 +20,8 @@ pub fn chart_spec(browser: Option<&[CaseResult]>, native: &[NativeMatch], mode: 
     }
     // At most one machine per marker shape; the rest are named under the chart.
     let measured: Vec<&NativeMatch> = native.iter().filter(|m| !m.cases.is_empty()).collect();
-    let cut = measured.len().min(crate::palette::MACHINES_PER_CHART);
-    let (native, left_out) = (&measured[..cut], measured[cut..].iter().map(|m| m.series_name.clone()).collect::<Vec<_>>());
+    let (native, rest) = crate::palette::split_charted(&measured);
+    let left_out: Vec<String> = rest.iter().map(|m| m.series_name.clone()).collect();
     let markers = crate::palette::distinct_markers(native.iter().map(|m| crate::palette::machine_marker(&m.label)));
     all.extend(native.iter().zip(markers).map(|(m, marker)| series(&m.series_name, &m.machine, marker, &m.cases, NS_PER_CLONE, x_variant)));
     let title = format!(

@@ -56,8 +56,7 @@ fn size_chart(series: Vec<SizeSeries>) -> ChartSpec {
         XValue::Number(_) => None,
     });
     let x_colours = crate::palette::distinct_variants(types.map(|t| {
-        let id = wasm_core::kernels::CloneType::ALL.into_iter().find(|c| c.display_name() == t).map_or(t.as_str(), |c| c.id()).to_owned();
-        let colour = crate::palette::variant_colour(&id);
+        let colour = crate::palette::variant_colour(wasm_core::kernels::CloneType::parse(&t).map_or(t.as_str(), |c| c.id()));
         (t, colour)
     }));
     ChartSpec {
