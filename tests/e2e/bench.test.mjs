@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { distWithResults, root, screenshot, start, watchLongTasks } from "./harness.mjs";
+import { distWithResults, root, screenshot, start, watchLongTasks, stallsSince, STALL_MS } from "./harness.mjs";
 
 const BROWSER = "browser (wasm32)";
 const NATIVE = "native: fixture-x86";
@@ -72,8 +72,8 @@ test("a tiny run draws one bar per type with the table's medians, beside the nat
   assert.match(await page.getByTestId("bench-notes").textContent(), /samples raised from 1000/);
   assert.match(await page.getByTestId("timer-step").textContent(), /steps of [\d.]+ µs/);
 
-  const long = await page.evaluate((t0) => window.__longTasks.filter((e) => e.start >= t0 && e.duration > 100), runStart);
-  assert.deepEqual(long, [], "no task above 100 ms while the benchmark ran");
+  const long = await stallsSince(page, runStart);
+  assert.deepEqual(long, [], `no task above ${STALL_MS} ms while the benchmark ran`);
   await screenshot(page, "bench-desktop");
   assert.deepEqual(errors, []);
 });

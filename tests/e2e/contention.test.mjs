@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test, before, after } from "node:test";
-import { root, screenshot, start, watchLongTasks } from "./harness.mjs";
+import { root, screenshot, start, watchLongTasks, stallsSince, STALL_MS } from "./harness.mjs";
 
 let h;
 before(async () => { h = await start(); });
@@ -74,8 +74,8 @@ test("without isolation headers the page isolates itself, runs 1 and 2 threads, 
   assert.match(await page.getByTestId("contention-clock").innerText(), /steps of [\d.]+ µs/);
   assert.ok(fetched.includes("/threads/wasm_threads_bg.wasm"), "Run fetched the threaded tier");
 
-  const long = await page.evaluate((t0) => window.__longTasks.filter((e) => e.start >= t0 && e.duration > 100), runStart);
-  assert.deepEqual(long, [], "the main thread never blocked above 100 ms while the threads ran");
+  const long = await stallsSince(page, runStart);
+  assert.deepEqual(long, [], `the main thread never blocked above ${STALL_MS} ms while the threads ran`);
 
   // Every case ran in rounds after a warm-up: five timed repeats each, its spread shown.
   assert.equal(await page.getByTestId("contention-spread").count(), 4);

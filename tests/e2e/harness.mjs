@@ -94,6 +94,17 @@ export const watchLongTasks = (context) =>
     }).observe({ type: "longtask", buffered: true });
   });
 
+/** How long the main thread may stay busy in one task while a benchmark runs. The pages slice their
+ *  work into 20 ms pieces (`SLICE_MS`, site/src/browser/timing.rs) or hand it to workers, so a run
+ *  done in one piece blocks for its whole length (seconds); a loaded 2-vCPU CI machine stretched one
+ *  slice's task to 119 ms, which is the machine, not the page. 250 ms tells the two apart. */
+export const STALL_MS = 250;
+
+/** The main thread's stalls (long tasks over `STALL_MS`) that began at or after `t0`
+ *  (`performance.now()` in the page); the page must have been opened with `watchLongTasks`. */
+export const stallsSince = (page, t0) =>
+  page.evaluate(([since, ms]) => window.__longTasks.filter((e) => e.start >= since && e.duration > ms), [t0, STALL_MS]);
+
 /** Waits until every live part of the page has mounted. The threaded labs load their wasm only when
  *  the reader comes near them, so this scrolls to each lab first, then back to the top. */
 export async function allMounted(page) {

@@ -5,7 +5,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { root, screenshot, start, watchLongTasks } from "./harness.mjs";
+import { root, screenshot, start, watchLongTasks, stallsSince, STALL_MS } from "./harness.mjs";
 
 let h;
 before(async () => { h = await start(); });
@@ -67,8 +67,8 @@ for (const s of SUITES) {
       const rates = await page.getByTestId(`${s.id}-table`).locator('[data-field="rate"]').count();
       assert.equal(rates, s.variants.length, "nodes/s column");
     }
-    const long = await page.evaluate((t0) => window.__longTasks.filter((e) => e.start >= t0 && e.duration > 100), runStart);
-    assert.deepEqual(long, [], "no task above 100 ms while the benchmark ran");
+    const long = await stallsSince(page, runStart);
+    assert.deepEqual(long, [], `no task above ${STALL_MS} ms while the benchmark ran`);
     console.log(`${s.suite} medians (${await page.getByTestId(`${s.id}-table`).getAttribute("data-unit")}):`, JSON.stringify(medians));
     await screenshot(page, `suite-${s.suite}-desktop`);
     assert.deepEqual(errors, []);
