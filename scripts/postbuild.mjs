@@ -15,12 +15,13 @@
 //    Static charts (the pre-renderer's `static_charts`) are drawn into the HTML by js/charts.js itself,
 //    on linkedom (scripts/static-charts.mjs).
 // 5. The threaded wasm tier in dist/threads/ and its service worker (scripts/threads-tier.mjs).
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import os from "node:os";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import esbuild from "esbuild";
 import { buildThreadsTier } from "./threads-tier.mjs";
 import { withStaticCharts } from "./static-charts.mjs";
@@ -194,29 +195,33 @@ function glueModules(dist, glueUrl) {
   return [...new Set(found)];
 }
 
+const execFileAsync = promisify(execFile);
+
 /** The cargo binary trunk builds (`data-bin` in site/index.html): the full wasm. */
 const TRUNK_BIN = "site";
 
 /** Builds the smaller wasm tiers `bins` (`site-lite`, `site-chapters`: see `Tier` in
  *  site/src/islands.rs) the way trunk builds the full one: one cargo build with the same profile,
- *  then wasm-bindgen and wasm-opt with the options `site/index.html` gives trunk, per binary. Writes
+ *  then wasm-bindgen and wasm-opt with the options `site/index.html` gives trunk, per binary, two
+ *  binaries at a time (wasm-opt is mostly one thread, and a build has two cores). Writes
  *  `<bin>-<hash>.js` and `_bg.wasm` into `dist`; returns their URLs by binary. */
-export function buildTiers(dist, bins) {
+export async function buildTiers(dist, bins) {
   if (bins.length === 0) return {};
   const indexHtml = fs.readFileSync(path.join(root, "site", "index.html"), "utf8");
   const optParams = (indexHtml.match(/data-wasm-opt-params="([^"]*)"/) ?? [, ""])[1].split(/\s+/).filter(Boolean);
   const optLevel = (indexHtml.match(/data-wasm-opt="([^"]*)"/) ?? [, "z"])[1];
   const profile = (indexHtml.match(/data-cargo-profile="([^"]*)"/) ?? [, "release"])[1];
-  const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
-  run("cargo", ["build", "--quiet", "--locked", "--profile", profile, "--target", "wasm32-unknown-unknown", "-p", "site", ...bins.flatMap((bin) => ["--bin", bin])]);
+  execFileSync("cargo", ["build", "--quiet", "--locked", "--profile", profile, "--target", "wasm32-unknown-unknown", "-p", "site", ...bins.flatMap((bin) => ["--bin", bin])],
+    { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+  const run = (cmd, args) => execFileAsync(cmd, args, { cwd: root, maxBuffer: 16 << 20 }).then(({ stderr }) => process.stderr.write(stderr));
   const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(root, "target");
   const built = {};
-  for (const bin of bins) {
+  const finish = async (bin) => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `arc-str-${bin}-`));
     try {
-      run("wasm-bindgen", ["--target", "web", "--no-typescript", "--out-dir", tmp, "--out-name", bin,
+      await run("wasm-bindgen", ["--target", "web", "--no-typescript", "--out-dir", tmp, "--out-name", bin,
         path.join(targetDir, "wasm32-unknown-unknown", profile, `${bin}.wasm`)]);
-      run("wasm-opt", [`-O${optLevel}`, ...optParams, path.join(tmp, `${bin}_bg.wasm`), "-o", path.join(tmp, "opt.wasm")]);
+      await run("wasm-opt", [`-O${optLevel}`, ...optParams, path.join(tmp, `${bin}_bg.wasm`), "-o", path.join(tmp, "opt.wasm")]);
       const wasmBytes = fs.readFileSync(path.join(tmp, "opt.wasm"));
       const glueText = fs.readFileSync(path.join(tmp, `${bin}.js`));
       const hash = crypto.createHash("sha256").update(wasmBytes).update(glueText).digest("hex").slice(0, 16);
@@ -230,7 +235,10 @@ export function buildTiers(dist, bins) {
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });
     }
-  }
+  };
+  const queue = [...bins];
+  const worker = async () => { for (let bin = queue.shift(); bin; bin = queue.shift()) await finish(bin); };
+  await Promise.all([worker(), worker()]);
   return built;
 }
 
@@ -363,7 +371,8 @@ export function writeSummary(resultsDir, { keepRefused = false } = {}) {
   execFileSync(buildPrerenderer(), args, { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
 }
 
-export async function writeRoutePages(dist, pages = prerenderPages(path.join(dist, "results")), tiers = buildTiers(dist, smallerTiersOf(pages))) {
+export async function writeRoutePages(dist, pages = prerenderPages(path.join(dist, "results")), tiersBuilt = buildTiers(dist, smallerTiersOf(pages))) {
+  const tiers = await tiersBuilt;
   const indexPath = path.join(dist, "index.html");
   const trunkShell = withInlineIcon(fs.readFileSync(indexPath, "utf8"), dist);
   const d3 = writeD3Subset(dist);
@@ -454,12 +463,20 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error("usage: node scripts/postbuild.mjs DIST_DIR (trunk sets TRUNK_STAGING_DIR)");
     process.exit(2);
   }
+  // Each step says what it did and how long it took: the build is minutes long, and these are its parts.
+  const step = async (what, work) => {
+    const t0 = performance.now();
+    const result = await work();
+    console.log(`postbuild: ${what} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+    return result;
+  };
   refuseLinkedResults();
-  const pages = prerenderPages(path.join(dist, "results"));
+  const pages = await step("pages pre-rendered", () => prerenderPages(path.join(dist, "results")));
   const files = JSON.parse(fs.readFileSync(path.join(dist, "results", "index.json"), "utf8")).files;
-  const routes = await writeRoutePages(dist, pages);
+  const tiers = await step("smaller wasm tiers built", () => buildTiers(dist, smallerTiersOf(pages)));
+  const routes = await step("pages written", () => writeRoutePages(dist, pages, tiers));
   const searched = writeSearchIndex(dist, pages);
   removePageContent(pages);
-  const threads = buildThreadsTier(dist);
+  const threads = await step("threaded tier built", () => buildThreadsTier(dist));
   console.log(`postbuild: ${files.length} results files indexed, ${routes.length} pages and 404.html written, ${searched.length} search entries, threaded tier ${(threads.bytes / 1024).toFixed(0)} KB`);
 }
