@@ -34,27 +34,39 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
   installed+=("wasm32 target")
 fi
 
+# The Rust tools are built from crates.io. They only drive rustc, wasm-bindgen and wasm-opt, so they are
+# built for a short build rather than a fast binary: trunk's own release profile asks for fat LTO and
+# one codegen unit, which on 2 cores spent minutes in one single-threaded link. All three share one
+# target folder, so a crate they have in common is built once; it is deleted when they are in.
+tools_target="$(repo_root)/target/tools"
+install_tool() {
+  local limit=$1; shift
+  CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=1 \
+    bounded "$limit" cargo install --quiet --force --target-dir "$tools_target" "$@"
+}
+
 if [[ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]]; then
-  say "bootstrap: installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 3 minutes)"
+  say "bootstrap: installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 2 minutes on 2 cores)"
   # Not --locked: the CLI's own lockfile names a crate version the registry mirror does not serve.
-  bounded 1800 cargo install --quiet --force wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" \
+  install_tool 1800 wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" \
     || die "could not install wasm-bindgen-cli: run 'cargo install wasm-bindgen-cli --version $WASM_BINDGEN_VERSION'"
   installed+=("wasm-bindgen-cli $WASM_BINDGEN_VERSION")
 fi
 
 if [[ "$(trunk --version 2>/dev/null || true)" != "trunk $TRUNK_VERSION" ]]; then
-  say "bootstrap: installing trunk $TRUNK_VERSION (about 8 minutes on 2 cores)"
-  bounded 2400 cargo install --quiet --force --locked trunk --version "$TRUNK_VERSION" \
+  say "bootstrap: installing trunk $TRUNK_VERSION (about 4 minutes on 2 cores)"
+  install_tool 2400 --locked trunk --version "$TRUNK_VERSION" \
     || die "could not install trunk: run 'cargo install --locked trunk --version $TRUNK_VERSION'"
   installed+=("trunk $TRUNK_VERSION")
 fi
 
 if [[ "$(cargo fuzz --version 2>/dev/null || true)" != "cargo-fuzz $CARGO_FUZZ_VERSION" ]]; then
   say "bootstrap: installing cargo-fuzz $CARGO_FUZZ_VERSION (under a minute)"
-  bounded 900 cargo install --quiet --force --locked cargo-fuzz --version "$CARGO_FUZZ_VERSION" \
+  install_tool 900 --locked cargo-fuzz --version "$CARGO_FUZZ_VERSION" \
     || die "could not install cargo-fuzz: run 'cargo install --locked cargo-fuzz --version $CARGO_FUZZ_VERSION'"
   installed+=("cargo-fuzz $CARGO_FUZZ_VERSION")
 fi
+rm -rf "$tools_target"
 
 # Nightly is used in three places only: Miri checks the memory readers in wasm-core (npm test runs it),
 # the threaded wasm tier rebuilds std with atomics (-Z build-std, scripts/threads-tier.mjs), and
