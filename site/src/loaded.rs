@@ -5,6 +5,8 @@
 use wasm_core::results::{CaseResult, ResultsFile};
 use wasm_core::validate::validate_bytes;
 
+use crate::palette::Markers;
+
 /// One results file as the loader found it: valid, or the reasons it is not.
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)] // a few files per page, each built once: boxing buys nothing
@@ -44,6 +46,9 @@ pub struct Machine {
     pub id: String,
     pub file_name: String,
     pub data: ResultsFile,
+    /// Its marker shape on every chart: its label's rank among the machines it was loaded with
+    /// ([`LoadedFile::ranked`]); until then, one hashed from its label.
+    pub marker: u32,
 }
 
 impl LoadedFile {
@@ -55,11 +60,7 @@ impl LoadedFile {
             None => Ok(data),
         });
         match checked {
-            Ok(data) => LoadedFile::Good(Machine {
-                id: file_name.strip_suffix(".json").unwrap_or(file_name).to_owned(),
-                file_name: file_name.to_owned(),
-                data,
-            }),
+            Ok(data) => LoadedFile::Good(Machine::new(file_name, data)),
             Err(problems) => LoadedFile::Bad(BadFile {
                 file_name: file_name.to_owned(),
                 kind: BadKind::Invalid,
@@ -75,17 +76,22 @@ impl LoadedFile {
     /// file (not what the build shipped) are an error card all the same.
     pub fn from_built_bytes(file_name: &str, bytes: &[u8]) -> LoadedFile {
         match serde_json::from_slice::<ResultsFile>(bytes) {
-            Ok(data) => LoadedFile::Good(Machine {
-                id: file_name.strip_suffix(".json").unwrap_or(file_name).to_owned(),
-                file_name: file_name.to_owned(),
-                data,
-            }),
+            Ok(data) => LoadedFile::Good(Machine::new(file_name, data)),
             Err(e) => LoadedFile::Bad(BadFile {
                 file_name: file_name.to_owned(),
                 kind: BadKind::Invalid,
                 claimed_label: claimed_label(bytes),
                 problems: vec![format!("file: {e}; this is not the file the build validated")],
             }),
+        }
+    }
+
+    /// The file with its machine's marker ranked among `markers`, the machines of the files it was
+    /// loaded with.
+    pub fn ranked(self, markers: &Markers) -> LoadedFile {
+        match self {
+            LoadedFile::Good(machine) => LoadedFile::Good(Machine { marker: markers.of_label(&machine.data.label), ..machine }),
+            bad => bad,
         }
     }
 
@@ -129,6 +135,12 @@ pub fn partition(files: Vec<LoadedFile>) -> (Vec<Machine>, Vec<BadFile>) {
 }
 
 impl Machine {
+    /// The run `data` of the file `file_name`, its marker not ranked yet.
+    pub fn new(file_name: &str, data: ResultsFile) -> Machine {
+        let marker = Markers::default().of_label(&data.label);
+        Machine { id: file_name.strip_suffix(".json").unwrap_or(file_name).to_owned(), file_name: file_name.to_owned(), data, marker }
+    }
+
     /// The article's reference dataset (imported, with `provenance`), rather than a reader's run.
     /// The article's imported dataset: badged and selected by default. Any other file with
     /// `provenance` is not (see `ResultsFile::is_known_reference`).

@@ -9,30 +9,14 @@
 //! - Markers are the thirteen shapes of `charts.js` ([`MARKER_SHAPES`]). The reader's own browser run
 //!   always has the last, [`BROWSER_MARKER`]; a machine has the rank of its label (the name the charts
 //!   give it; a run's files share one) among the labels of every results file the site ships, over
-//!   the other twelve. Every page learns that list before it draws a machine (the index, the summary,
-//!   or the build's folder: [`know_machines`]), so the rank is the same on every page of one build;
-//!   beyond twelve labels, [`distinct_markers`] keeps the machines of one chart apart, and a chart
-//!   draws at most [`MACHINES_PER_CHART`] machines, naming the ones it leaves out.
-
-use std::cell::RefCell;
+//!   the other twelve. Whoever loads machines holds that list as a value ([`Markers`], from the
+//!   index or the build's folder) and gives each [`crate::loaded::Machine`] its marker, so the rank
+//!   is the same on every page of one build; beyond twelve labels, [`distinct_markers`] keeps the
+//!   machines of one chart apart, and a chart draws at most [`MACHINES_PER_CHART`] machines, naming
+//!   the ones it leaves out.
 
 /// The `--series-N` colours of `style.css` (and `charts.js`): one for each clone type.
 pub const SERIES_COLOURS: u32 = 23;
-
-thread_local! {
-    /// The label of every results file this page knows of, sorted and without repeats, so the
-    /// rank does not depend on the order the list came in.
-    static LABELS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Records the labels of the site's results files (from `results/index.json`, the summary, or the
-/// build's folder). Later calls replace them: one page, one list.
-pub fn know_machines<S: AsRef<str>>(names: impl IntoIterator<Item = S>) {
-    let mut names: Vec<String> = names.into_iter().map(|n| n.as_ref().to_owned()).collect();
-    wasm_core::order::sort(&mut names);
-    names.dedup();
-    LABELS.with(|l| *l.borrow_mut() = names);
-}
 
 /// The colour of a clone type (`arc_str`, `string`, ...) on every chart: its place among the types
 /// the contention charts draw; a type outside them (`rc_str`) takes the colour after the last.
@@ -95,14 +79,32 @@ pub fn split_charted<T>(items: &[T]) -> (&[T], &[T]) {
     items.split_at(items.len().min(MACHINES_PER_CHART))
 }
 
-/// The marker shape of a machine on every chart (colour is the type): its label's rank among the
-/// site's files over the twelve shapes that are not the browser's, so that a machine's marker is the
-/// same on every page (up to twelve labels; beyond, a chart keeps its own machines apart with
-/// [`distinct_markers`]).
-pub fn machine_marker(label: &str) -> u32 {
-    let rank = LABELS.with(|l| l.borrow().binary_search_by(|known| known.as_str().cmp(label)).ok());
-    let slot = rank.map_or_else(|| fnv1a(label), |r| r as u32);
-    slot % BROWSER_MARKER
+/// The machines of the site's results files, by label (from `results/index.json` or the build's
+/// folder): what a machine's marker is the rank in. Sorted and without repeats, so the rank does not
+/// depend on the order the list came in; two files of one run (one label) are one machine.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Markers {
+    labels: Vec<String>,
+}
+
+impl Markers {
+    /// The list of `labels`, in any order, repeats allowed.
+    pub fn of<S: AsRef<str>>(labels: impl IntoIterator<Item = S>) -> Markers {
+        let mut labels: Vec<String> = labels.into_iter().map(|n| n.as_ref().to_owned()).collect();
+        wasm_core::order::sort(&mut labels);
+        labels.dedup();
+        Markers { labels }
+    }
+
+    /// The marker shape of the machine labelled `label` on every chart (colour is the type): its
+    /// label's rank in the list over the twelve shapes that are not the browser's, so that a machine's
+    /// marker is the same on every page (up to twelve labels; beyond, a chart keeps its own machines
+    /// apart with [`distinct_markers`]). A label the list does not hold takes a hashed one.
+    pub fn of_label(&self, label: &str) -> u32 {
+        let rank = self.labels.binary_search_by(|known| known.as_str().cmp(label)).ok();
+        let slot = rank.map_or_else(|| fnv1a(label), |r| r as u32);
+        slot % BROWSER_MARKER
+    }
 }
 
 /// `wanted` markers made distinct within one chart: a marker an earlier entry took moves to the next
@@ -149,17 +151,16 @@ mod tests {
     #[test]
     fn a_machines_marker_is_its_labels_rank_in_whatever_order_the_list_came_and_never_the_browsers() {
         // Two files of one run (one label) are one machine.
-        know_machines(["c", "a", "b", "a"]);
-        assert_eq!([machine_marker("a"), machine_marker("b"), machine_marker("c")], [0, 1, 2]);
-        know_machines(["b", "c", "a"]);
-        assert_eq!(machine_marker("c"), 2);
+        let known = Markers::of(["c", "a", "b", "a"]);
+        assert_eq!([known.of_label("a"), known.of_label("b"), known.of_label("c")], [0, 1, 2]);
+        assert_eq!(Markers::of(["b", "c", "a"]).of_label("c"), 2);
         // The thirteenth label wraps round the twelve machine markers; the browser's is never used.
         let many: Vec<String> = (0..20).map(|i| format!("m{i:02}")).collect();
-        know_machines(&many);
-        assert_eq!((machine_marker("m11"), machine_marker("m12")), (11, 0));
-        assert!(many.iter().all(|m| machine_marker(m) != BROWSER_MARKER));
+        let known = Markers::of(&many);
+        assert_eq!((known.of_label("m11"), known.of_label("m12")), (11, 0));
+        assert!(many.iter().all(|m| known.of_label(m) != BROWSER_MARKER));
         // A label the list does not hold still gets a stable marker.
-        assert_eq!(machine_marker("somewhere"), machine_marker("somewhere"));
+        assert_eq!(known.of_label("somewhere"), Markers::default().of_label("somewhere"));
         assert_eq!(distinct_markers([0, 0, BROWSER_MARKER, 11, 11]), [0, 1, BROWSER_MARKER, 11, 2]);
         assert!(include_str!("../js/charts.js").contains(&format!("const MARKER_SHAPES = {MARKER_SHAPES};")));
     }

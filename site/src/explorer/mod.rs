@@ -95,10 +95,9 @@ pub(crate) mod test_data {
     }
 
     pub fn machine(id: &str, cpu: &str, allocator: &str, cases: Vec<CaseResult>) -> Machine {
-        Machine {
-            id: id.into(),
-            file_name: format!("{id}.json"),
-            data: ResultsFile {
+        Machine::new(
+            &format!("{id}.json"),
+            ResultsFile {
                 schema_version: SCHEMA_VERSION,
                 label: id.into(),
                 created_at: "2025-01-01T00:00:00Z".into(),
@@ -111,7 +110,7 @@ pub(crate) mod test_data {
                 conditions: None,
                 cases,
             },
-        }
+        )
     }
 
     /// Arc<str> and String in both modes at 1, 2 and 4 threads; Arc<str> is 10 ns at 1 thread

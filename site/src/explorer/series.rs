@@ -163,9 +163,9 @@ fn metric_series(lines: Vec<Line>, view: View) -> Vec<ChartSeries> {
         .collect()
 }
 
-/// Each machine's marker by its identity ([`crate::palette::machine_marker`]), kept apart within this chart.
+/// Each machine's marker ([`Machine::marker`]), kept apart within this chart.
 pub fn machine_markers(machines: &[&Machine]) -> Vec<u32> {
-    crate::palette::distinct_markers(machines.iter().map(|m| crate::palette::machine_marker(&m.data.label)))
+    crate::palette::distinct_markers(machines.iter().map(|m| m.marker))
 }
 
 fn lines_spec(title: String, y_label: &str, scale: Scale, series: Vec<ChartSeries>, machines: &[&Machine]) -> ChartSpec {

@@ -124,16 +124,16 @@ pub struct Source {
     pub name: String,
     /// Where it ran, in the tooltips.
     pub about: String,
-    /// Its machine's marker ([`crate::palette::machine_marker`]); the bars' colours are their types'.
+    /// Its machine's marker ([`crate::loaded::Machine::marker`]); the bars' colours are their types'.
     pub marker: u32,
     pub cases: Vec<CaseResult>,
 }
 
 impl Source {
-    /// The sources of machines (`(label, legend name, about, its cases)`), each with its machine's
+    /// The sources of machines (`(marker, legend name, about, its cases)`), each with its machine's
     /// marker, kept apart within the chart.
-    pub fn of_files(files: Vec<(&str, String, String, Vec<CaseResult>)>) -> Vec<Source> {
-        let markers = crate::palette::distinct_markers(files.iter().map(|(label, ..)| crate::palette::machine_marker(label)));
+    pub fn of_files(files: Vec<(u32, String, String, Vec<CaseResult>)>) -> Vec<Source> {
+        let markers = crate::palette::distinct_markers(files.iter().map(|(marker, ..)| *marker));
         files.into_iter().zip(markers).map(|((_, name, about, cases), marker)| Source { name, about, marker, cases }).collect()
     }
 }
@@ -192,7 +192,7 @@ pub fn suite_spec(machines: &[&Machine], suite: Suite, key: &str) -> ChartSpec {
         machines
             .iter()
             .zip(names)
-            .map(|(m, name)| (m.data.label.as_str(), name, m.description(), cases_under(&m.data.cases, suite.key(), key)))
+            .map(|(m, name)| (m.marker, name, m.description(), cases_under(&m.data.cases, suite.key(), key)))
             .collect(),
     );
     let label = conditions(suite.key(), sources.iter().flat_map(|s| s.cases.iter())).into_iter().next().map(|c| c.label);

@@ -13,6 +13,15 @@ use crate::explorer::LoadedFile;
 pub struct NativeFile {
     pub name: String,
     pub results: ResultsFile,
+    /// Its machine's marker on the charts ([`crate::loaded::Machine::marker`]).
+    pub marker: u32,
+}
+
+impl NativeFile {
+    /// The file of `machine`.
+    pub fn of(machine: crate::loaded::Machine) -> NativeFile {
+        NativeFile { name: machine.file_name, results: machine.data, marker: machine.marker }
+    }
 }
 
 /// Everything `/results/` offered: the good files, and why the others were skipped.
@@ -29,6 +38,8 @@ pub struct NativeMatch {
     pub machine: String,
     /// The file's label and allocator, which tell apart two runs of one machine.
     pub label: String,
+    /// Its machine's marker on the charts.
+    pub marker: u32,
     pub allocator: String,
     pub string_len: u64,
     pub cases: Vec<CaseResult>,
@@ -42,7 +53,7 @@ pub async fn load(wanted: Wanted, read: ShippedReader) -> Result<NativeResults, 
     for file in load_results(wanted, read).await.map_err(|e| e.to_string())? {
         match file {
             LoadedFile::Good(m) if m.is_browser_run() => {}
-            LoadedFile::Good(m) => out.files.push(NativeFile { name: m.file_name, results: m.data }),
+            LoadedFile::Good(m) => out.files.push(NativeFile::of(m)),
             LoadedFile::Bad(b) => out.skipped.push((b.file_name, b.problems.into_iter().next().unwrap_or_default())),
         }
     }
@@ -65,6 +76,7 @@ pub fn matches(native: &NativeResults, mode: CloneMode, string_len: u64) -> Vec<
                 series_name: format!("native: {}", f.results.label),
                 machine,
                 label: f.results.label.clone(),
+                marker: f.marker,
                 allocator: f.results.allocator.name.clone(),
                 string_len: nearest,
                 cases: candidates.into_iter().filter(|c| c.params.string_len_bytes == Some(nearest)).cloned().collect(),

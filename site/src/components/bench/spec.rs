@@ -22,7 +22,7 @@ pub fn chart_spec(browser: Option<&[CaseResult]>, native: &[NativeMatch], mode: 
     let measured: Vec<&NativeMatch> = native.iter().filter(|m| !m.cases.is_empty()).collect();
     let (native, rest) = crate::palette::split_charted(&measured);
     let left_out: Vec<String> = rest.iter().map(|m| m.series_name.clone()).collect();
-    let markers = crate::palette::distinct_markers(native.iter().map(|m| crate::palette::machine_marker(&m.label)));
+    let markers = crate::palette::distinct_markers(native.iter().map(|m| m.marker));
     all.extend(native.iter().zip(markers).map(|(m, marker)| series(&m.series_name, &m.machine, marker, &m.cases, NS_PER_CLONE, x_variant)));
     let title = format!(
         "Clone cost on one thread: {string_len}-byte string, clones {}",

@@ -88,7 +88,11 @@ pub fn ChooseApp() -> impl IntoView {
     // ...): a link from the ranking keeps its selection of machines here.
     let filters = StoredValue::new(RankingState::from_query(|key| query_value(&query, key)));
     let summary = LocalResource::new(load_summary);
-    let own = crate::own_run::load().map(|results| NativeFile { name: crate::own_run::OWN_RUN_FILE.to_owned(), results });
+    let own = crate::own_run::load().map(|results| NativeFile {
+        name: crate::own_run::OWN_RUN_FILE.to_owned(),
+        results,
+        marker: crate::palette::BROWSER_MARKER,
+    });
     let own_summary = own.as_ref().map(|f| MachineSummary::unlisted(&f.name, &f.results));
     let own_for_others = own.clone();
     // The machines to choose from: the reader's own browser run first (when this browser kept one),
@@ -123,7 +127,7 @@ pub fn ChooseApp() -> impl IntoView {
                 return Some(Ok(own));
             }
             Some(match load_file(&name, read).await {
-                LoadedFile::Good(m) => Ok(NativeFile { name: m.file_name, results: m.data }),
+                LoadedFile::Good(m) => Ok(NativeFile::of(m)),
                 LoadedFile::Bad(b) => Err(format!("results/{}: {}", b.file_name, b.problems.join("; "))),
             })
         }
@@ -195,7 +199,7 @@ pub fn ChooseApp() -> impl IntoView {
                     Some(o) => files.push(o.clone()),
                     None => {
                         if let LoadedFile::Good(m) = load_file(&name, read).await {
-                            files.push(NativeFile { name: m.file_name, results: m.data });
+                            files.push(NativeFile::of(m));
                         }
                     }
                 }

@@ -213,7 +213,7 @@ mod tests {
                 c
             })
             .collect();
-        NativeFile { name: format!("{name}.json"), results }
+        NativeFile { name: format!("{name}.json"), results, marker: 0 }
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::explorer::Machine;
 /// The run drawn as the explorer draws a native machine: ns per clone against threads, one line per
 /// type (and mode), colour fixed per type.
 pub fn chart(file: &ResultsFile) -> ChartSpec {
-    let machine = Machine { id: file.label.clone(), file_name: wasm_core::browser::file_name(file), data: file.clone() };
+    let machine = Machine { id: file.label.clone(), ..Machine::new(&wasm_core::browser::file_name(file), file.clone()) };
     let has = |mode: &str| file.cases.iter().any(|c| c.mode.as_deref() == Some(mode));
     // The clones when the run made any (drop, and forget beside it); a run of reads alone, its reads
     // (their times are in the sentences either way).

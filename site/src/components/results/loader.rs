@@ -112,9 +112,7 @@ pub async fn index() -> Result<ResultsIndex, LoadError> {
     let bytes = fetch_bytes(&format!("{RESULTS_DIR}/index.json"), MAX_INDEX_BYTES)
         .await
         .map_err(|e| LoadError(format!("results/index.json {e}")))?;
-    let index: ResultsIndex = serde_json::from_slice(&bytes).map_err(|e| LoadError(format!("results/index.json: {e}")))?;
-    crate::palette::know_machines(index.labels());
-    Ok(index)
+    serde_json::from_slice(&bytes).map_err(|e| LoadError(format!("results/index.json: {e}")))
 }
 
 /// How a page reads a results file the site ships, a value each wasm's mount function gives its
@@ -168,9 +166,7 @@ pub async fn load_summary() -> Result<Summary, LoadError> {
     let bytes = fetch_bytes(&format!("{RESULTS_DIR}/summary.json"), MAX_SUMMARY_BYTES)
         .await
         .map_err(|e| LoadError(format!("results/summary.json {e}")))?;
-    let summary = Summary::from_json(&bytes).map_err(LoadError)?;
-    crate::palette::know_machines(summary.machines.iter().map(|m| &m.label));
-    Ok(summary)
+    Summary::from_json(&bytes).map_err(LoadError)
 }
 
 /// `summary` with every machine's headline measures, from `results/headlines.json` (what only the
@@ -194,14 +190,20 @@ pub async fn load_results_with_progress(
     progress: impl Fn(usize, usize),
 ) -> Result<Vec<LoadedFile>, LoadError> {
     // `asked`, not the index's length: a page that skips files it has no use for skipped nothing.
-    let (names, asked) = index().await?.names(wanted, MAX_FILES);
+    let index = index().await?;
+    // Each machine's marker is its label's rank among every file the site ships, on every page.
+    let markers = crate::palette::Markers::of(index.labels());
+    let (names, asked) = index.names(wanted, MAX_FILES);
     let total = names.len();
     progress(0, total);
     let loaded = std::cell::Cell::new(0);
     // Unordered, so that one slow file does not hold back the count of the files behind it; the
     // index's order is restored afterwards.
     let mut numbered: Vec<(usize, LoadedFile)> = futures::stream::iter(names.into_iter().enumerate())
-        .map(|(i, name)| async move { (i, load_file(&name, read).await) })
+        .map(|(i, name)| {
+            let markers = &markers;
+            async move { (i, load_file(&name, read).await.ranked(markers)) }
+        })
         .buffer_unordered(PARALLEL_FETCHES)
         .inspect(|_| {
             loaded.set(loaded.get() + 1);

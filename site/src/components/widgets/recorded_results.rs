@@ -73,9 +73,8 @@ fn recorded_view(suite: &'static str, files: &[NativeFile], key: &str, label: &s
         )
     });
     let unit = unit_for(suite, &per_file.iter().flat_map(|(_, _, c)| c.iter()).collect::<Vec<_>>());
-    let sources = Source::of_files(
-        per_file.iter().map(|(title, f, cases)| (f.results.label.as_str(), title.clone(), machine_line(f), cases.clone())).collect(),
-    );
+    let sources =
+        Source::of_files(per_file.iter().map(|(title, f, cases)| (f.marker, title.clone(), machine_line(f), cases.clone())).collect());
     let spec: Option<ChartSpec> = condition_bars(format!("Recorded {suite} results: {label}"), suite, &sources);
     // The build's copy has its own test ids: the live widget's are only ever the live ones.
     let (chart_id, table_id) = match drawn {
@@ -130,10 +129,7 @@ pub fn RecordedFirstFrame(suite: &'static str) -> impl IntoView {
         return view! { <p class="live-note">{crate::live::Island::Widget(crate::content::Widget::RecordedResults(suite)).what()}</p> }
             .into_any();
     };
-    let files = with_suite(
-        data.machines.iter().filter(|m| !m.is_browser_run()).map(|m| NativeFile { name: m.file_name.clone(), results: m.data.clone() }),
-        suite,
-    );
+    let files = with_suite(data.machines.iter().filter(|m| !m.is_browser_run()).map(|m| NativeFile::of(m.clone())), suite);
     let all_conditions: Vec<Condition> = conditions(suite, files.iter().flat_map(|f| f.results.cases.iter()));
     let current = pick_condition(&all_conditions, None).map(|c| (c.key.clone(), c.label.clone()));
     let others = all_conditions.len().saturating_sub(1);

@@ -79,7 +79,7 @@ fn recorded_sizes(machine: &Machine) -> Vec<(String, u32)> {
 }
 
 fn x86_series(machine: &Machine) -> SizeSeries {
-    (format!("x86_64 ({})", machine.data.label), crate::palette::machine_marker(&machine.data.label), recorded_sizes(machine))
+    (format!("x86_64 ({})", machine.data.label), machine.marker, recorded_sizes(machine))
 }
 
 /// The widget's first frame, drawn by the build: the x86_64 sizes and alignments of the file the
@@ -147,9 +147,10 @@ pub fn SizeFirstFrame() -> impl IntoView {
 async fn load_native(read: loader::ShippedReader) -> Result<Option<Machine>, String> {
     // Keep in step with `preferred_native` (the build's first frame shows the file this finds).
     let index = loader::index().await.map_err(|e| e.to_string())?;
+    let markers = crate::palette::Markers::of(index.labels());
     let mut fallback = None;
     for name in index.by_preference("x86_64", "native-runner") {
-        let LoadedFile::Good(machine) = loader::load_file(&name, read).await else { continue };
+        let LoadedFile::Good(machine) = loader::load_file(&name, read).await.ranked(&markers) else { continue };
         if machine.data.machine.arch != "x86_64" {
             continue;
         }
