@@ -36,8 +36,11 @@ fi
 
 # The Rust tools are built from crates.io. They only drive rustc, wasm-bindgen and wasm-opt, so they are
 # built for a short build rather than a fast binary: trunk's own release profile asks for fat LTO and
-# one codegen unit, which on 2 cores spent minutes in one single-threaded link. All three share one
-# target folder, so a crate they have in common is built once; it is deleted when they are in.
+# one codegen unit, which on 2 cores spent minutes in one single-threaded link. Nor do they need TLS
+# or trunk's update check: this project never lets trunk download a tool (Trunk.toml pins them), and
+# wasm-bindgen's test runner runs the tests in Node; without default features neither builds ring and
+# rustls. All three share one target folder, so a crate they have in common is built once; it is
+# deleted when they are in.
 tools_target="$(repo_root)/target/tools"
 install_tool() {
   local limit=$1; shift
@@ -48,14 +51,14 @@ install_tool() {
 if [[ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]]; then
   say "bootstrap: installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 2 minutes on 2 cores)"
   # Not --locked: the CLI's own lockfile names a crate version the registry mirror does not serve.
-  install_tool 1800 wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" \
+  install_tool 1800 --no-default-features wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" \
     || die "could not install wasm-bindgen-cli: run 'cargo install wasm-bindgen-cli --version $WASM_BINDGEN_VERSION'"
   installed+=("wasm-bindgen-cli $WASM_BINDGEN_VERSION")
 fi
 
 if [[ "$(trunk --version 2>/dev/null || true)" != "trunk $TRUNK_VERSION" ]]; then
   say "bootstrap: installing trunk $TRUNK_VERSION (about 4 minutes on 2 cores)"
-  install_tool 2400 --locked trunk --version "$TRUNK_VERSION" \
+  install_tool 2400 --locked --no-default-features trunk --version "$TRUNK_VERSION" \
     || die "could not install trunk: run 'cargo install --locked trunk --version $TRUNK_VERSION'"
   installed+=("trunk $TRUNK_VERSION")
 fi
