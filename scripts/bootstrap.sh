@@ -15,6 +15,9 @@ for arg in "$@"; do
 done
 
 installed=()
+# Each install is listed with its seconds (the budget for a bare machine's `npm test` is 25 minutes).
+step=$SECONDS
+mark() { installed+=("$1 ($((SECONDS - step)) s)"); step=$SECONDS; }
 use_project_path
 
 command -v cargo >/dev/null || die "Rust is missing: install rustup from your OS packages or rustup.rs, then rerun."
@@ -31,7 +34,7 @@ grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | grep -q "version = \"$WASM_BINDG
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   say "bootstrap: adding the wasm32-unknown-unknown target"
   bounded 600 rustup target add wasm32-unknown-unknown || die "could not add the wasm32 target: run 'rustup target add wasm32-unknown-unknown'"
-  installed+=("wasm32 target")
+  mark "wasm32 target"
 fi
 
 # The Rust tools are built from crates.io. They only drive rustc, wasm-bindgen and wasm-opt, so they are
@@ -53,21 +56,21 @@ if [[ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $WASM_BIN
   # Not --locked: the CLI's own lockfile names a crate version the registry mirror does not serve.
   install_tool 1800 --no-default-features wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" \
     || die "could not install wasm-bindgen-cli: run 'cargo install wasm-bindgen-cli --version $WASM_BINDGEN_VERSION'"
-  installed+=("wasm-bindgen-cli $WASM_BINDGEN_VERSION")
+  mark "wasm-bindgen-cli $WASM_BINDGEN_VERSION"
 fi
 
 if [[ "$(trunk --version 2>/dev/null || true)" != "trunk $TRUNK_VERSION" ]]; then
   say "bootstrap: installing trunk $TRUNK_VERSION (about 4 minutes on 2 cores)"
   install_tool 2400 --locked --no-default-features trunk --version "$TRUNK_VERSION" \
     || die "could not install trunk: run 'cargo install --locked trunk --version $TRUNK_VERSION'"
-  installed+=("trunk $TRUNK_VERSION")
+  mark "trunk $TRUNK_VERSION"
 fi
 
 if [[ "$(cargo fuzz --version 2>/dev/null || true)" != "cargo-fuzz $CARGO_FUZZ_VERSION" ]]; then
   say "bootstrap: installing cargo-fuzz $CARGO_FUZZ_VERSION (under a minute)"
   install_tool 900 --locked cargo-fuzz --version "$CARGO_FUZZ_VERSION" \
     || die "could not install cargo-fuzz: run 'cargo install --locked cargo-fuzz --version $CARGO_FUZZ_VERSION'"
-  installed+=("cargo-fuzz $CARGO_FUZZ_VERSION")
+  mark "cargo-fuzz $CARGO_FUZZ_VERSION"
 fi
 rm -rf "$tools_target"
 
@@ -81,7 +84,7 @@ if ! rustc "+$nightly" --version >/dev/null 2>&1; then
   say "bootstrap: installing the pinned nightly toolchain $nightly (for Miri, fuzzing and the threaded wasm tier)"
   bounded 900 rustup toolchain install "$nightly" --profile minimal \
     || die "could not install the nightly toolchain: run 'rustup toolchain install $nightly --profile minimal'"
-  installed+=("$nightly")
+  mark "$nightly"
 fi
 nightly_components=$(rustup component list --toolchain "$nightly" --installed 2>/dev/null || true)
 missing_components=()
@@ -91,7 +94,7 @@ if [[ ${#missing_components[@]} -gt 0 ]]; then
   say "bootstrap: adding ${missing_components[*]} to $nightly"
   bounded 900 rustup component add --toolchain "$nightly" "${missing_components[@]}" \
     || die "could not add ${missing_components[*]}: run 'rustup component add --toolchain $nightly ${missing_components[*]}'"
-  installed+=("${missing_components[@]}")
+  mark "${missing_components[*]}"
 fi
 
 apt_install() {
@@ -105,7 +108,7 @@ apt_install() {
   fi
   DEBIAN_FRONTEND=noninteractive bounded 1200 apt-get install -y -qq "$pkg" >/dev/null \
     || die "could not install '$pkg': run 'apt-get install $pkg'"
-  installed+=("$pkg")
+  mark "$pkg"
 }
 
 if $with_browser && [[ ! -x /usr/bin/chromium ]]; then
@@ -119,14 +122,14 @@ if [[ "$(actionlint --version 2>/dev/null | head -n1 || true)" != "v$ACTIONLINT_
   say "bootstrap: building actionlint $ACTIONLINT_VERSION (under a minute)"
   GOBIN="$HOME/go/bin" bounded 900 go install "github.com/rhysd/actionlint/cmd/actionlint@v$ACTIONLINT_VERSION" \
     || die "could not build actionlint: run 'go install github.com/rhysd/actionlint/cmd/actionlint@v$ACTIONLINT_VERSION'"
-  installed+=("actionlint $ACTIONLINT_VERSION")
+  mark "actionlint $ACTIONLINT_VERSION"
 fi
 
 # npm ci when node_modules is missing or older than the lockfile.
 if [[ ! -d node_modules || package-lock.json -nt node_modules/.package-lock.json ]]; then
   say "bootstrap: installing npm packages"
   bounded 900 npm ci --no-audit --no-fund --loglevel=error || die "npm ci failed: check your access to the npm registry"
-  installed+=("npm packages")
+  mark "npm packages"
 fi
 
 wasm_opt_version=$(node_modules/.bin/wasm-opt --version 2>/dev/null | grep -oE '[0-9]+' | head -n1 || true)
