@@ -92,7 +92,7 @@ suite site-build trunk build
 if [[ -f dist/index.html ]]; then
   # Two test files at a time: many of their seconds are waits (a page's network going idle, a fetch
   # timing out), which the other file fills; 484 s instead of 595 s on the 2-vCPU VM. Each file has
-  # its own server and browser, and no test asserts a speed (tests/e2e/harness.mjs, STALL_MS).
+  # its own server and browser, and no test asserts a speed (tests/e2e/harness.mjs, framesBetween).
   suite e2e node --test --test-reporter=tap --test-concurrency=2 tests/e2e/
 else
   broken+=("e2e (skipped: no dist/)"); failed=$((failed + 1))

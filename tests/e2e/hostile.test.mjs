@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { distWithResults, root, start, watchLongTasks } from "./harness.mjs";
+import { distWithResults, root, start, watchMainThread } from "./harness.mjs";
 import { writeSummary } from "../../scripts/postbuild.mjs";
 
 const SOURCE = "xeon-2.1ghz-2vcpu-jemalloc-2026-11-21.json";
@@ -36,7 +36,7 @@ after(async () => {
 });
 
 test("a huge file and a BOM file become error cards; a 15,000-point timeline is thinned, with no long task", async () => {
-  const { page, errors } = await h.open("/results?machines=long-timeline-2026-11-21&view=memory&mode=both&scale=linear", { setup: watchLongTasks });
+  const { page, errors } = await h.open("/results?machines=long-timeline-2026-11-21&view=memory&mode=both&scale=linear", { setup: watchMainThread });
   const cards = page.getByTestId("results-error");
   await cards.first().waitFor();
   const card = (file) => page.locator(`[data-testid="results-error"][data-file="${file}"]`).textContent();
