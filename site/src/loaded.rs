@@ -90,7 +90,7 @@ impl LoadedFile {
     /// loaded with.
     pub fn ranked(self, markers: &Markers) -> LoadedFile {
         match self {
-            LoadedFile::Good(machine) => LoadedFile::Good(Machine { marker: markers.of_label(&machine.data.label), ..machine }),
+            LoadedFile::Good(machine) => LoadedFile::Good(machine.ranked(markers)),
             bad => bad,
         }
     }
@@ -139,6 +139,11 @@ impl Machine {
     pub fn new(file_name: &str, data: ResultsFile) -> Machine {
         let marker = Markers::default().of_label(&data.label);
         Machine { id: file_name.strip_suffix(".json").unwrap_or(file_name).to_owned(), file_name: file_name.to_owned(), data, marker }
+    }
+
+    /// The machine with its marker ranked among `markers`, the machines it was loaded with.
+    pub fn ranked(self, markers: &Markers) -> Machine {
+        Machine { marker: markers.of_label(&self.data.label), ..self }
     }
 
     /// The article's reference dataset (imported, with `provenance`), rather than a reader's run.

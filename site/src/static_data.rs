@@ -33,7 +33,7 @@ impl StaticResults {
         let (good, bad) = partition(files);
         // Markers by rank among the machines the site ships: the valid files' labels.
         let markers = crate::palette::Markers::of(good.iter().map(|m| &m.data.label));
-        let good: Vec<Machine> = good.into_iter().map(|m| Machine { marker: markers.of_label(&m.data.label), ..m }).collect();
+        let good: Vec<Machine> = good.into_iter().map(|m| m.ranked(&markers)).collect();
         if !keep_refused && !bad.is_empty() {
             let lines: Vec<String> = bad.iter().map(|b| format!("{}:\n  {}", b.file_name, b.problems.join("\n  "))).collect();
             return Err(format!("{} results file(s) fail validation, so the site is not built:\n{}", bad.len(), lines.join("\n")));
