@@ -2,7 +2,7 @@
 //! native runner's `lines` suite measures it. Every thread is timed: all of them wait until each has
 //! started, then each adds 1 to its counter `updates` times and records its own time.
 
-use crate::run::{calibrate_batch, Clock, Threads, START_TIMEOUT_MS};
+use crate::run::{calibrate_checked, Clock, Threads, START_TIMEOUT_MS};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use wasm_core::browser::{contention_context, BrowserFacts};
 use wasm_core::clone_run::thread_list;
@@ -43,31 +43,6 @@ pub fn calibrate(clock: &impl Clock, min_ms: f64) -> u64 {
         std::hint::black_box(count_batch(&counters, 0, n));
     })
 }
-
-/// [`calibrate_batch`] for a kernel that leaks nothing, made sure of. It runs once untimed first: V8
-/// runs a wasm function on its baseline compiler until it is hot, and a count sized on that slower
-/// code made repeats seven times shorter than asked on a loaded machine (145 µs for 1 ms), which
-/// the pull-request check refuses. Then the count itself is timed, and grown until one batch of it
-/// lasts `min_ms` (a batch the machine slowed, by another process or a tier-up in its middle, sizes
-/// the count too small; never too large).
-pub(crate) fn calibrate_checked(clock: &impl Clock, min_ms: f64, most: u64, mut batch: impl FnMut(u64)) -> u64 {
-    calibrate_batch(clock, min_ms, most, &mut batch);
-    let mut n = calibrate_batch(clock, min_ms, most, &mut batch);
-    for _ in 0..CHECKS {
-        let start = clock.now_ms();
-        batch(n);
-        let elapsed = clock.now_ms() - start;
-        if elapsed >= min_ms || n >= most {
-            break;
-        }
-        n = ((n as f64 * 1.25 * min_ms / elapsed.max(1e-6)).ceil() as u64).clamp(n + 1, most);
-    }
-    n
-}
-
-/// How many times [`calibrate_checked`] may grow the count: each growth is at least 1.25 times, and
-/// in practice one is enough.
-const CHECKS: u32 = 8;
 
 /// One repeat: each thread's nanoseconds for its `updates` updates, thread 0 (the calling one) first.
 fn repeat(threads: &impl Threads, clock: &impl Clock, counters: &Counters, n: u32, updates: u64) -> Result<Vec<f64>, String> {
