@@ -90,10 +90,10 @@ suite node-scripts node --test --test-reporter=tap tests/scripts/
 join_miri
 suite site-build trunk build
 if [[ -f dist/index.html ]]; then
-  # Two test files at a time: many of their seconds are waits (a page's network going idle, a fetch
-  # timing out), which the other file fills; 484 s instead of 595 s on the 2-vCPU VM. Each file has
-  # its own server and browser, and no test asserts a speed (tests/e2e/harness.mjs, framesBetween).
-  suite e2e node --test --test-reporter=tap --test-concurrency=2 tests/e2e/
+  # One test file at a time. Two at a time took 484 s instead of 595 s, but under that load
+  # /results' ranking table was once replaced while a test scrolled to it (phone-tables.test.mjs):
+  # a race in that test to mend before the suite runs in parallel again.
+  suite e2e node --test --test-reporter=tap --test-concurrency=1 tests/e2e/
 else
   broken+=("e2e (skipped: no dist/)"); failed=$((failed + 1))
 fi
