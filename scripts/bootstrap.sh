@@ -39,36 +39,39 @@ fi
 
 # The Rust tools are built from crates.io. They only drive rustc, wasm-bindgen and wasm-opt, so they are
 # built for a short build rather than a fast binary: trunk's own release profile asks for fat LTO and
-# one codegen unit, which on 2 cores spent minutes in one single-threaded link. Nor do they need TLS
-# or trunk's update check: this project never lets trunk download a tool (Trunk.toml pins them), and
-# wasm-bindgen's test runner runs the tests in Node; without default features neither builds ring and
-# rustls. All three share one target folder, so a crate they have in common is built once; it is
-# deleted when they are in.
+# one codegen unit, which on 2 cores spent minutes in one single-threaded link. trunk and cargo-fuzz are
+# built unoptimised (trunk in 167 s instead of 279 s; its build of this site is as quick, 22 s, and
+# byte for byte the same); wasm-bindgen-cli at opt-level 1, since it rewrites every wasm the build and
+# the wasm32 tests make. Nor do they need TLS or trunk's update check: this project never lets trunk
+# download a tool (Trunk.toml pins them), and wasm-bindgen's test runner runs the tests in Node;
+# without default features neither builds ring and rustls. All three share one target folder, so a
+# crate they have in common at one opt-level is built once; it is deleted when they are in.
 tools_target="$(repo_root)/target/tools"
+# install_tool SECONDS OPT_LEVEL CARGO_INSTALL_ARGS...
 install_tool() {
-  local limit=$1; shift
-  CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=1 \
+  local limit=$1 opt_level=$2; shift 2
+  CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=$opt_level CARGO_PROFILE_RELEASE_DEBUG=false \
     bounded "$limit" cargo install --quiet --force --target-dir "$tools_target" "$@"
 }
 
 if [[ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]]; then
   say "bootstrap: installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 2 minutes on 2 cores)"
   # Not --locked: the CLI's own lockfile names a crate version the registry mirror does not serve.
-  install_tool 1800 --no-default-features wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" \
+  install_tool 1800 1 --no-default-features wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" \
     || die "could not install wasm-bindgen-cli: run 'cargo install wasm-bindgen-cli --version $WASM_BINDGEN_VERSION'"
   mark "wasm-bindgen-cli $WASM_BINDGEN_VERSION"
 fi
 
 if [[ "$(trunk --version 2>/dev/null || true)" != "trunk $TRUNK_VERSION" ]]; then
-  say "bootstrap: installing trunk $TRUNK_VERSION (about 4 minutes on 2 cores)"
-  install_tool 2400 --locked --no-default-features trunk --version "$TRUNK_VERSION" \
+  say "bootstrap: installing trunk $TRUNK_VERSION (about 3 minutes on 2 cores)"
+  install_tool 1200 0 --locked --no-default-features trunk --version "$TRUNK_VERSION" \
     || die "could not install trunk: run 'cargo install --locked trunk --version $TRUNK_VERSION'"
   mark "trunk $TRUNK_VERSION"
 fi
 
 if [[ "$(cargo fuzz --version 2>/dev/null || true)" != "cargo-fuzz $CARGO_FUZZ_VERSION" ]]; then
   say "bootstrap: installing cargo-fuzz $CARGO_FUZZ_VERSION (under a minute)"
-  install_tool 900 --locked cargo-fuzz --version "$CARGO_FUZZ_VERSION" \
+  install_tool 900 0 --locked cargo-fuzz --version "$CARGO_FUZZ_VERSION" \
     || die "could not install cargo-fuzz: run 'cargo install --locked cargo-fuzz --version $CARGO_FUZZ_VERSION'"
   mark "cargo-fuzz $CARGO_FUZZ_VERSION"
 fi
