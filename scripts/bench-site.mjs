@@ -6,16 +6,20 @@
 // mounted (`islands-mounted`, JavaScript on) and the cumulative layout shift.
 // A benchmark, not a test: it asserts nothing.
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
-import { allRouteMeta } from "./postbuild.mjs";
 import { serveStatic } from "./serve.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-/** Every page of the site (the 404 page aside). */
-const DEFAULT_ROUTES = allRouteMeta().map((m) => `/${m.route}`);
+/** Every page and chapter the build listed in dist/pages.json (results files', ablation runs' and
+ *  the 404 page aside), read once the site is built. */
+const defaultRoutes = () =>
+  JSON.parse(fs.readFileSync(path.join(root, "dist", "pages.json"), "utf8"))
+    .filter((p) => ["page", "glossary", "chapter"].includes(p.kind))
+    .map((p) => p.path);
 const PROFILE = { latencyMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4, width: 375, height: 812 };
 
 const { values } = parseArgs({
@@ -30,7 +34,7 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(`usage: npm run bench:site -- [--no-build] [--routes /,/bench] [--runs 3] [--json]
   --no-build   measure the dist/ already built
-  --routes     comma-separated paths (default: all ${DEFAULT_ROUTES.length} pages)
+  --routes     comma-separated paths (default: every page and chapter the build lists)
   --runs       loads per route and setting; the median is printed (default 3)
   --json       print the medians as JSON instead of a table`);
   process.exit(0);
@@ -40,12 +44,15 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 50) {
   console.error(`error: --runs must be a whole number from 1 to 50, got '${values.runs}'`);
   process.exit(2);
 }
-const routes = values.routes ? values.routes.split(",").map((r) => r.trim()).filter(Boolean) : DEFAULT_ROUTES;
-
 if (!values["no-build"]) {
   console.error("bench:site: building the site (npm run build)…");
   execFileSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
 }
+if (!values.routes && !fs.existsSync(path.join(root, "dist", "pages.json"))) {
+  console.error("error: dist/pages.json is missing: build the site first (drop --no-build)");
+  process.exit(2);
+}
+const routes = values.routes ? values.routes.split(",").map((r) => r.trim()).filter(Boolean) : defaultRoutes();
 
 /** One cold load of `url`; the page's own performance entries, read after it settles. */
 async function load(browser, url, javaScriptEnabled) {

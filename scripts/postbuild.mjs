@@ -28,48 +28,6 @@ import { withStaticCharts } from "./static-charts.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** The pages (path, title, description) from site/routes.json, which site/src/routes.rs reads too.
- *  Keep its paths in step with site/src/lib.rs (the e2e suite loads every navigation link by deep
- *  link, so a missing one fails the tests). */
-export function routeTable() {
-  return JSON.parse(fs.readFileSync(path.join(root, "site", "routes.json"), "utf8"));
-}
-
-/** A Markdown fragment as plain text: code spans, emphasis and links reduced to their words. */
-function plainMarkdown(text) {
-  return text
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/[`*_]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** (title, lede) of each chapter, from its Markdown: the `# ` line and the paragraph after it. */
-export function chapterMeta(chaptersDir = path.join(root, "content", "chapters")) {
-  return chapterFiles(chaptersDir).map((f) => {
-    const text = fs.readFileSync(path.join(chaptersDir, f), "utf8");
-    const title = (text.match(/^# (.+)$/m) ?? [, f])[1].trim();
-    const afterTitle = text.slice(text.indexOf("\n", text.indexOf("# ")) + 1);
-    const lede = afterTitle.split(/\n\s*\n/).map((p) => p.trim()).find((p) => p && !p.startsWith("<!--")) ?? "";
-    // Widgets that draw with d3: the live benchmarks and the recorded results.
-    const charts = /<!--\s*widget:\s*(sso-bench|arcswap-bench|arena-bench|contention-lab|lines-lab|recorded-results)\b/.test(text);
-    return { slug: slugOf(f), title: plainMarkdown(title), description: plainMarkdown(lede), charts };
-  });
-}
-
-/** Chapter files `NN-slug.md`, in order: the same rule site/build.rs uses. */
-function chapterFiles(chaptersDir) {
-  if (!fs.existsSync(chaptersDir)) return [];
-  return fs.readdirSync(chaptersDir).filter((f) => /^\d+-[a-z0-9-]+\.md$/.test(f)).sort();
-}
-
-const slugOf = (file) => file.replace(/^\d+-/, "").replace(/\.md$/, "");
-
-/** Chapter slugs from `content/chapters/NN-slug.md`. */
-export function chapterSlugs(chaptersDir = path.join(root, "content", "chapters")) {
-  return chapterFiles(chaptersDir).map(slugOf);
-}
-
 /** Stops the build when content/results (or content) is a symbolic link: trunk's copy-dir follows
  *  it and would publish whatever folder it points at (the pull-request check refuses it too). */
 export function refuseLinkedResults(dir = path.join(root, "content", "results")) {
@@ -285,9 +243,6 @@ export function withBody(html, body) {
   return html.replace(/<body>[\s\S]*<\/body>/, () => `<body>\n${body}\n</body>`);
 }
 
-/** Routes whose first view draws charts, besides the chapters that place a charting widget. */
-const CHART_ROUTES = ["bench", "results"];
-
 /** Every d3 name `js/charts.js` uses: its `d3.name` calls, and the symbol types it picks by name
  *  (`d3[MARKERS[i]]`). The subset is exactly these, so it cannot drift from the charts. */
 export function d3NamesUsed(chartsText = fs.readFileSync(path.join(root, "site", "js", "charts.js"), "utf8")) {
@@ -330,13 +285,13 @@ export function withD3(html, charts, d3) {
 }
 
 /** `html` with the page's own title, description, canonical link and social tags. */
-export function withMeta(html, { route, title, description }) {
+export function withMeta(html, { route, kind, title, description }) {
   const url = route ? `/${route}` : "/";
   const tags = [
     `<title>${escapeAttr(title)}</title>`,
     `<meta name="description" content="${escapeAttr(description)}" />`,
     `<link rel="canonical" href="${url}" />`,
-    `<meta property="og:type" content="${route.startsWith("chapters/") ? "article" : "website"}" />`,
+    `<meta property="og:type" content="${kind === "chapter" ? "article" : "website"}" />`,
     `<meta property="og:title" content="${escapeAttr(title)}" />`,
     `<meta property="og:description" content="${escapeAttr(description)}" />`,
     `<meta property="og:url" content="${url}" />`,
@@ -348,20 +303,6 @@ export function withMeta(html, { route, title, description }) {
     .replace(/<link rel="canonical"[^>]*>\s*/g, "")
     .replace(/<meta (property="og:|name="twitter:)[^"]*" content="[^"]*"\s*\/?>\s*/g, "")
     .replace(/<meta charset="utf-8" \/>/, (m) => `${m}\n    ${tags}`);
-}
-
-/** Every route's metadata: the pages of site/routes.json and the chapters. */
-export function allRouteMeta() {
-  const table = routeTable();
-  const site = table.site_name;
-  const pages = table.pages.map((p) => ({
-    route: p.path.slice(1),
-    title: p.path === "/" ? `${site}: ${p.title}` : `${p.title} · ${site}`,
-    description: p.description,
-    charts: CHART_ROUTES.includes(p.path.slice(1)),
-  }));
-  const chapters = chapterMeta().map((c) => ({ route: `chapters/${c.slug}`, title: `${c.title} · ${site}`, description: c.description, charts: c.charts }));
-  return [...pages, ...chapters];
 }
 
 /** `results/index.json`, `summary.json`, `headlines.json` and `medians.json` alone, for a results folder outside a
@@ -397,7 +338,16 @@ export async function writeRoutePages(dist, pages = prerenderPages(path.join(dis
       writeAtomic(path.join(dist, route, "index.html"), html);
     }
   }
+  writePageList(dist, pages);
   return pages.filter((p) => p.path !== null).map((p) => p.path);
+}
+
+/** `pages.json` in `dist`: every page the build wrote, as the pre-renderer named it (`path` null for
+ *  404.html): `{ path, kind, name, title, description, charts }`. The tests and `npm run bench:site`
+ *  visit the pages from it (`kind` "page" and "chapter": see `Route::kind` in site/src/lib.rs). */
+export function writePageList(dist, pages) {
+  const list = pages.map(({ path, kind, name, title, description, charts }) => ({ path, kind, name, title, description, charts }));
+  writeAtomic(path.join(dist, "pages.json"), JSON.stringify(list) + "\n");
 }
 
 function writeAtomic(file, text) {
@@ -423,12 +373,11 @@ function textOf(html) {
  *  `{ title, url, kind, text }`; the site's search (site/src/search.rs) matches words against it. */
 export function searchEntries(pages, summary = { machines: [] }) {
   const entries = [];
-  const site = routeTable().site_name;
   for (const page of pages) {
     // A results file's page is found through its machine's entry below.
-    if (page.path === null || page.path === "/search" || page.content_file) continue;
-    const title = page.title.replace(` · ${site}`, "").replace(`${site}: `, "");
-    const kind = page.path.startsWith("/chapters/") ? "chapter" : page.path === "/glossary" ? "glossary" : "page";
+    if (page.path === null || page.path === "/search" || page.kind === "results-file") continue;
+    const title = page.name;
+    const kind = page.kind === "chapter" || page.kind === "glossary" ? page.kind : "page";
     const main = page.body.match(/<main\b[\s\S]*<\/main>/)?.[0] ?? page.body;
     // The page's own text up to its first section, then each section under its heading.
     const [head, ...sections] = main.split(/(?=<h2 id=")/);

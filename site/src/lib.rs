@@ -87,6 +87,19 @@ impl Route {
         all
     }
 
+    /// What kind of page this is, as the build's page list (`pages.json`) names it: the search index
+    /// splits a chapter and the glossary by section, and the tests visit every "page" and "chapter".
+    pub fn kind(self) -> &'static str {
+        match self {
+            Route::Chapter(_) => "chapter",
+            Route::Glossary => "glossary",
+            Route::ResultsFile { .. } => "results-file",
+            Route::Ablation(_) => "ablation",
+            Route::NotFound => "not-found",
+            Route::Home | Route::ChaptersIndex | Route::Bench | Route::Choose | Route::Results | Route::Submit | Route::Search => "page",
+        }
+    }
+
     /// The navigation link that is this page or its parent (`aria-current`).
     pub fn nav_path(self) -> &'static str {
         match self {

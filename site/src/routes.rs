@@ -1,6 +1,7 @@
 //! Each page's title and description, from one source: `site/routes.json` for the pages and the
 //! chapters' own Markdown (title and lede) for the chapters. The pre-renderer (`src/bin/prerender.rs`)
-//! hands them to `scripts/postbuild.mjs`, which writes them into each route's `index.html`.
+//! hands them to `scripts/postbuild.mjs`, which writes them into each route's `index.html` and the
+//! build's page list (`pages.json`).
 
 use serde::Deserialize;
 use std::sync::OnceLock;
@@ -38,35 +39,34 @@ fn plain(html: &str) -> String {
     out.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&")
 }
 
-/// The `<title>` and description of the page at `path` (without a trailing slash); `None` for a
-/// path that is no page (the 404). A chapter's description is its lede with its facts filled by
-/// `fill` ([`wasm_core::facts::Facts::fill`]).
+/// The own name and the description of the page at `path` (without a trailing slash); `None` for
+/// a path that is no page (the 404). A chapter's description is its lede with its facts filled by
+/// `fill` ([`wasm_core::facts::Facts::fill`]). Its `<title>` is [`title`] of the name.
 pub fn page_meta(path: &str, fill: impl Fn(&str) -> String) -> Option<(String, String)> {
     let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
-    let site = &routes().site_name;
     if let Some(page) = routes().pages.iter().find(|p| p.path == path) {
-        let title = if path == "/" { format!("{site}: {}", page.title) } else { format!("{} · {site}", page.title) };
-        return Some((title, page.description.clone()));
+        return Some((page.title.clone(), page.description.clone()));
     }
     let slug = path.strip_prefix("/chapters/")?;
     let (_, chapter, _) = crate::content::chapter(slug)?;
-    Some((format!("{} · {site}", chapter.title), plain(&fill(chapter.lede_html))))
+    Some((chapter.title.to_owned(), plain(&fill(chapter.lede_html))))
+}
+
+/// The `<title>` of the page named `name` at `path` (`None`: the 404 page): the home page's starts
+/// with the site's name, every other one ends with it.
+pub fn title(path: Option<&str>, name: &str) -> String {
+    let site = &routes().site_name;
+    if path == Some("/") {
+        format!("{site}: {name}")
+    } else {
+        format!("{name} · {site}")
+    }
 }
 
 /// The page of results file `file_name` (`x.json` → `/results/x/`): every file the build ships
 /// has one (`pages/results_file.rs`).
 pub fn results_file_path(file_name: &str) -> String {
     format!("/results/{}/", file_name.strip_suffix(".json").unwrap_or(file_name))
-}
-
-/// The site's name, as titles end.
-pub fn site_name() -> &'static str {
-    &routes().site_name
-}
-
-/// The title for a path that is no page.
-pub fn not_found_title() -> String {
-    format!("Page not found · {}", routes().site_name)
 }
 
 #[cfg(test)]
@@ -76,15 +76,34 @@ mod tests {
     #[test]
     fn every_page_and_chapter_has_a_title_and_description() {
         for page in &routes().pages {
-            let (title, description) = page_meta(&page.path, str::to_owned).unwrap();
-            assert!(title.contains(&page.title) && !description.is_empty(), "{}", page.path);
+            let (name, description) = page_meta(&page.path, str::to_owned).unwrap();
+            assert!(name == page.title && !description.is_empty(), "{}", page.path);
         }
         for c in crate::content::CHAPTERS {
-            let (title, description) = page_meta(&format!("/chapters/{}/", c.slug), str::to_owned).unwrap();
-            assert!(title.starts_with(c.title), "{title}");
+            let (name, description) = page_meta(&format!("/chapters/{}/", c.slug), str::to_owned).unwrap();
+            assert_eq!(name, c.title);
             assert!(description.len() > 40, "{}: {description}", c.slug);
         }
+        assert_eq!(title(Some("/"), "Home"), "arc-str explained: Home");
+        assert_eq!(title(Some("/bench"), "Benchmarks"), "Benchmarks · arc-str explained");
+        assert_eq!(title(None, "Page not found"), "Page not found · arc-str explained");
         assert_eq!(page_meta("/nowhere", str::to_owned), None);
         assert_eq!(plain("<code>Arc&lt;str&gt;</code> &amp; co"), "Arc<str> & co");
+    }
+
+    #[test]
+    fn the_routes_are_the_listed_pages_and_the_chapters() {
+        let all = crate::Route::all();
+        let path_of = |kinds: &[&str]| -> Vec<String> {
+            all.iter().filter(|(_, r)| kinds.contains(&r.kind())).filter_map(|(p, _)| p.clone()).collect()
+        };
+        let mut listed: Vec<String> = routes().pages.iter().map(|p| p.path.clone()).collect();
+        let mut pages = path_of(&["page", "glossary"]);
+        listed.sort();
+        pages.sort();
+        assert_eq!(pages, listed, "site/routes.json and Route::all name the same pages");
+        let chapters: Vec<String> = crate::content::CHAPTERS.iter().map(|c| format!("/chapters/{}", c.slug)).collect();
+        assert_eq!(path_of(&["chapter"]), chapters);
+        assert_eq!(all.iter().filter(|(p, r)| p.is_none() && r.kind() == "not-found").count(), 1, "one 404 page, at no path");
     }
 }

@@ -5,8 +5,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import { allRouteMeta } from "../../scripts/postbuild.mjs";
-import { start, allMounted } from "./harness.mjs";
+import { allMounted, routeMeta, start } from "./harness.mjs";
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -31,7 +30,7 @@ for (const [width, colorScheme] of [[1280, "light"], [1280, "dark"], [375, "ligh
   test(`axe finds no serious or critical WCAG 2.2 AA violation on any route at ${width} px, ${colorScheme}`, async () => {
     const findings = [];
     // Every route, and two results file pages (one per kind of card: a native run, the reference).
-    const routes = [...allRouteMeta().map((meta) => `/${meta.route}`), "/results/xeon-2.1ghz-2vcpu-jemalloc-2026-11-21/", "/results/reference-ryzen5600x-2024/"];
+    const routes = [...routeMeta().map((meta) => `/${meta.route}`), "/results/xeon-2.1ghz-2vcpu-jemalloc-2026-11-21/", "/results/reference-ryzen5600x-2024/"];
     // Two pages at a time: each spends half a second waiting for the network to go idle, and the
     // other runs axe meanwhile (two cores are enough for both).
     const queue = [...routes];

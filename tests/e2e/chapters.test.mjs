@@ -4,8 +4,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { root, screenshot, start } from "./harness.mjs";
-import { chapterSlugs } from "../../scripts/postbuild.mjs";
+import { chapterSlugs, root, screenshot, start } from "./harness.mjs";
 
 let h;
 before(async () => { h = await start(); });

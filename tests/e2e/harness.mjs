@@ -12,6 +12,18 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 // DIST lets a test run use another build folder (a fixture copy, a worktree's own build).
 export const dist = path.resolve(process.env.DIST ?? path.join(root, "dist"));
 
+/** The site's pages and chapters as the build listed them (`pages.json`, written by
+ *  scripts/postbuild.mjs from the pre-renderer's own list): `{ route, kind, name, title, description,
+ *  charts }`, `route` without its leading slash. Results files' pages, the ablation runs' and the 404
+ *  page are left out. */
+export function routeMeta(dir = dist) {
+  const pages = JSON.parse(fs.readFileSync(path.join(dir, "pages.json"), "utf8"));
+  return pages.filter((p) => ["page", "glossary", "chapter"].includes(p.kind)).map((p) => ({ ...p, route: p.path.slice(1) }));
+}
+
+/** The chapters' slugs, in order. */
+export const chapterSlugs = (dir = dist) => routeMeta(dir).filter((p) => p.kind === "chapter").map((p) => p.route.slice("chapters/".length));
+
 const CHROMIUM_ARGS = [
   "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync",

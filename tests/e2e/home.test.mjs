@@ -3,8 +3,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { dist, screenshot, start } from "./harness.mjs";
-import { allRouteMeta } from "../../scripts/postbuild.mjs";
+import { dist, routeMeta, screenshot, start } from "./harness.mjs";
 
 let h;
 before(async () => { h = await start(); });
@@ -83,7 +82,7 @@ test("every navigation link loads by deep link from a plain static server", asyn
 });
 
 test("every route's own HTML names its page: title, description, canonical link, Open Graph", async () => {
-  for (const meta of allRouteMeta()) {
+  for (const meta of routeMeta()) {
     const url = `${h.base}/${meta.route}`;
     const html = await (await fetch(url)).text();
     const title = html.match(/<title>([^<]*)<\/title>/)?.[1];
@@ -134,8 +133,8 @@ test("d3 loads only where a chart is, after the first paint; pages without one n
   const html = (route) => fs.readFileSync(path.join(dist, route, "index.html"), "utf8");
   // No script tag at all: the loader starts d3 after the first paint where the meta says data-load.
   const hasD3 = (route) => /<meta name="d3-src" content="\/d3-charts-[0-9a-f]+\.js"[^>]* data-load/.test(html(route));
-  for (const meta of allRouteMeta()) assert.doesNotMatch(html(meta.route), /<script[^>]*d3/, meta.route);
-  for (const meta of allRouteMeta()) assert.equal(hasD3(meta.route), meta.charts, `${meta.route || "/"}: d3 script tag`);
+  for (const meta of routeMeta()) assert.doesNotMatch(html(meta.route), /<script[^>]*d3/, meta.route);
+  for (const meta of routeMeta()) assert.equal(hasD3(meta.route), meta.charts, `${meta.route || "/"}: d3 script tag`);
   assert.equal(hasD3("chapters/inside-arc"), false);
   assert.equal(hasD3("results"), true);
   const { page, errors } = await h.open("/chapters/inside-arc");

@@ -4,8 +4,7 @@
 // plain element, a `role="button"` without a tab stop); and focus is always visible where it lands.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { allRouteMeta } from "../../scripts/postbuild.mjs";
-import { start, allMounted } from "./harness.mjs";
+import { allMounted, routeMeta, start } from "./harness.mjs";
 
 let h;
 before(async () => { h = await start(); });
@@ -64,7 +63,7 @@ async function tabRound(page, limit) {
 test("every visible control on every route is reached by Tab, shows its focus, and no click target hides from the keyboard", async () => {
   const problems = [];
   // Two routes at a time (each page keeps its own focus): one walks while the other loads.
-  const queue = allRouteMeta().map((meta) => `/${meta.route}`);
+  const queue = routeMeta().map((meta) => `/${meta.route}`);
   const walk = async (route) => {
     const { page, errors } = await h.open(route, { width: 1280 });
     await allMounted(page);

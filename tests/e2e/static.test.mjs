@@ -5,8 +5,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { dist, readSummary, screenshot, start } from "./harness.mjs";
-import { allRouteMeta } from "../../scripts/postbuild.mjs";
+import { dist, readSummary, routeMeta, screenshot, start } from "./harness.mjs";
 
 let h;
 before(async () => { h = await start(); });
@@ -27,7 +26,7 @@ async function openWithoutJs(route, { width = 1280, colorScheme = "light" } = {}
 const TARGET_DEPENDENT = ["wide-pointer", "vtable", "arc-inspector", "size-table", "sso-inspector", "layout-probe", "alt-inspector", "layout-table", "try-it"];
 
 test("with JavaScript off, every route shows its heading and its text under its own title", async () => {
-  const metas = allRouteMeta();
+  const metas = routeMeta();
   assert.ok(metas.length >= 15, `${metas.length} routes`);
   for (const meta of metas) {
     const route = `/${meta.route}`;
@@ -50,7 +49,7 @@ test("with JavaScript off, every route shows its heading and its text under its 
 });
 
 test("every fact placeholder is filled: no built page or description shows {{name}}", () => {
-  for (const meta of allRouteMeta()) {
+  for (const meta of routeMeta()) {
     const html = fs.readFileSync(path.join(dist, meta.route, "index.html"), "utf8");
     assert.doesNotMatch(html, /\{\{[a-z0-9 -]*\}\}/, `/${meta.route}`);
   }
@@ -61,7 +60,7 @@ test("every fact placeholder is filled: no built page or description shows {{nam
 });
 
 test("every h2 on every page carries its own deep link, the pages' hand-written headings too", () => {
-  for (const meta of allRouteMeta()) {
+  for (const meta of routeMeta()) {
     const html = fs.readFileSync(path.join(dist, meta.route, "index.html"), "utf8");
     const main = html.match(/<main\b[^]*<\/main>/)?.[0] ?? "";
     for (const [h2, id] of main.matchAll(/<h2 id="([^"]+)"[^]*?<\/h2>/g)) {
@@ -137,7 +136,7 @@ test("with JavaScript on, the wasm fills every box and leaves the text alone", a
 
 test("every route's wasm has every island the page holds: all boxes mount, from the smallest wasm that carries them", async () => {
   const counts = { "site-lite": 0, "site-results": 0, "site-choose": 0, "site-chapters": 0, site: 0, "site-bench": 0, "site-lab": 0 };
-  for (const meta of allRouteMeta()) {
+  for (const meta of routeMeta()) {
     const route = `/${meta.route}`;
     const { page, errors } = await h.open(route);
     await page.waitForFunction(() => performance.getEntriesByName("islands-mounted").length === 1, null, { timeout: 30_000 });

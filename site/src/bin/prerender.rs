@@ -1,7 +1,7 @@
 //! Renders every page of the site to HTML at build time: `prerender OUT.json RESULTS_DIR` lists the
 //! results files of RESULTS_DIR in `index.json` (with what each says of itself), validates every one
 //! (one that fails stops the build, named), writes their summary to `RESULTS_DIR/summary.json`, their headline measures to `headlines.json` and their medians to
-//! `medians.json`, and writes one entry per route (path, title, description, whether it charts, which wasm it needs, the `<body>`
+//! `medians.json`, and writes one entry per route (path, kind, name, title, description, whether it charts, which wasm it needs, the `<body>`
 //! content and the specs of its static charts), which `scripts/postbuild.mjs` puts into each
 //! route's `index.html`. Each results file's page (`/results/<file>/`) keeps its content in
 //! `OUT.json.files/N.json` instead, named by the entry's `content_file`. `prerender --summary DIR [--keep-refused]` only writes those four
@@ -91,19 +91,20 @@ fn main() {
         .chain(file_routes)
         .chain(ablation_routes)
         .map(|(path, route)| {
-            let (title, description) = match (&path, route) {
+            let (name, description) = match (&path, route) {
                 (_, Route::ResultsFile { index, .. }) => {
                     let m = &data.summary.machines[index];
-                    (format!("{} · results file · {}", m.label, routes::site_name()), site::pages::results_file::description(m))
+                    (format!("{} · results file", m.label), site::pages::results_file::description(m))
                 }
                 (_, Route::Ablation(run)) => (
-                    format!("Ablation run {} · {}", run.name, routes::site_name()),
+                    format!("Ablation run {}", run.name),
                     "The raw files behind chapter 4's harness table: every variant, every round.".to_owned(),
                 ),
                 (Some(p), _) => routes::page_meta(p, |text| data.facts.fill(text).unwrap_or_else(|e| panic!("{p}'s lede: {e}")))
                     .unwrap_or_else(|| panic!("{p} has a title in site/routes.json or is a chapter")),
-                (None, _) => (routes::not_found_title(), "There is no page at this address.".to_owned()),
+                (None, _) => ("Page not found".to_owned(), "There is no page at this address.".to_owned()),
             };
+            let title = routes::title(path.as_deref(), &name);
             // `untrack`: rendering reads each signal once, outside any effect, which is the point here.
             let file = route.source_file();
             // A results file never changes once shipped, and ten thousand `git log`s would slow the build.
@@ -121,6 +122,9 @@ fn main() {
             let body = body.replace("<!>", "");
             let mut page = serde_json::json!({
                 "path": path,
+                "kind": route.kind(),
+                // The page's own name: its title without the site's.
+                "name": name,
                 "title": title,
                 "description": description,
                 "charts": route.charts(),
