@@ -3,8 +3,10 @@
 //    files, since a static host cannot list a folder, and each one's suites, arch and runner, so a
 //    page fetches only what it can use), validates every results file (one that fails stops the
 //    build, named) and writes results/summary.json, what /results reads in one request whatever the
-//    number of machines, and results/medians.json, every case's median of every file.
-// 2. One index.html per route (and 404.html), so deep links load on a plain static server. Each holds
+//    number of machines, results/medians.json, every case's median of every file, and
+//    search-index.json, what /search searches (site/src/search_index.rs).
+// 2. One index.html per route (and 404.html), so deep links load on a plain static server, and
+//    pages.json, the list of them with each one's kind, name, title and description. Each holds
 //    its page, rendered by the site's own components at build time (site/src/bin/prerender.rs), with
 //    its own <title>, description, canonical link and Open Graph/Twitter tags; the wasm only mounts
 //    the live parts. The wasm starts after the first paint, so it never competes with the text.
@@ -77,13 +79,16 @@ function buildPrerenderer() {
   return executable;
 }
 
-/** Every page as site/src/bin/prerender.rs renders it: [{ path, title, description, charts, body }]
- *  (`path` null for the 404 page); a results file's page names a `content_file` holding its body
- *  and chart specs instead, removed with the others by `removePageContent`. */
-export function prerenderPages(resultsDir) {
+/** Every page as site/src/bin/prerender.rs renders it: [{ path, kind, name, title, description,
+ *  charts, wasm, lab_wasm, body, static_charts }] (`path` null for the 404 page); a results file's
+ *  page names a `content_file` holding its body and chart specs instead, removed with the others by
+ *  `removePageContent`. With `searchIndex`, the pre-renderer also writes that file: what `/search`
+ *  searches (site/src/search_index.rs). */
+export function prerenderPages(resultsDir, searchIndex = null) {
   const out = path.join(os.tmpdir(), `arc-str-pages-${process.pid}.json`);
   try {
-    execFileSync(buildPrerenderer(), [out, resultsDir], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+    const args = [out, resultsDir, ...(searchIndex ? ["--search-index", searchIndex] : [])];
+    execFileSync(buildPrerenderer(), args, { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
   } catch {
     // The pre-renderer said why (a results file that fails validation is named with its problems).
     throw new Error("the pre-renderer failed (see above); nothing was written");
@@ -356,56 +361,6 @@ function writeAtomic(file, text) {
   fs.renameSync(tmp, file);
 }
 
-/** Text of an HTML fragment: tags dropped, the entities our renderers write decoded, spaces folded. */
-function textOf(html) {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, " ")
-    .replace(/<\/?(em|strong|code|a|span|abbr|sub|sup|time)\b[^>]*>/g, "")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&#x27;/g, "'").replace(/&amp;/g, "&")
-    .replace(/¶/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** What `/search` searches, built from the pages as rendered and the results summary: one entry per
- *  chapter section and glossary entry (their `<h2 id>`), one per other page, one per machine.
- *  `{ title, url, kind, text }`; the site's search (site/src/search.rs) matches words against it. */
-export function searchEntries(pages, summary = { machines: [] }) {
-  const entries = [];
-  for (const page of pages) {
-    // A results file's page is found through its machine's entry below.
-    if (page.path === null || page.path === "/search" || page.kind === "results-file") continue;
-    const title = page.name;
-    const kind = page.kind === "chapter" || page.kind === "glossary" ? page.kind : "page";
-    const main = page.body.match(/<main\b[\s\S]*<\/main>/)?.[0] ?? page.body;
-    // The page's own text up to its first section, then each section under its heading.
-    const [head, ...sections] = main.split(/(?=<h2 id=")/);
-    entries.push({ title, url: page.path, kind: kind === "glossary" ? "page" : kind, text: `${page.description} ${textOf(head)}`.slice(0, 4000) });
-    if (kind === "page") continue;
-    for (const section of sections) {
-      const id = section.match(/^<h2 id="([^"]+)"/)[1];
-      const heading = textOf(section.match(/^<h2[^>]*>([\s\S]*?)<\/h2>/)?.[1] ?? id);
-      const body = textOf(section.replace(/^<h2[^>]*>[\s\S]*?<\/h2>/, ""));
-      entries.push({ title: kind === "glossary" ? heading : `${title}: ${heading}`, url: `${page.path}#${id}`, kind, text: body.slice(0, 4000) });
-    }
-  }
-  for (const m of summary.machines ?? []) {
-    const id = m.file.replace(/\.json$/, "");
-    entries.push({ title: m.label, url: `/results/${encodeURIComponent(id)}/`, kind: "machine", text: `${m.cpu} ${m.arch} ${m.vendor} ${m.file}` });
-  }
-  return entries;
-}
-
-/** `search-index.json` in `dist`: [`searchEntries`] of the pages and the shipped summary. */
-export function writeSearchIndex(dist, pages) {
-  const summaryPath = path.join(dist, "results", "summary.json");
-  const summary = fs.existsSync(summaryPath) ? JSON.parse(fs.readFileSync(summaryPath, "utf8")) : { machines: [] };
-  const entries = searchEntries(pages, summary);
-  writeAtomic(path.join(dist, "search-index.json"), JSON.stringify(entries) + "\n");
-  return entries;
-}
-
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dist = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
   if (!dist) {
@@ -420,11 +375,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     return result;
   };
   refuseLinkedResults();
-  const pages = await step("pages pre-rendered", () => prerenderPages(path.join(dist, "results")));
+  const searchIndex = path.join(dist, "search-index.json");
+  const pages = await step("pages pre-rendered", () => prerenderPages(path.join(dist, "results"), searchIndex));
   const files = JSON.parse(fs.readFileSync(path.join(dist, "results", "index.json"), "utf8")).files;
   const tiers = await step("smaller wasm tiers built", () => buildTiers(dist, smallerTiersOf(pages)));
   const routes = await step("pages written", () => writeRoutePages(dist, pages, tiers));
-  const searched = writeSearchIndex(dist, pages);
+  const searched = JSON.parse(fs.readFileSync(searchIndex, "utf8"));
   removePageContent(pages);
   const threads = await step("threaded tier built", () => buildThreadsTier(dist));
   console.log(`postbuild: ${files.length} results files indexed, ${routes.length} pages and 404.html written, ${searched.length} search entries, threaded tier ${(threads.bytes / 1024).toFixed(0)} KB`);

@@ -22,6 +22,7 @@ pub mod palette;
 pub mod results_index;
 pub mod routes;
 pub mod search;
+pub mod search_index;
 pub mod static_data;
 
 use components::shell::Shell;

@@ -1,11 +1,11 @@
-//! The site's search, run in the reader's browser over `search-index.json`, which the build writes
-//! (`scripts/postbuild.mjs`, `searchEntries`): every chapter section, glossary entry, page and
-//! machine. No server: the index is a static file, fetched when `/search` opens.
+//! The site's search, run in the reader's browser over `search-index.json`, which the pre-renderer
+//! writes (`crate::search_index`): every chapter section, glossary entry, page and machine. No
+//! server: the index is a static file, fetched when `/search` opens.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
-/// One thing the search can find.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+/// One thing the search can find: an entry of `search-index.json`.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 pub struct Entry {
     /// What the result is called: a section's chapter and heading, a term, a machine's label.
     pub title: String,

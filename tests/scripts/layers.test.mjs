@@ -106,7 +106,7 @@ for (const crate of ["kernels", "wasm-core", "native-runner", "site", "wasm-thre
 
 // The site's layers, lowest first: a module imports from its own layer or below.
 const SITE_LAYERS = [
-  ["browser", "charts", "content", "live", "loaded", "own_run", "palette", "results_index", "routes", "search", "static_data"],
+  ["browser", "charts", "content", "live", "loaded", "own_run", "palette", "results_index", "routes", "search", "search_index", "static_data"],
   ["explorer"],
   ["components"],
   ["pages"],

@@ -3,7 +3,8 @@
 //! (one that fails stops the build, named), writes their summary to `RESULTS_DIR/summary.json`, their headline measures to `headlines.json` and their medians to
 //! `medians.json`, and writes one entry per route (path, kind, name, title, description, whether it charts, which wasm it needs, the `<body>`
 //! content and the specs of its static charts), which `scripts/postbuild.mjs` puts into each
-//! route's `index.html`. Each results file's page (`/results/<file>/`) keeps its content in
+//! route's `index.html`; with `--search-index FILE` also what `/search` searches
+//! (`site::search_index`). Each results file's page (`/results/<file>/`) keeps its content in
 //! `OUT.json.files/N.json` instead, named by the entry's `content_file`. `prerender --summary DIR [--keep-refused]` only writes those four
 //! (test fixtures keep their bad files, as `refused`). The pages are the same Leptos
 //! components the site is made of, rendered natively; the live parts come out as empty boxes
@@ -34,13 +35,14 @@ fn main() {
 
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     let usage = || -> ! {
-        eprintln!("usage: prerender OUT.json RESULTS_DIR\n       prerender --summary RESULTS_DIR [--keep-refused]");
+        eprintln!("usage: prerender OUT.json RESULTS_DIR [--search-index FILE]\n       prerender --summary RESULTS_DIR [--keep-refused]");
         std::process::exit(2);
     };
-    let (out, dir, keep_refused) = match args.as_slice() {
-        [flag, dir] if flag == "--summary" => (None, dir, false),
-        [flag, dir, keep] if flag == "--summary" && keep == "--keep-refused" => (None, dir, true),
-        [out, dir] => (Some(out), dir, false),
+    let (out, dir, keep_refused, search_index) = match args.as_slice() {
+        [flag, dir] if flag == "--summary" => (None, dir, false, None),
+        [flag, dir, keep] if flag == "--summary" && keep == "--keep-refused" => (None, dir, true, None),
+        [out, dir] => (Some(out), dir, false, None),
+        [out, dir, flag, file] if flag == "--search-index" => (Some(out), dir, false, Some(file)),
         _ => usage(),
     };
     let dir = std::path::Path::new(dir);
@@ -86,6 +88,8 @@ fn main() {
         let run: &'static site::pages::ablation::AblationRun = Box::leak(Box::new(run));
         (Some(run.path()), Route::Ablation(run))
     });
+    // What `/search` searches: every page's entries as it is rendered below, then every machine's.
+    let mut searched: Vec<site::search::Entry> = Vec::new();
     let pages: Vec<serde_json::Value> = Route::all()
         .into_iter()
         .chain(file_routes)
@@ -120,6 +124,14 @@ fn main() {
             let (tier, lab) = tier_needed(&body);
             // `<!>` marks where text nodes meet for hydration; these pages are never hydrated.
             let body = body.replace("<!>", "");
+            let rendered = site::search_index::RenderedPage {
+                path: path.as_deref().unwrap_or_default(),
+                kind: route.kind(),
+                name: &name,
+                description: &description,
+                body: &body,
+            };
+            searched.extend(site::search_index::page_entries(&rendered));
             let mut page = serde_json::json!({
                 "path": path,
                 "kind": route.kind(),
@@ -148,6 +160,10 @@ fn main() {
         .collect();
     let json = serde_json::to_string(&pages).expect("strings and bools serialise");
     write_atomic(std::path::Path::new(out), &json);
+    if let Some(file) = search_index {
+        searched.extend(data.summary.machines.iter().map(site::search_index::machine_entry));
+        write_atomic(std::path::Path::new(file), &(serde_json::to_string(&searched).expect("strings serialise") + "\n"));
+    }
 }
 
 /// Writes `text` to `path` through a temporary file beside it; exits naming the path on failure.
