@@ -1,8 +1,8 @@
-//! The `clone` suite: plans the cases, checks each against the memory guard, runs each in a fresh
-//! child process (forget cases: one process per repeat, so leaks never pile up), and assembles the
-//! results file.
+//! The `clone` suite: resolves its flags once (`Settings`), plans the cases, checks each against
+//! the memory guard, runs each in a fresh child process (forget cases: one process per repeat, so
+//! leaks never pile up), and assembles the results file.
 
-use crate::cli::{CaseArgs, CloneArgs, ModeArg, TypeArg};
+use crate::cli::{CaseArgs, CloneArgs, ExcessLeak, ModeArg, TypeArg};
 use crate::measure::CaseReport;
 use crate::progress::{Progress, Step};
 use crate::{common, guard, info, run_file, Failure};
@@ -35,6 +35,66 @@ impl Planned {
             Some((placement, _)) => format!("{at} {placement}"),
             None => at,
         }
+    }
+}
+
+/// The `clone` flags resolved once, at the edge: every default filled in (a quick or a full run,
+/// the memory guard's limit from this machine's memory), so that nothing below reads a flag.
+#[derive(Debug, PartialEq)]
+struct Settings {
+    types: Vec<CloneType>,
+    modes: Vec<CloneMode>,
+    threads: Vec<u32>,
+    /// `--string-len`, in the order given, without repeats next to each other.
+    lengths: Vec<u64>,
+    /// Clones by the timed thread per repeat, before the memory guard fits each case.
+    samples: u64,
+    repeats: u32,
+    rounds: u32,
+    /// Untimed repeats per round: none for a harness without warm-up.
+    warmups: u32,
+    /// Most bytes one forget case may leak, and what to do with a case that would leak more.
+    max_leak: u64,
+    on_excess_leak: ExcessLeak,
+    mapped_timeline_ms: Option<u64>,
+    harness: Harness,
+    pin: bool,
+}
+
+impl Settings {
+    /// `args` on a machine with `total_memory` and `available_memory` bytes (0: unknown). A
+    /// `--max-leak` over half the available memory is refused: it could push the machine into OOM.
+    fn of(args: &CloneArgs, total_memory: u64, available_memory: u64) -> Result<Settings, Failure> {
+        let quick = args.run.quick;
+        let max_leak = match args.max_leak {
+            Some(limit) if available_memory > 0 && limit > available_memory / 2 => {
+                return Err(Failure::usage(format!(
+                    "--max-leak {} is more than half the available memory ({}); that could push the machine into OOM",
+                    guard::human_bytes(limit),
+                    guard::human_bytes(available_memory)
+                )));
+            }
+            Some(limit) => limit,
+            None if available_memory > 0 => guard::default_max_leak(total_memory).min(available_memory / 2),
+            None => guard::default_max_leak(total_memory),
+        };
+        let mut lengths = args.string_len.clone();
+        lengths.dedup();
+        Ok(Settings {
+            types: args.types.as_ref().map_or_else(|| CloneType::ALL.to_vec(), |t| t.iter().map(|&t| t.into()).collect()),
+            modes: args.mode.iter().map(|&m| m.into()).collect(),
+            threads: common::thread_counts(&args.threads),
+            lengths,
+            samples: args.samples.unwrap_or(if quick { QUICK_SAMPLES } else { DEFAULT_SAMPLES }),
+            repeats: args.repeats.unwrap_or(if quick { QUICK_REPEATS } else { DEFAULT_REPEATS }),
+            rounds: args.rounds.unwrap_or(if quick { 1 } else { DEFAULT_ROUNDS }),
+            warmups: if args.method.warm_up { args.run.warmups } else { 0 },
+            max_leak,
+            on_excess_leak: args.on_excess_leak,
+            mapped_timeline_ms: args.mapped_timeline,
+            harness: args.method,
+            pin: args.pin,
+        })
     }
 }
 
@@ -131,21 +191,19 @@ fn run_child(case: &CaseArgs) -> Result<CaseReport, Failure> {
     serde_json::from_slice(&out.stdout).map_err(|e| Failure::runtime(format!("unreadable case report: {e}")))
 }
 
-/// The shared plan of `args` at each of its string lengths in turn, each case fitted to the memory
+/// The shared plan at each of the run's string lengths in turn, each case fitted to the memory
 /// guard (`--max-leak`). A case whose text another length already gave it (an inline variant's,
 /// cut to what it keeps inline) is not planned twice.
-fn plan(args: &CloneArgs, samples: u64, max_leak: u64) -> Result<Vec<Planned>, Failure> {
+fn plan(settings: &Settings) -> Result<Vec<Planned>, Failure> {
     let mut planned: Vec<Planned> = Vec::new();
     // What a case measures: its type, mode and threads, and the text that type holds at its length.
     let text = |p: &Planned| (p.case.ty, p.case.mode, p.case.threads, p.case.ty.text_len(p.len as usize));
-    let mut lengths = args.string_len.clone();
-    lengths.dedup();
-    for &len in &lengths {
+    for &len in &settings.lengths {
         let plan = ClonePlan {
-            types: args.types.as_ref().map_or_else(|| CloneType::ALL.to_vec(), |t| t.iter().map(|&t| t.into()).collect()),
-            modes: args.mode.iter().map(|&m| m.into()).collect(),
-            threads: common::thread_counts(&args.threads),
-            samples,
+            types: settings.types.clone(),
+            modes: settings.modes.clone(),
+            threads: settings.threads.clone(),
+            samples: settings.samples,
             string_len: len as usize,
         };
         for mut case in plan.cases() {
@@ -156,11 +214,12 @@ fn plan(args: &CloneArgs, samples: u64, max_leak: u64) -> Result<Vec<Planned>, F
             // A read touches the length and first byte whatever the length: once, at the first
             // length. And it has no clone loop for another method to write differently.
             let read_before = |p: &Planned| (p.case.ty, p.case.mode, p.case.threads) == (case.ty, CloneMode::Read, case.threads);
-            if case.mode == CloneMode::Read && (args.method != Harness::OURS || planned.iter().any(read_before)) {
+            if case.mode == CloneMode::Read && (settings.harness != Harness::OURS || planned.iter().any(read_before)) {
                 continue;
             }
-            (case.samples, case.note) = guard::fit_samples(case.ty, case.mode, case.threads, samples, len, max_leak, args.on_excess_leak)
-                .map_err(Failure::usage)?;
+            let fitted =
+                guard::fit_samples(case.ty, case.mode, case.threads, settings.samples, len, settings.max_leak, settings.on_excess_leak);
+            (case.samples, case.note) = fitted.map_err(Failure::usage)?;
             planned.push(Planned { case, len, pinned: None });
         }
     }
@@ -176,23 +235,14 @@ fn fresh_per_repeat(case: &PlannedCase, method: Harness) -> bool {
     case.mode == CloneMode::Forget || !method.warm_up
 }
 
-/// Untimed repeats before the timed ones, per round: none for a harness without warm-up.
-fn warmups(args: &CloneArgs) -> u32 {
-    if args.method.warm_up {
-        args.run.warmups
-    } else {
-        0
-    }
-}
-
 /// Steps of one thread count and mode take most alike (forget cases also fault in fresh pages).
 fn step_class(p: &Planned) -> u32 {
     p.case.threads.saturating_mul(2) + u32::from(p.case.mode == CloneMode::Forget)
 }
 
 /// Measures one round of one planned case (in one or several child processes).
-fn measure_round(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar: &mut Progress) -> Result<CaseReport, Failure> {
-    let (fresh_per_repeat, warmups) = (fresh_per_repeat(&p.case, args.method), warmups(args));
+fn measure_round(p: &Planned, settings: &Settings, bar: &mut Progress) -> Result<CaseReport, Failure> {
+    let (fresh_per_repeat, warmups, repeats) = (fresh_per_repeat(&p.case, settings.harness), settings.warmups, settings.repeats);
     let child = CaseArgs {
         ty: TypeArg(p.case.ty),
         mode: match p.case.mode {
@@ -205,10 +255,10 @@ fn measure_round(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar
         string_len: p.len,
         repeats: if fresh_per_repeat { 1 } else { repeats },
         warmups: if fresh_per_repeat { 0 } else { warmups },
-        max_leak,
-        timeline_ms: args.mapped_timeline,
+        max_leak: settings.max_leak,
+        timeline_ms: settings.mapped_timeline_ms,
         cpus: p.pinned.as_ref().map(|(_, cpus)| cpus.clone()),
-        harness: args.method,
+        harness: settings.harness,
     };
     bar.set_message(p.name());
     let report = if fresh_per_repeat {
@@ -235,16 +285,16 @@ fn measure_round(p: &Planned, args: &CloneArgs, repeats: u32, max_leak: u64, bar
 
 /// One case's rounds (each a [`CaseReport`], in the order they ran) as the results file records
 /// it: every repeat, and with two or more rounds each round's median.
-fn case_of_rounds(p: &Planned, args: &CloneArgs, rounds: Vec<CaseReport>) -> CaseResult {
+fn case_of_rounds(p: &Planned, settings: &Settings, rounds: Vec<CaseReport>) -> CaseResult {
     let round_medians: Vec<f64> = rounds.iter().filter_map(|r| wasm_core::stats::summarize(&r.repeat_times_ns).map(|s| s.median)).collect();
     let last = rounds.last().map(|r| (r.memory, r.mapped_timeline.clone()));
     let times = CaseTimes {
         repeat_times_ns: rounds.iter().flat_map(|r| r.repeat_times_ns.iter().copied()).collect(),
         contender_ops_per_sec: rounds.iter().flat_map(|r| r.contender_ops_per_sec.iter().copied()).collect(),
     };
-    let mut case = clone_run::case_result(&p.case, p.len as usize, warmups(args), times);
-    case.params.fresh_process_per_repeat = Some(fresh_per_repeat(&p.case, args.method));
-    case.params.harness = (args.method != Harness::OURS).then(|| args.method.id());
+    let mut case = clone_run::case_result(&p.case, p.len as usize, settings.warmups, times);
+    case.params.fresh_process_per_repeat = Some(fresh_per_repeat(&p.case, settings.harness));
+    case.params.harness = (settings.harness != Harness::OURS).then(|| settings.harness.id());
     case.round_medians_ns = (round_medians.len() >= 2).then_some(round_medians);
     if let Some((memory, timeline)) = last {
         (case.memory, case.mapped_timeline) = (memory, timeline);
@@ -347,27 +397,14 @@ fn print_summary(cases: &[CaseResult]) {
 
 /// The `clone` subcommand. Returns the path written.
 pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
-    let samples = args.samples.unwrap_or(if args.run.quick { QUICK_SAMPLES } else { DEFAULT_SAMPLES });
-    let repeats = args.repeats.unwrap_or(if args.run.quick { QUICK_REPEATS } else { DEFAULT_REPEATS });
-    let rounds = args.rounds.unwrap_or(if args.run.quick { 1 } else { DEFAULT_ROUNDS });
     let (total_memory, available_memory) = info::memory_bytes();
-    let max_leak = match args.max_leak {
-        Some(limit) if available_memory > 0 && limit > available_memory / 2 => {
-            return Err(Failure::usage(format!(
-                "--max-leak {} is more than half the available memory ({}); that could push the machine into OOM",
-                guard::human_bytes(limit),
-                guard::human_bytes(available_memory)
-            )));
-        }
-        Some(limit) => limit,
-        None if available_memory > 0 => guard::default_max_leak(total_memory).min(available_memory / 2),
-        None => guard::default_max_leak(total_memory),
-    };
+    let settings = Settings::of(args, total_memory, available_memory)?;
+    let (repeats, rounds) = (settings.repeats, settings.rounds);
     let created_at = info::now_rfc3339();
     let path = run_file::output_path(&args.run, None, &created_at)?;
-    let mut planned = plan(args, samples, max_leak)?;
+    let mut planned = plan(&settings)?;
     let mut unplaced = Vec::new();
-    if args.pin {
+    if settings.pin {
         let (copies, missing) = pinned_copies(&planned)?;
         planned.extend(copies);
         unplaced = missing;
@@ -383,7 +420,7 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
     }
     crate::limits::check_before_run(&path, planned.len(), planned.iter().map(|p| p.case.threads).max().unwrap_or(1), &args.run)?;
     // A step is one child process: one per repeat (and warm-up) where every repeat is fresh, else one per round.
-    let steps_per_round = |p: &Planned| if fresh_per_repeat(&p.case, args.method) { warmups(args) + repeats } else { 1 };
+    let steps_per_round = |p: &Planned| if fresh_per_repeat(&p.case, settings.harness) { settings.warmups + repeats } else { 1 };
     let steps = (0..rounds)
         .flat_map(|_| planned.iter().enumerate())
         .flat_map(|(case, p)| (0..steps_per_round(p)).map(move |_| Step { case, class: step_class(p) }));
@@ -396,7 +433,7 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
             planned.len(),
             if rounds == 1 { "" } else { "s" },
             steps.len(),
-            warmups(args) + repeats
+            settings.warmups + repeats
         );
     }
     let mut bar = Progress::new(steps, args.run.quiet);
@@ -409,7 +446,7 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
             if crate::interrupt::requested() {
                 break 'rounds;
             }
-            match measure_round(p, args, repeats, max_leak, &mut bar) {
+            match measure_round(p, &settings, &mut bar) {
                 Ok(report) => done.push(report),
                 // The signal that stopped the run may have killed the case in hand: keep the others.
                 Err(_) if crate::interrupt::requested() => break 'rounds,
@@ -419,7 +456,7 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
     }
     // Stopped by a signal: every case with a round done, over the rounds each finished.
     let done = planned.iter().zip(reports).filter(|(_, r)| !r.is_empty());
-    let cases: Vec<CaseResult> = done.map(|(p, r)| case_of_rounds(p, args, r)).collect();
+    let cases: Vec<CaseResult> = done.map(|(p, r)| case_of_rounds(p, &settings, r)).collect();
     bar.finish_and_clear();
     if crate::interrupt::requested() {
         return Err(run_file::write_incomplete(&args.run, &path, created_at, &probe, cases));
@@ -433,20 +470,44 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
 
 #[cfg(test)]
 mod tests {
-    use super::{contender_rate, per_second};
+    use super::{contender_rate, per_second, Settings};
+    use clap::Parser;
+
+    fn clone_args(flags: &[&str]) -> crate::cli::CloneArgs {
+        let cli = crate::cli::Cli::try_parse_from(["native-runner", "clone"].iter().chain(flags)).unwrap();
+        let crate::cli::Command::Clone(args) = cli.command else { panic!("clone") };
+        args
+    }
 
     /// A run with no options plans what wasm-core's default plan says (the count /submit and
     /// CONTRIBUTING state), in the modes wasm-core names.
     #[test]
     fn the_default_run_is_the_shared_default_plan() {
-        use clap::Parser;
-        let cli = crate::cli::Cli::try_parse_from(["native-runner", "clone", "--threads", "1,2"]).unwrap();
-        let crate::cli::Command::Clone(args) = cli.command else { panic!("clone") };
-        let modes: Vec<wasm_core::kernels::CloneMode> = args.mode.iter().map(|&m| m.into()).collect();
-        assert_eq!(modes, wasm_core::clone_run::DEFAULT_MODES);
-        assert_eq!(args.run.warmups, wasm_core::clone_run::DEFAULT_WARMUPS);
-        let planned = super::plan(&args, super::DEFAULT_SAMPLES, u64::MAX).unwrap();
+        let settings = Settings::of(&clone_args(&["--threads", "1,2"]), 0, 0).unwrap();
+        assert_eq!(settings.modes, wasm_core::clone_run::DEFAULT_MODES);
+        assert_eq!(settings.warmups, wasm_core::clone_run::DEFAULT_WARMUPS);
+        assert_eq!(
+            (settings.samples, settings.repeats, settings.rounds),
+            (super::DEFAULT_SAMPLES, super::DEFAULT_REPEATS, super::DEFAULT_ROUNDS)
+        );
+        let planned = super::plan(&Settings { max_leak: u64::MAX, ..settings }).unwrap();
         assert_eq!(planned.len(), wasm_core::clone_run::ClonePlan::default_for(2).cases().len());
+    }
+
+    #[test]
+    fn flags_are_resolved_once_quick_defaults_and_the_memory_guard_included() {
+        const GIB: u64 = 1 << 30;
+        let quick = Settings::of(&clone_args(&["--quick", "--string-len", "64,64,2048,64"]), 16 * GIB, 8 * GIB).unwrap();
+        assert_eq!((quick.samples, quick.repeats, quick.rounds), (super::QUICK_SAMPLES, super::QUICK_REPEATS, 1));
+        assert_eq!(quick.lengths, [64, 2048, 64], "repeats next to each other go");
+        assert_eq!(quick.max_leak, crate::guard::default_max_leak(16 * GIB).min(4 * GIB), "at most half the available memory");
+        let asked = Settings::of(&clone_args(&["--samples", "99", "--rounds", "5", "--max-leak", "1GiB"]), 16 * GIB, 8 * GIB).unwrap();
+        assert_eq!((asked.samples, asked.rounds, asked.max_leak), (99, 5, GIB));
+        // More than half the available memory could push the machine into OOM: refused, by name.
+        let refused = Settings::of(&clone_args(&["--max-leak", "5GiB"]), 16 * GIB, 8 * GIB).unwrap_err();
+        assert!(format!("{refused:?}").contains("--max-leak"), "{refused:?}");
+        // The article's harness has no warm-up.
+        assert_eq!(Settings::of(&clone_args(&["--method", "article"]), 0, 0).unwrap().warmups, 0);
     }
 
     #[test]
