@@ -474,6 +474,8 @@ test("the machines come from the build's summary and the ranking's filters: the 
   const values = await page.getByTestId("choose-machine").locator("option").evaluateAll((os) => os.map((o) => o.value));
   await page.waitForFunction(() => !/Checking/.test(document.querySelector('[data-testid="choose-agreement"]').textContent), null, { timeout: 60_000 });
   assert.ok(fetched.filter((f) => f.endsWith(".json") && !["summary.json", "index.json", "headlines.json"].includes(f)).every((f) => values.includes(f)), fetched.join(", "));
+  const machineFiles = () => fetched.filter((f) => !["summary.json", "index.json", "headlines.json"].includes(f));
+  assert.equal(new Set(machineFiles()).size, machineFiles().length, `each file fetched once, the chosen one too: ${fetched.join(", ")}`);
   assert.match(await page.getByTestId("choose-agreement").textContent(), new RegExp(`(of the|on all) ${Math.min(12, values.length)} machines`));
   // Only Intel machines on offer, said above the table, with the same selection ranked a click away.
   const options = await page.getByTestId("choose-machine").locator("option").allTextContents();
@@ -486,11 +488,12 @@ test("the machines come from the build's summary and the ranking's filters: the 
   const ranking = await h.open("/results?vendor=Intel&sort=arcmost");
   await ranking.page.getByTestId("ranking-row").first().waitFor();
   assert.equal(await ranking.page.getByTestId("ranking-to-choose").getAttribute("href"), "/choose?vendor=Intel");
-  // Another machine: its costs are its file's.
+  // Another machine: its costs are its file's (fetched already, for the agreement: not again).
   const other = values.find((v) => !v.includes("all-types"));
   await page.getByTestId("choose-machine").selectOption(other);
   await page.waitForFunction((name) => document.querySelector('[data-testid="choose-machine-note"]').textContent.includes(name), other);
   assert.ok(fetched.includes(other));
+  assert.equal(new Set(machineFiles()).size, machineFiles().length, fetched.join(", "));
   assert.deepEqual(errors, []);
 });
 

@@ -86,8 +86,6 @@ export function distWithResults(fixturesDir) {
   return dir;
 }
 
-/** Records every long task from page load on in `window.__longTasks`; pass as `open`'s `setup`
- *  (the observer must exist before the page's scripts run). */
 /** A built `results/summary.json` with each machine's `headline` from `headlines.json` beside it
  *  (the build writes them apart: wasm-core's summary.rs). */
 export function readSummary(resultsDir) {

@@ -8,61 +8,37 @@ use leptos::prelude::*;
 use wasm_core::choose::Sharing;
 
 use super::{
+    address::{ChooseAddress, MAX_URL_TEXT_BYTES},
     advice::Advice,
     agreement,
     costs::{self, CloneCost},
-    form::{Answers, ChooseForm, Workload},
+    form::{ChooseForm, Workload},
     samples::{Sample, PRESETS},
     source::CloneSource,
     table::{measure, time_creation_of, ChooseTable, Creation, Measured},
 };
 use crate::components::bench::native::NativeFile;
-use crate::components::results::loader::{load_file, load_summary, ShippedReader};
+use crate::components::results::loader::{load_summary, FileCache, ShippedReader};
 use crate::explorer::ranking::{matches, RankingState};
 use crate::explorer::LoadedFile;
 use wasm_core::choose::constraints::Constraints;
 use wasm_core::choose::Candidate;
 use wasm_core::summary::MachineSummary;
 
-/// Keys of `/choose`'s address bar: the strings (one a line) and the sharing pattern.
-const STRINGS_KEY: &str = "strings";
-const SHARING_KEY: &str = "sharing";
-/// The results file the clone costs come from, and the thread count.
-const MACHINE_KEY: &str = "machine";
-const THREADS_KEY: &str = "threads";
-/// The workload's keys: copies alive at once, clones per second, reads per clone, new strings per
-/// second.
-const COPIES_KEY: &str = "copies";
-const RATE_KEY: &str = "rate";
-const READS_KEY: &str = "reads";
-const CREATES_KEY: &str = "creates";
-
-/// Longest text kept in the address bar, in bytes: past it the link keeps the sharing only (the
-/// page says so), since a browser or a chat app cuts long links.
-const MAX_URL_TEXT_BYTES: usize = 6000;
-
 #[component]
 pub fn ChooseApp() -> impl IntoView {
     use crate::components::results::query::{encode_pairs, join, page_query, query_value, replace_page_query};
     let query = page_query();
     let read = ShippedReader::of_island();
-    let (text, set_text) = signal(query_value(&query, STRINGS_KEY).unwrap_or_else(|| PRESETS[1].text.to_owned()));
-    // The common case first: most strings live on one thread.
-    let (sharing, set_sharing) = signal(query_value(&query, SHARING_KEY).and_then(|s| Sharing::parse(&s)).unwrap_or(Sharing::OneThread));
-    let (machine, set_machine) = signal(query_value(&query, MACHINE_KEY));
+    let opened_with = ChooseAddress::read(|key| query_value(&query, key));
+    let (text, set_text) = signal(opened_with.text.unwrap_or_else(|| PRESETS[1].text.to_owned()));
+    let (sharing, set_sharing) = signal(opened_with.sharing);
+    let (machine, set_machine) = signal(opened_with.machine);
     // The reader's thread count, once they give one (or the link does); until then the sharing's default.
-    let (threads, set_threads) =
-        signal(query_value(&query, THREADS_KEY).and_then(|t| t.parse::<u32>().ok()).filter(|t| (1..=costs::MAX_THREADS).contains(t)));
+    let (threads, set_threads) = signal(opened_with.threads);
     let wanted_threads = Memo::new(move |_| threads.get().unwrap_or_else(|| costs::default_threads(sharing.get())));
-    let (answers, set_answers) = signal(Answers::from_keys(|key| query_value(&query, key).as_deref() == Some("yes")));
-    let number = |key: &str, min: u64, max: u64| query_value(&query, key).and_then(|v| Workload::parse_within(&v, min, max));
-    let start = Workload::default_for(sharing.get_untracked());
-    let (workload, set_workload) = signal(Workload {
-        copies: number(COPIES_KEY, 1, u64::from(Workload::MAX_COPIES)).map_or(start.copies, |n| n as u32),
-        clones_per_sec: number(RATE_KEY, 1, Workload::MAX_CLONES_PER_SEC).unwrap_or(start.clones_per_sec),
-        reads_per_clone: number(READS_KEY, 1, u64::from(Workload::MAX_READS_PER_CLONE)).map_or(start.reads_per_clone, |n| n as u32),
-        creates_per_sec: number(CREATES_KEY, 0, Workload::MAX_CLONES_PER_SEC).unwrap_or(start.creates_per_sec),
-    });
+    let (answers, set_answers) = signal(opened_with.answers);
+    let (workload, set_workload) = signal(opened_with.workload);
     // A workload the reader has not changed follows the sharing pattern's default; one they typed stays.
     Effect::new(move |before: Option<Sharing>| {
         let now = sharing.get();
@@ -118,15 +94,18 @@ pub fn ChooseApp() -> impl IntoView {
     });
     let chosen_name = Memo::new(move |_| opened.with(|o| o.as_ref().map(|(file, _)| file.clone())));
     let opened_why = Memo::new(move |_| opened.with(|o| o.as_ref().and_then(|(_, why)| *why)));
+    // Each file once, however many parts of the page read it.
+    let files = FileCache::default();
+    let files_for_others = files.clone();
     // Only the chosen machine's file is fetched (the own run is already in this browser).
     let fetched = LocalResource::new(move || {
-        let (name, own) = (chosen_name.get(), own.clone());
+        let (name, own, files) = (chosen_name.get(), own.clone(), files.clone());
         async move {
             let name = name?;
             if let Some(own) = own.filter(|o| o.name == name) {
                 return Some(Ok(own));
             }
-            Some(match load_file(&name, read).await {
+            Some(match files.load(&name, read).await {
                 LoadedFile::Good(m) => Ok(NativeFile::of(m)),
                 LoadedFile::Bad(b) => Err(format!("results/{}: {}", b.file_name, b.problems.join("; "))),
             })
@@ -187,7 +166,7 @@ pub fn ChooseApp() -> impl IntoView {
     // shown, to say how many give the same pick.
     let others = LocalResource::new(move || {
         let names: Vec<String> = machines.with(|ms| ms.iter().take(agreement::MAX_MACHINES).map(|m| m.file.clone()).collect());
-        let own = own_for_others.clone();
+        let (own, cache) = (own_for_others.clone(), files_for_others.clone());
         async move {
             // No machine yet: the summary is still on its way, so there is nothing to say.
             if names.is_empty() {
@@ -198,7 +177,7 @@ pub fn ChooseApp() -> impl IntoView {
                 match own.as_ref().filter(|o| o.name == name) {
                     Some(o) => files.push(o.clone()),
                     None => {
-                        if let LoadedFile::Good(m) = load_file(&name, read).await {
+                        if let LoadedFile::Good(m) = cache.load(&name, read).await {
                             files.push(NativeFile::of(m));
                         }
                     }
@@ -234,28 +213,15 @@ pub fn ChooseApp() -> impl IntoView {
         Signal::derive(move || chosen.with(|c| c.as_ref().map(|(f, t)| (f.results.label.clone(), *t, wanted_threads.get()))));
     // Every input in the address bar, so a recommendation can be shared by its link.
     Effect::new(move |_| {
-        let mut pairs = vec![(SHARING_KEY, sharing.get().id().to_owned())];
-        pairs.extend(filters.with_value(RankingState::to_pairs));
-        answers.with(|a| pairs.extend(a.yes_keys().map(|key| (key, "yes".to_owned()))));
-        let w = workload.get();
-        if w != Workload::default_for(sharing.get()) {
-            pairs.push((COPIES_KEY, w.copies.to_string()));
-            pairs.push((RATE_KEY, w.clones_per_sec.to_string()));
-            pairs.push((READS_KEY, w.reads_per_clone.to_string()));
-            pairs.push((CREATES_KEY, w.creates_per_sec.to_string()));
-        }
-        if let Some((file, _)) = chosen.get() {
-            pairs.push((MACHINE_KEY, file.name));
-        }
-        if let Some(t) = threads.get() {
-            pairs.push((THREADS_KEY, t.to_string()));
-        }
-        text.with(|t| {
-            if t.len() <= MAX_URL_TEXT_BYTES {
-                pairs.push((STRINGS_KEY, t.clone()));
-            }
-        });
-        replace_page_query("/choose", &join(encode_pairs(&pairs)));
+        let address = ChooseAddress {
+            text: Some(text.get()),
+            sharing: sharing.get(),
+            machine: chosen.with(|c| c.as_ref().map(|(file, _)| file.name.clone())),
+            threads: threads.get(),
+            answers: answers.get(),
+            workload: workload.get(),
+        };
+        replace_page_query("/choose", &join(encode_pairs(&address.pairs(filters.with_value(RankingState::to_pairs)))));
     });
     let too_long_for_link = move || {
         text.with(|t| t.len() > MAX_URL_TEXT_BYTES).then(|| {

@@ -12,8 +12,10 @@
 //! that has not arrived whole within [`FETCH_TIMEOUT_MS`] (a server sending 10 bytes a second) is
 //! abandoned and becomes an error card, so the page never stays at "Loading" for ever.
 
+use futures::future::{FutureExt, LocalBoxFuture, Shared};
 use futures::StreamExt;
 use leptos::prelude::use_context;
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 use wasm_bindgen::{JsCast, JsValue};
@@ -154,6 +156,24 @@ pub async fn load_file(name: &str, read: ShippedReader) -> LoadedFile {
     match fetch_bytes(&format!("{RESULTS_DIR}/{name}"), MAX_FILE_BYTES).await {
         Ok(bytes) => (read.0)(name, &bytes),
         Err(why) => LoadedFile::unreachable(name, why),
+    }
+}
+
+/// The results files one page has asked for, each fetched and read once: two parts of a page that
+/// want the same file (`/choose`'s clone costs and its count of the machines that agree) share one
+/// request and one reading. Its clones share one cache.
+#[derive(Clone, Default)]
+pub struct FileCache(std::rc::Rc<std::cell::RefCell<HashMap<String, Shared<LocalBoxFuture<'static, LoadedFile>>>>>);
+
+impl FileCache {
+    /// [`load_file`] of `name`, or the one already under way or done.
+    pub fn load(&self, name: &str, read: ShippedReader) -> Shared<LocalBoxFuture<'static, LoadedFile>> {
+        let mut files = self.0.borrow_mut();
+        let load = files.entry(name.to_owned()).or_insert_with(|| {
+            let name = name.to_owned();
+            async move { load_file(&name, read).await }.boxed_local().shared()
+        });
+        load.clone()
     }
 }
 
