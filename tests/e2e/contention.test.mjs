@@ -96,7 +96,8 @@ test("without isolation headers the page isolates itself, runs 1 and 2 threads, 
   assert.match(await page.getByTestId("contention-file-name").innerText(), /^e2e-laptop-\d{4}-\d{2}-\d{2}\.json$/);
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("contention-download").click()]);
   assert.match(download.suggestedFilename(), /^e2e-laptop-\d{4}-\d{2}-\d{2}\.json$/);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-contention-")), download.suggestedFilename());
+  const downloads = fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-contention-"));
+  const file = path.join(downloads, download.suggestedFilename());
   await download.saveAs(file);
   const saved = JSON.parse(fs.readFileSync(file, "utf8"));
   assert.equal(saved.machine.arch, "wasm32");
@@ -109,6 +110,7 @@ test("without isolation headers the page isolates itself, runs 1 and 2 threads, 
   assert.match(saved.allocator.name, /^dlmalloc/);
   assert.deepEqual(saved.cases.map((c) => c.threads).sort(), [1, 1, 2, 2]);
   assert.match(validateSubmission(file), /: ok \(4 cases\)/);
+  fs.rmSync(downloads, { recursive: true, force: true });
   // Kept in this browser for /results's standings, until the reader forgets it.
   const kept = JSON.parse(await page.evaluate(() => localStorage.getItem("arc-str:own-browser-run")));
   assert.deepEqual(kept.cases.map((c) => c.threads).sort(), [1, 1, 2, 2]);
@@ -179,11 +181,13 @@ test("chapter 9's cache-lines lab runs the lines kernel on threads, and its down
     assert.equal(await refused.count(), 0, await refused.textContent().catch(() => ""));
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("lines-download").click()]);
     assert.match(download.suggestedFilename(), /^browser-[a-z0-9-]+-\d+cpu-lines-\d{4}-\d{2}-\d{2}\.json$/);
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-lines-")), download.suggestedFilename());
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-lines-"));
+    const file = path.join(dir, download.suggestedFilename());
     await download.saveAs(file);
     const saved = JSON.parse(fs.readFileSync(file, "utf8"));
     assert.deepEqual([...new Set(saved.cases.map((c) => c.suite))], ["lines"]);
     assert.match(validateSubmission(file), /: ok \(6 cases\)/);
+    fs.rmSync(dir, { recursive: true, force: true });
     assert.equal(await page.evaluate(() => localStorage.getItem("arc-str:own-browser-run")), null, "a lines run is not kept as the reader's contention run");
     await screenshot(page, "lines-lab-1280");
     assert.deepEqual(errors, []);

@@ -149,7 +149,8 @@ test("the SSO chart names its bars as the table does; a /bench field shows the v
 
 test("a case its runner flagged noisy is drawn hollow, named in the legend and marked in the table", async () => {
   // A real --quick run from a shared 2-vCPU VM, kept because one case came out noisy.
-  const noisy = await start({ dir: distWithResults(path.join(root, "tests/fixtures/results/noisy")) });
+  const noisyDist = distWithResults(path.join(root, "tests/fixtures/results/noisy"));
+  const noisy = await start({ dir: noisyDist });
   try {
     const { page, errors } = await noisy.open("/results?machines=noisy-check&view=time&mode=drop&scale=linear");
     const chart = page.getByTestId("contention-chart");
@@ -164,6 +165,7 @@ test("a case its runner flagged noisy is drawn hollow, named in the legend and m
     assert.deepEqual(errors, []);
   } finally {
     await noisy.close();
+    fs.rmSync(noisyDist, { recursive: true, force: true });
   }
 });
 

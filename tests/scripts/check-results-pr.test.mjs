@@ -1,7 +1,7 @@
 // Issue 12, rows 4 and 5: the pull-request check for results files. It runs
 // scripts/check-results-pr.sh against a scratch git repository the way the workflow does, with the
 // native-runner that `cargo test` built (scripts/test.sh runs cargo first).
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -14,6 +14,10 @@ const script = path.join(root, "scripts/check-results-pr.sh");
 const validator = path.join(process.env.CARGO_TARGET_DIR ?? path.join(root, "target"), "debug/native-runner");
 const good = fs.readFileSync(path.join(root, "content/results/epyc-2vcpu-jemalloc-pinned-2026-11-23.json"));
 
+/** The scratch repositories the tests made, removed when they are done. */
+const scratch = [];
+after(() => { for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true }); });
+
 function git(dir, ...args) {
   return execFileSync("git", ["-C", dir, "-c", "user.name=t", "-c", "user.email=t@t", ...args], { encoding: "utf8" });
 }
@@ -21,6 +25,7 @@ function git(dir, ...args) {
 /** A repository with an empty content/results/, then one commit made by `change(dir)`. */
 function pullRequest(change) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "results-pr-"));
+  scratch.push(dir);
   git(dir, "init", "-q");
   fs.mkdirSync(path.join(dir, "content/results"), { recursive: true });
   fs.writeFileSync(path.join(dir, "content/results/.gitkeep"), "");
@@ -138,6 +143,7 @@ test("a --quick run is a valid file but no submission, and is refused", () => {
  *  with `message`. */
 function editRequest(name, change, message) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "results-pr-"));
+  scratch.push(dir);
   git(dir, "init", "-q");
   fs.mkdirSync(path.join(dir, "content/results"), { recursive: true });
   fs.writeFileSync(path.join(dir, "content/results", name), good);

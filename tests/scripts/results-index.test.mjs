@@ -37,4 +37,5 @@ test("the build refuses a results folder that is a symbolic link", () => {
   fs.rmSync(path.join(dir, "content", "results"));
   fs.mkdirSync(path.join(dir, "content", "results"));
   assert.doesNotThrow(() => refuseLinkedResults(path.join(dir, "content", "results")));
+  fs.rmSync(dir, { recursive: true, force: true });
 });
