@@ -3,11 +3,11 @@
 //! reader keeps its own state (its `arc_swap::Cache`) for the whole case; each reader's time is one
 //! sample.
 
-use crate::cli::{ArcswapArgs, WriterArg};
+use crate::cli::{ArcswapArgs, RunArgs, WriterArg};
 use crate::common;
-use crate::run_file;
+use crate::run_file::Suite;
 use crate::threads::{self, run_rounds, thread_samples};
-use crate::{info, Failure};
+use crate::Failure;
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -128,50 +128,75 @@ fn print_summary(cases: &[CaseResult]) {
     }
 }
 
-/// The `arcswap` subcommand. Returns the path written.
-pub fn run(args: &ArcswapArgs) -> Result<PathBuf, Failure> {
-    let quick = args.run.quick;
-    let reads = args.reads.unwrap_or(if quick { QUICK_READS } else { DEFAULT_READS });
-    let repeats = args.repeats.unwrap_or(if quick { QUICK_REPEATS } else { DEFAULT_REPEATS });
-    let warmups = args.run.warmups;
-    let created_at = info::now_rfc3339();
-    let path = run_file::output_path(&args.run, Some("arcswap"), &created_at)?;
-    let threads = common::thread_counts(&args.threads);
-    let variants = common::chosen(&args.variants, &ReadVariant::ALL);
-    let writers = common::chosen(&Some(args.writer.clone()), &[]);
-    let mut plans = Vec::new();
-    for &writer in &writers {
-        for &t in &threads {
-            for &variant in &variants {
-                let writer_period = (writer == WriterArg::On).then(|| Duration::from_micros(args.writer_period_us));
-                plans.push(Plan { variant, threads: t, writer_period, reads, warmups, repeats });
+/// The `arcswap` suite with its flags resolved.
+struct Arcswap<'a> {
+    args: &'a ArcswapArgs,
+    reads: u64,
+    repeats: u32,
+}
+
+impl Suite for Arcswap<'_> {
+    type Case = Plan;
+    const ID: &'static str = "arcswap";
+    /// The writer, beside the readers.
+    const EXTRA_THREADS: u32 = 1;
+
+    fn run_args(&self) -> &RunArgs {
+        &self.args.run
+    }
+
+    fn repeats(&self) -> u32 {
+        self.repeats
+    }
+
+    fn cases(&self) -> Result<Vec<Plan>, Failure> {
+        let (reads, warmups, repeats) = (self.reads, self.args.run.warmups, self.repeats);
+        let threads = common::thread_counts(&self.args.threads);
+        let variants = common::chosen(&self.args.variants, &ReadVariant::ALL);
+        let writers = common::chosen(&Some(self.args.writer.clone()), &[]);
+        let mut plans = Vec::new();
+        for &writer in &writers {
+            for &t in &threads {
+                for &variant in &variants {
+                    let writer_period = (writer == WriterArg::On).then(|| Duration::from_micros(self.args.writer_period_us));
+                    plans.push(Plan { variant, threads: t, writer_period, reads, warmups, repeats });
+                }
             }
         }
+        Ok(plans)
     }
-    let name = |p: &Plan| {
+
+    fn name(&self, p: &Plan) -> String {
         format!(
             "{}, {}{}",
             p.variant,
             wasm_core::clone_run::threads_text(p.threads),
             if p.writer_period.is_some() { " + writer" } else { "" }
         )
-    };
-    let cap = run_file::sample_cap(plans.len(), repeats);
-    run_file::check_file_size(plans.len(), cap)?;
-    // Readers plus the writer thread.
-    crate::limits::check_before_run(&path, plans.len(), threads.iter().copied().max().unwrap_or(1) + 1, &args.run)?;
-    run_file::measure_and_write(
-        &args.run,
-        &path,
-        created_at,
-        &plans,
-        warmups + repeats,
-        name,
-        |p: &Plan| p.threads,
-        |p, on_round| measure(p, cap, on_round),
-        print_summary,
-    )?;
-    Ok(path)
+    }
+
+    fn threads(&self, p: &Plan) -> u32 {
+        p.threads
+    }
+
+    fn measure(&self, p: &Plan, cap: usize, on_round: &mut dyn FnMut()) -> Result<CaseResult, Failure> {
+        measure(p, cap, on_round)
+    }
+
+    fn summary(cases: &[CaseResult]) {
+        print_summary(cases)
+    }
+}
+
+/// The `arcswap` subcommand. Returns the path written.
+pub fn run(args: &ArcswapArgs) -> Result<PathBuf, Failure> {
+    let quick = args.run.quick;
+    Arcswap {
+        args,
+        reads: args.reads.unwrap_or(if quick { QUICK_READS } else { DEFAULT_READS }),
+        repeats: args.repeats.unwrap_or(if quick { QUICK_REPEATS } else { DEFAULT_REPEATS }),
+    }
+    .run()
 }
 
 #[cfg(test)]

@@ -3,9 +3,9 @@
 //! the calling thread. One repeat is the wall time of building and freeing one whole list; the
 //! nodes stay reachable until the free.
 
-use crate::cli::ArenaArgs;
+use crate::cli::{ArenaArgs, RunArgs};
 use crate::common;
-use crate::run_file;
+use crate::run_file::Suite;
 use crate::threads::nanos;
 use crate::{guard, info, Failure};
 use bumpalo::Bump;
@@ -149,45 +149,74 @@ fn print_summary(cases: &[CaseResult]) {
     }
 }
 
+/// The `arena` suite with its flags resolved.
+struct Arena<'a> {
+    args: &'a ArenaArgs,
+    nodes: u64,
+    repeats: u32,
+}
+
+impl Suite for Arena<'_> {
+    /// The thread count and the variant.
+    type Case = (u32, ArenaVariant);
+    const ID: &'static str = "arena";
+
+    fn run_args(&self) -> &RunArgs {
+        &self.args.run
+    }
+
+    fn repeats(&self) -> u32 {
+        self.repeats
+    }
+
+    /// Refuses a list that could take more than half the available memory at its peak.
+    fn cases(&self) -> Result<Vec<Self::Case>, Failure> {
+        let (_, available) = info::memory_bytes();
+        let (nodes, peak) = (self.nodes, self.nodes.saturating_mul(PEAK_BYTES_PER_NODE));
+        if available > 0 && peak > available / 2 {
+            return Err(Failure::usage(format!(
+                "--nodes {nodes} could take about {} at once, more than half the available memory ({})",
+                guard::human_bytes(peak),
+                guard::human_bytes(available)
+            )));
+        }
+        let threads = common::thread_counts(&self.args.threads);
+        let variants = common::chosen(&self.args.variants, &ArenaVariant::ALL);
+        let cases: Vec<Self::Case> =
+            threads.iter().flat_map(|&t| variants.iter().filter(move |v| v.is_thread_safe() || t == 1).map(move |&v| (t, v))).collect();
+        if cases.is_empty() {
+            return Err(Failure::usage("nothing to run: bumpalo::Bump is single-thread only, add 1 to --threads".into()));
+        }
+        Ok(cases)
+    }
+
+    fn name(&self, &(t, variant): &Self::Case) -> String {
+        format!("{variant}, {}", wasm_core::clone_run::threads_text(t))
+    }
+
+    fn threads(&self, &(t, _): &Self::Case) -> u32 {
+        t
+    }
+
+    /// Keeps every repeat: an arena case stores one time per repeat, well within any file's budget.
+    fn measure(&self, &(t, variant): &Self::Case, _cap: usize, on_round: &mut dyn FnMut()) -> Result<CaseResult, Failure> {
+        measure(variant, self.nodes, t, self.args.run.warmups, self.repeats, on_round)
+    }
+
+    fn summary(cases: &[CaseResult]) {
+        print_summary(cases)
+    }
+}
+
 /// The `arena` subcommand. Returns the path written.
 pub fn run(args: &ArenaArgs) -> Result<PathBuf, Failure> {
     let quick = args.run.quick;
-    let nodes = args.nodes.unwrap_or(if quick { QUICK_NODES } else { DEFAULT_NODES });
-    let repeats = args.repeats.unwrap_or(if quick { QUICK_REPEATS } else { DEFAULT_REPEATS });
-    let warmups = args.run.warmups;
-    let (_, available) = info::memory_bytes();
-    let peak = nodes.saturating_mul(PEAK_BYTES_PER_NODE);
-    if available > 0 && peak > available / 2 {
-        return Err(Failure::usage(format!(
-            "--nodes {nodes} could take about {} at once, more than half the available memory ({})",
-            guard::human_bytes(peak),
-            guard::human_bytes(available)
-        )));
+    Arena {
+        args,
+        nodes: args.nodes.unwrap_or(if quick { QUICK_NODES } else { DEFAULT_NODES }),
+        repeats: args.repeats.unwrap_or(if quick { QUICK_REPEATS } else { DEFAULT_REPEATS }),
     }
-    let created_at = info::now_rfc3339();
-    let path = run_file::output_path(&args.run, Some("arena"), &created_at)?;
-    let threads = common::thread_counts(&args.threads);
-    let variants = common::chosen(&args.variants, &ArenaVariant::ALL);
-    let plans: Vec<(u32, ArenaVariant)> =
-        threads.iter().flat_map(|&t| variants.iter().filter(move |v| v.is_thread_safe() || t == 1).map(move |&v| (t, v))).collect();
-    if plans.is_empty() {
-        return Err(Failure::usage("nothing to run: bumpalo::Bump is single-thread only, add 1 to --threads".into()));
-    }
-    crate::limits::check_before_run(&path, plans.len(), threads.iter().copied().max().unwrap_or(1), &args.run)?;
-    let name = |&(t, variant): &(u32, ArenaVariant)| format!("{variant}, {}", wasm_core::clone_run::threads_text(t));
-    let measure = |&(t, variant): &(u32, ArenaVariant), on_round: &mut dyn FnMut()| measure(variant, nodes, t, warmups, repeats, on_round);
-    run_file::measure_and_write(
-        &args.run,
-        &path,
-        created_at,
-        &plans,
-        warmups + repeats,
-        name,
-        |&(t, _): &(u32, ArenaVariant)| t,
-        measure,
-        print_summary,
-    )?;
-    Ok(path)
+    .run()
 }
 
 #[cfg(test)]

@@ -2,11 +2,11 @@
 //! times per repeat, all at once, with the counters laid out as the variant says (wasm-core's
 //! `kernels::lines`). Each thread's time is one sample, as in `sso` and `arcswap`.
 
-use crate::cli::LinesArgs;
+use crate::cli::{LinesArgs, RunArgs};
 use crate::common;
-use crate::run_file;
+use crate::run_file::Suite;
 use crate::threads::{run_rounds, thread_samples};
-use crate::{info, Failure};
+use crate::Failure;
 use std::hint::black_box;
 use std::path::PathBuf;
 use wasm_core::kernels::lines::{count_batch, Counters, LineVariant};
@@ -93,36 +93,61 @@ fn print_summary(cases: &[CaseResult]) {
     }
 }
 
+/// The `lines` suite with its flags resolved.
+struct Lines<'a> {
+    args: &'a LinesArgs,
+    updates: u64,
+    repeats: u32,
+}
+
+impl Suite for Lines<'_> {
+    type Case = Plan;
+    const ID: &'static str = "lines";
+
+    fn run_args(&self) -> &RunArgs {
+        &self.args.run
+    }
+
+    fn repeats(&self) -> u32 {
+        self.repeats
+    }
+
+    fn cases(&self) -> Result<Vec<Plan>, Failure> {
+        let (updates, warmups, repeats) = (self.updates, self.args.run.warmups, self.repeats);
+        let variants = common::chosen(&self.args.variants, &LineVariant::ALL);
+        let threads = common::thread_counts(&self.args.threads);
+        Ok(threads
+            .iter()
+            .flat_map(|&t| variants.iter().map(move |&variant| Plan { variant, threads: t, updates, warmups, repeats }))
+            .collect())
+    }
+
+    fn name(&self, p: &Plan) -> String {
+        format!("{}, {}", p.variant.id(), wasm_core::clone_run::threads_text(p.threads))
+    }
+
+    fn threads(&self, p: &Plan) -> u32 {
+        p.threads
+    }
+
+    fn measure(&self, p: &Plan, cap: usize, on_round: &mut dyn FnMut()) -> Result<CaseResult, Failure> {
+        measure(p, cap, on_round)
+    }
+
+    fn summary(cases: &[CaseResult]) {
+        print_summary(cases)
+    }
+}
+
 /// The `lines` subcommand. Returns the path written.
 pub fn run(args: &LinesArgs) -> Result<PathBuf, Failure> {
     let quick = args.run.quick;
-    let updates = args.updates.unwrap_or(if quick { QUICK_UPDATES } else { DEFAULT_UPDATES });
-    let repeats = args.repeats.unwrap_or(if quick { QUICK_REPEATS } else { DEFAULT_REPEATS });
-    let warmups = args.run.warmups;
-    let created_at = info::now_rfc3339();
-    let path = run_file::output_path(&args.run, Some("lines"), &created_at)?;
-    let threads = common::thread_counts(&args.threads);
-    let variants = common::chosen(&args.variants, &LineVariant::ALL);
-    let plans: Vec<Plan> = threads
-        .iter()
-        .flat_map(|&t| variants.iter().map(move |&variant| Plan { variant, threads: t, updates, warmups, repeats }))
-        .collect();
-    let name = |p: &Plan| format!("{}, {}", p.variant.id(), wasm_core::clone_run::threads_text(p.threads));
-    let cap = run_file::sample_cap(plans.len(), repeats);
-    run_file::check_file_size(plans.len(), cap)?;
-    crate::limits::check_before_run(&path, plans.len(), threads.iter().copied().max().unwrap_or(1), &args.run)?;
-    run_file::measure_and_write(
-        &args.run,
-        &path,
-        created_at,
-        &plans,
-        warmups + repeats,
-        name,
-        |p: &Plan| p.threads,
-        |p, on_round| measure(p, cap, on_round),
-        print_summary,
-    )?;
-    Ok(path)
+    Lines {
+        args,
+        updates: args.updates.unwrap_or(if quick { QUICK_UPDATES } else { DEFAULT_UPDATES }),
+        repeats: args.repeats.unwrap_or(if quick { QUICK_REPEATS } else { DEFAULT_REPEATS }),
+    }
+    .run()
 }
 
 #[cfg(test)]

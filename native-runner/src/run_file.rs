@@ -1,5 +1,5 @@
 //! Where a run's results file goes, how much it may hold, and assembling and writing it: the one
-//! measure → write loop every suite but `clone` runs (`measure_and_write`).
+//! run every suite but `clone` shares ([`Suite`]: the checks before it, the measure → write loop).
 
 use crate::cli::RunArgs;
 use crate::progress::{Progress, Step};
@@ -79,11 +79,63 @@ pub fn write_file(run: &RunArgs, path: &Path, created_at: String, probe: &info::
     output::write_results(path, &file, run.force)
 }
 
+/// A measuring suite besides `clone` (whose cases run in child processes, `suite.rs`): what one run
+/// of it says of itself, its flags resolved. [`Suite::run`] does the rest, the same for every suite:
+/// the file's path, the size budget, the checks before a run, the progress line, Ctrl-C, the
+/// summary and the write.
+pub trait Suite {
+    /// One case of the plan.
+    type Case;
+    /// The suite's id, which the results file's default name carries (`<label>-<id>-<date>.json`).
+    const ID: &'static str;
+    /// Threads a case runs beside the ones it measures (arcswap's writer).
+    const EXTRA_THREADS: u32 = 0;
+    /// The flags every suite shares.
+    fn run_args(&self) -> &RunArgs;
+    /// Timed repeats per case (the untimed warm-ups before them are `--warmups`).
+    fn repeats(&self) -> u32;
+    /// The cases, in the order they run; a usage failure when the flags leave none or ask too much.
+    fn cases(&self) -> Result<Vec<Self::Case>, Failure>;
+    /// A case as the progress line names it.
+    fn name(&self, case: &Self::Case) -> String;
+    /// The threads a case measures.
+    fn threads(&self, case: &Self::Case) -> u32;
+    /// Measures one case, keeping at most `cap` samples, calling `on_round` after every round
+    /// (warm-ups included).
+    fn measure(&self, case: &Self::Case, cap: usize, on_round: &mut dyn FnMut()) -> Result<CaseResult, Failure>;
+    /// What a reader sees on stderr once the run is done.
+    fn summary(cases: &[CaseResult]);
+
+    /// Runs every case and writes the results file; returns its path.
+    fn run(&self) -> Result<PathBuf, Failure> {
+        let run = self.run_args();
+        let cases = self.cases()?;
+        let created_at = info::now_rfc3339();
+        let path = output_path(run, Some(Self::ID), &created_at)?;
+        let cap = sample_cap(cases.len(), self.repeats());
+        check_file_size(cases.len(), cap)?;
+        let most_threads = cases.iter().map(|c| self.threads(c)).max().unwrap_or(1) + Self::EXTRA_THREADS;
+        crate::limits::check_before_run(&path, cases.len(), most_threads, run)?;
+        measure_and_write(
+            run,
+            &path,
+            created_at,
+            &cases,
+            run.warmups + self.repeats(),
+            |c| self.name(c),
+            |c| self.threads(c),
+            |c, on_round| self.measure(c, cap, on_round),
+            Self::summary,
+        )?;
+        Ok(path)
+    }
+}
+
 /// Measures every planned case (`measure` gets the plan and a callback to call after each round,
 /// warm-ups included, `rounds` per plan) under one progress line (its time left estimated per plan,
 /// and per thread count from `threads`), prints `summary` unless `--quiet`, and writes the results file.
 #[allow(clippy::too_many_arguments)]
-pub fn measure_and_write<P>(
+fn measure_and_write<P>(
     run: &RunArgs,
     path: &Path,
     created_at: String,

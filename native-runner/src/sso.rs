@@ -1,11 +1,11 @@
 //! The `sso` suite: every thread converts the same tag list into owned strings `calls` times per
 //! repeat, all threads at once (like divan's `threads` option); each thread's time is one sample.
 
-use crate::cli::SsoArgs;
+use crate::cli::{RunArgs, SsoArgs};
 use crate::common;
-use crate::run_file;
+use crate::run_file::Suite;
 use crate::threads::{run_rounds, thread_samples};
-use crate::{info, Failure};
+use crate::Failure;
 use std::path::PathBuf;
 use wasm_core::kernels::sso::{sso_batch, InputSet, SsoInput, SsoVariant};
 use wasm_core::results::{CaseParams, CaseResult};
@@ -71,43 +71,65 @@ fn print_summary(cases: &[CaseResult]) {
     }
 }
 
+/// The `sso` suite with its flags resolved.
+struct Sso<'a> {
+    args: &'a SsoArgs,
+    calls: u64,
+    repeats: u32,
+    inputs: Vec<SsoInput>,
+}
+
+impl Suite for Sso<'_> {
+    /// The input set (its index in `inputs`), the thread count and the variant.
+    type Case = (usize, u32, SsoVariant);
+    const ID: &'static str = "sso";
+
+    fn run_args(&self) -> &RunArgs {
+        &self.args.run
+    }
+
+    fn repeats(&self) -> u32 {
+        self.repeats
+    }
+
+    fn cases(&self) -> Result<Vec<Self::Case>, Failure> {
+        let threads = common::thread_counts(&self.args.threads);
+        let variants = common::chosen(&self.args.variants, &SsoVariant::ALL);
+        let mut cases = Vec::new();
+        for input in 0..self.inputs.len() {
+            for &t in &threads {
+                cases.extend(variants.iter().map(|&v| (input, t, v)));
+            }
+        }
+        Ok(cases)
+    }
+
+    fn name(&self, &(input, t, variant): &Self::Case) -> String {
+        format!("{}, {}, {variant}", self.inputs[input].set().id(), wasm_core::clone_run::threads_text(t))
+    }
+
+    fn threads(&self, &(_, t, _): &Self::Case) -> u32 {
+        t
+    }
+
+    fn measure(&self, &(input, t, variant): &Self::Case, cap: usize, on_round: &mut dyn FnMut()) -> Result<CaseResult, Failure> {
+        measure(variant, &self.inputs[input], t, self.calls, self.args.run.warmups, self.repeats, cap, on_round)
+    }
+
+    fn summary(cases: &[CaseResult]) {
+        print_summary(cases)
+    }
+}
+
 /// The `sso` subcommand. Returns the path written.
 pub fn run(args: &SsoArgs) -> Result<PathBuf, Failure> {
     let quick = args.run.quick;
-    let calls = args.calls.unwrap_or(if quick { QUICK_CALLS } else { DEFAULT_CALLS });
-    let repeats = args.repeats.unwrap_or(if quick { QUICK_REPEATS } else { DEFAULT_REPEATS });
-    let warmups = args.run.warmups;
-    let created_at = info::now_rfc3339();
-    let path = run_file::output_path(&args.run, Some("sso"), &created_at)?;
-    let threads = common::thread_counts(&args.threads);
-    let variants = common::chosen(&args.variants, &SsoVariant::ALL);
     let sets = common::chosen(&args.inputs, &InputSet::ALL);
-    let inputs: Vec<SsoInput> = sets.iter().map(|&set| SsoInput::new(set)).collect();
-    let mut plans: Vec<(&SsoInput, u32, SsoVariant)> = Vec::new();
-    for input in &inputs {
-        for &t in &threads {
-            plans.extend(variants.iter().map(|&v| (input, t, v)));
-        }
+    Sso {
+        args,
+        calls: args.calls.unwrap_or(if quick { QUICK_CALLS } else { DEFAULT_CALLS }),
+        repeats: args.repeats.unwrap_or(if quick { QUICK_REPEATS } else { DEFAULT_REPEATS }),
+        inputs: sets.iter().map(|&set| SsoInput::new(set)).collect(),
     }
-    let cap = run_file::sample_cap(plans.len(), repeats);
-    run_file::check_file_size(plans.len(), cap)?;
-    crate::limits::check_before_run(&path, plans.len(), threads.iter().copied().max().unwrap_or(1), &args.run)?;
-    let name = |&(input, t, variant): &(&SsoInput, u32, SsoVariant)| {
-        format!("{}, {}, {variant}", input.set().id(), wasm_core::clone_run::threads_text(t))
-    };
-    let measure = |&(input, t, variant): &(&SsoInput, u32, SsoVariant), on_round: &mut dyn FnMut()| {
-        measure(variant, input, t, calls, warmups, repeats, cap, on_round)
-    };
-    run_file::measure_and_write(
-        &args.run,
-        &path,
-        created_at,
-        &plans,
-        warmups + repeats,
-        name,
-        |&(_, t, _): &(&SsoInput, u32, SsoVariant)| t,
-        measure,
-        print_summary,
-    )?;
-    Ok(path)
+    .run()
 }

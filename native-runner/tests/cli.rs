@@ -428,11 +428,27 @@ fn arena_quick_runs_bump_single_thread_only() {
 }
 
 #[test]
+fn lines_quick_times_every_layout_on_every_thread() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = quick_suite(dir.path(), "lines", &[]);
+    let cases = json["cases"].as_array().unwrap();
+    let layouts = variant_ids(&json).len();
+    assert!(layouts >= 3, "{:?}", variant_ids(&json));
+    assert_eq!(cases.len(), layouts * 2, "every layout at 1 and 2 threads");
+    for c in cases {
+        // Every thread's time of every repeat is one sample, and every update is counted.
+        let threads = c["threads"].as_u64().unwrap() as usize;
+        assert_eq!(c["repeat_times_ns"].as_array().unwrap().len(), 2 * threads, "{c}");
+        assert!(c["all_threads_ops_per_sec"].as_f64().unwrap() > 0.0);
+    }
+}
+
+#[test]
 fn suites_default_to_one_file_per_suite_and_refuse_to_overwrite() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("taken.json");
     std::fs::write(&path, "precious").unwrap();
-    for suite in ["sso", "arcswap", "arena"] {
+    for suite in ["sso", "arcswap", "arena", "lines"] {
         let out = run(&[suite, "--quick", "--quiet", "--out", path.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(1), "{suite}");
         assert!(stderr(&out).contains("exists; pass --force"), "{}", stderr(&out));
