@@ -25,6 +25,28 @@ use wasm_core::choose::constraints::Constraints;
 use wasm_core::choose::Candidate;
 use wasm_core::summary::MachineSummary;
 
+/// Where `/choose` reads results files from: each once (`FileCache`), and the reader's own browser
+/// run from this browser.
+#[derive(Clone)]
+struct NativeFiles {
+    cache: FileCache,
+    own: Option<NativeFile>,
+    read: ShippedReader,
+}
+
+impl NativeFiles {
+    /// The file `name`, or why it cannot be used.
+    async fn load(&self, name: &str) -> Result<NativeFile, String> {
+        if let Some(own) = self.own.as_ref().filter(|o| o.name == name) {
+            return Ok(own.clone());
+        }
+        match self.cache.load(name, self.read).await {
+            LoadedFile::Good(m) => Ok(NativeFile::of(m)),
+            LoadedFile::Bad(b) => Err(format!("results/{}: {}", b.file_name, b.problems.join("; "))),
+        }
+    }
+}
+
 #[component]
 pub fn ChooseApp() -> impl IntoView {
     use crate::components::results::query::{encode_pairs, join, page_query, query_value, replace_page_query};
@@ -70,7 +92,9 @@ pub fn ChooseApp() -> impl IntoView {
         marker: crate::palette::BROWSER_MARKER,
     });
     let own_summary = own.as_ref().map(|f| MachineSummary::unlisted(&f.name, &f.results));
-    let own_for_others = own.clone();
+    // Each file once, however many parts of the page read it; the own run is in this browser.
+    let files = NativeFiles { cache: FileCache::default(), own, read };
+    let files_for_others = files.clone();
     // The machines to choose from: the reader's own browser run first (when this browser kept one),
     // then every shipped file with clone cases the chooser can use that the filters admit.
     let machines = Memo::new(move |_| {
@@ -80,36 +104,14 @@ pub fn ChooseApp() -> impl IntoView {
         });
         own_summary.clone().into_iter().chain(shipped).collect::<Vec<_>>()
     });
-    // Which machine, and why this one: the reader's pick, else their own browser run, else the
-    // site's default (`costs::default_machine`), whose reason the page shows.
-    let opened = Memo::new(move |_| {
-        machines.with(|ms| {
-            let picked = machine.with(|m| m.as_ref().and_then(|m| ms.iter().position(|k| &k.file == m)));
-            let own_first = ms.first().filter(|m| m.file == crate::own_run::OWN_RUN_FILE).map(|_| 0);
-            match picked.or(own_first) {
-                Some(i) => Some((ms[i].file.clone(), None)),
-                None => costs::default_machine(ms).map(|(i, why)| (ms[i].file.clone(), Some(why))),
-            }
-        })
-    });
+    // Which machine, and why this one (`costs::opened_machine`).
+    let opened = Memo::new(move |_| machines.with(|ms| machine.with(|m| costs::opened_machine(ms, m.as_deref()))));
     let chosen_name = Memo::new(move |_| opened.with(|o| o.as_ref().map(|(file, _)| file.clone())));
     let opened_why = Memo::new(move |_| opened.with(|o| o.as_ref().and_then(|(_, why)| *why)));
-    // Each file once, however many parts of the page read it.
-    let files = FileCache::default();
-    let files_for_others = files.clone();
-    // Only the chosen machine's file is fetched (the own run is already in this browser).
+    // Only the chosen machine's file is fetched.
     let fetched = LocalResource::new(move || {
-        let (name, own, files) = (chosen_name.get(), own.clone(), files.clone());
-        async move {
-            let name = name?;
-            if let Some(own) = own.filter(|o| o.name == name) {
-                return Some(Ok(own));
-            }
-            Some(match files.load(&name, read).await {
-                LoadedFile::Good(m) => Ok(NativeFile::of(m)),
-                LoadedFile::Bad(b) => Err(format!("results/{}: {}", b.file_name, b.problems.join("; "))),
-            })
-        }
+        let (name, files) = (chosen_name.get(), files.clone());
+        async move { Some(files.load(&name?).await) }
     });
     let load_error = Signal::derive(move || {
         let summary_error = summary.get().and_then(|r| r.err()).map(|e| e.to_string());
@@ -166,24 +168,17 @@ pub fn ChooseApp() -> impl IntoView {
     // shown, to say how many give the same pick.
     let others = LocalResource::new(move || {
         let names: Vec<String> = machines.with(|ms| ms.iter().take(agreement::MAX_MACHINES).map(|m| m.file.clone()).collect());
-        let (own, cache) = (own_for_others.clone(), files_for_others.clone());
+        let files = files_for_others.clone();
         async move {
             // No machine yet: the summary is still on its way, so there is nothing to say.
             if names.is_empty() {
                 return None;
             }
-            let mut files = Vec::new();
+            let mut loaded = Vec::new();
             for name in names {
-                match own.as_ref().filter(|o| o.name == name) {
-                    Some(o) => files.push(o.clone()),
-                    None => {
-                        if let LoadedFile::Good(m) = cache.load(&name, read).await {
-                            files.push(NativeFile::of(m));
-                        }
-                    }
-                }
+                loaded.extend(files.load(&name).await.ok());
             }
-            Some(files)
+            Some(loaded)
         }
     });
     let agreement_text = Signal::derive(move || {

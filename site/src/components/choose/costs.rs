@@ -85,6 +85,18 @@ pub fn default_machine(machines: &[MachineSummary]) -> Option<(usize, Opened)> {
     }
 }
 
+/// The machine the chooser shows, and why when the page chose it: the reader's pick (`picked`, a
+/// file name) when it is on offer, else their own browser run (which `machines` lists first), else
+/// [`default_machine`] with its reason.
+pub fn opened_machine(machines: &[MachineSummary], picked: Option<&str>) -> Option<(String, Option<Opened>)> {
+    let picked = picked.and_then(|p| machines.iter().position(|m| m.file == p));
+    let own_first = machines.first().filter(|m| m.file == crate::own_run::OWN_RUN_FILE).map(|_| 0);
+    match picked.or(own_first) {
+        Some(i) => Some((machines[i].file.clone(), None)),
+        None => default_machine(machines).map(|(i, why)| (machines[i].file.clone(), Some(why))),
+    }
+}
+
 /// Of machines without the default, by an explicit rule over the build's summary: the one that
 /// measured the most candidates, then timed reads of the most, then the most thread counts, then
 /// the first by file name. Never by date alone, so a newer file with fewer types does not take over.
@@ -333,6 +345,24 @@ mod tests {
         assert_eq!(default_machine(&machines[..1]), Some((0, Opened::Richest)));
         assert_eq!(default_machine(&[]), None);
         assert!(Opened::Default.reason().contains("never changes it") && Opened::Richest.reason().contains("most candidates"));
+    }
+
+    #[test]
+    fn the_readers_pick_then_their_own_run_then_the_default_is_opened() {
+        let summary = |f: &NativeFile| MachineSummary::unlisted(&f.name, &f.results);
+        let rows = [("arc_str", 1, 64, 9.0), ("string", 1, 64, 5.0)];
+        let shipped = summary(&file(DEFAULT_MACHINE.trim_end_matches(".json"), 2, &rows));
+        let other = summary(&file("other", 2, &rows));
+        let own = summary(&NativeFile { name: crate::own_run::OWN_RUN_FILE.into(), ..file("mine", 2, &rows) });
+        let opened = |ms: &[MachineSummary], picked: Option<&str>| opened_machine(ms, picked);
+        assert_eq!(opened(&[other.clone(), shipped.clone()], None), Some((DEFAULT_MACHINE.to_owned(), Some(Opened::Default))));
+        assert_eq!(opened(&[other.clone(), shipped.clone()], Some("other.json")), Some(("other.json".to_owned(), None)));
+        // A pick that is not on offer (a filtered link, a file since removed) falls back.
+        assert_eq!(opened(&[other.clone(), shipped.clone()], Some("gone.json")).map(|(f, _)| f), Some(DEFAULT_MACHINE.to_owned()));
+        let with_own = [own, other, shipped];
+        assert_eq!(opened(&with_own, None), Some((crate::own_run::OWN_RUN_FILE.to_owned(), None)), "the reader's own run first");
+        assert_eq!(opened(&with_own, Some("other.json")).map(|(f, _)| f), Some("other.json".to_owned()));
+        assert_eq!(opened(&[], Some("other.json")), None);
     }
 
     #[test]
