@@ -96,6 +96,12 @@ impl ResultsIndex {
         self.entries().map(|(name, about)| about.and_then(|a| a.label.clone()).unwrap_or_else(|| name.trim_end_matches(".json").to_owned()))
     }
 
+    /// Each machine's marker shape on every chart, from the whole site's labels, so that a machine
+    /// keeps its shape from page to page whichever files a page loads.
+    pub fn markers(&self) -> crate::palette::Markers {
+        crate::palette::Markers::of(self.labels())
+    }
+
     /// Every file that may hold results of `arch`: those `runner` wrote first, then the others.
     /// For a reader that needs one such file, not all of them.
     pub fn by_preference(&self, arch: &str, runner: &str) -> Vec<String> {

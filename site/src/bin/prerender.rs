@@ -11,190 +11,234 @@
 //! (`live::Live`) that the wasm fills in the browser.
 
 #[cfg(not(target_arch = "wasm32"))]
-/// `YYYY-MM-DD` of the last commit that touched `file` (relative to the repository root), from git;
-/// `None` when git or the history is not there (a source tarball): the footer then leaves it out.
-fn last_changed(file: &str) -> Option<String> {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
-    let out = std::process::Command::new("git").args(["-C", root, "log", "-1", "--format=%cs", "--", file]).output().ok()?;
-    let day = String::from_utf8(out.stdout).ok()?.trim().to_owned();
-    (out.status.success() && day.len() == 10).then_some(day)
-}
-
-#[cfg(not(target_arch = "wasm32"))]
 fn main() {
-    use leptos::prelude::*;
-    use site::{routes, App, Route};
-
-    /// The pages are each page's first frame: no effect runs and no resource resolves here.
-    struct NeverRun;
-    impl any_spawner::CustomExecutor for NeverRun {
-        fn spawn(&self, _: any_spawner::PinnedFuture<()>) {}
-        fn spawn_local(&self, _: any_spawner::PinnedLocalFuture<()>) {}
-        fn poll_local(&self) {}
-    }
-
-    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
-    let usage = || -> ! {
-        eprintln!("usage: prerender OUT.json RESULTS_DIR [--search-index FILE]\n       prerender --summary RESULTS_DIR [--keep-refused]");
-        std::process::exit(2);
-    };
-    let (out, dir, keep_refused, search_index) = match args.as_slice() {
-        [flag, dir] if flag == "--summary" => (None, dir, false, None),
-        [flag, dir, keep] if flag == "--summary" && keep == "--keep-refused" => (None, dir, true, None),
-        [out, dir] => (Some(out), dir, false, None),
-        [out, dir, flag, file] if flag == "--search-index" => (Some(out), dir, false, Some(file)),
-        _ => usage(),
-    };
-    let dir = std::path::Path::new(dir);
-    let files = site::static_data::read_folder(dir).unwrap_or_else(|e| {
-        eprintln!("error: {e}");
-        std::process::exit(1);
-    });
-    // The list of files first: a static host cannot list a folder. Written even when a file fails
-    // validation below (test fixtures keep theirs; a build stops there anyway).
-    let index = site::results_index::ResultsIndex::of_folder(&files);
-    write_atomic(&dir.join("index.json"), &(serde_json::to_string_pretty(&index).expect("the index serialises") + "\n"));
-    let data = match site::static_data::StaticResults::of_folder(&files, keep_refused) {
-        Ok(data) => data,
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::exit(1);
-        }
-    };
-    write_atomic(&dir.join("summary.json"), &serde_json::to_string(&*data.summary).expect("the summary serialises"));
-    write_atomic(&dir.join("headlines.json"), &serde_json::to_string(&data.summary.headlines()).expect("the headlines serialise"));
-    write_atomic(&dir.join("medians.json"), &serde_json::to_string(&*data.medians).expect("the medians serialise"));
-    let Some(out) = out else { return };
-    any_spawner::Executor::init_custom_executor(NeverRun).expect("the executor is set once");
-    // Every results file has a page of its own. Its body and chart specs go to a file of their own
-    // (`OUT.files/N.json`), so ten thousand pages never make one string too long for postbuild.
-    let file_routes = data.machines.iter().enumerate().map(|(index, m)| {
-        let file: &'static str = Box::leak(m.file_name.clone().into_boxed_str());
-        (Some(site::routes::results_file_path(file)), Route::ResultsFile { index, file })
-    });
-    let bodies_dir = std::path::PathBuf::from(format!("{}.files", std::path::Path::new(out).display()));
-    let _ = std::fs::remove_dir_all(&bodies_dir);
-    if let Err(e) = std::fs::create_dir_all(&bodies_dir) {
-        eprintln!("error: cannot create {}: {e}", bodies_dir.display());
-        std::process::exit(1);
-    }
-    // Chapter 4's ablation runs, each on a page beside its raw files (trunk copies content/ablation/).
-    let ablation_dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../content/ablation"));
-    let ablation_runs = site::pages::ablation::AblationRun::read_all(ablation_dir).unwrap_or_else(|e| {
-        eprintln!("error: {e}");
-        std::process::exit(1);
-    });
-    let ablation_routes = ablation_runs.into_iter().map(|run| {
-        let run: &'static site::pages::ablation::AblationRun = Box::leak(Box::new(run));
-        (Some(run.path()), Route::Ablation(run))
-    });
-    // What `/search` searches: every page's entries as it is rendered below, then every machine's.
-    let mut searched: Vec<site::search::Entry> = Vec::new();
-    let pages: Vec<serde_json::Value> = Route::all()
-        .into_iter()
-        .chain(file_routes)
-        .chain(ablation_routes)
-        .map(|(path, route)| {
-            let (name, description) = match (&path, route) {
-                (_, Route::ResultsFile { index, .. }) => {
-                    let m = &data.summary.machines[index];
-                    (format!("{} · results file", m.label), site::pages::results_file::description(m))
-                }
-                (_, Route::Ablation(run)) => (
-                    format!("Ablation run {}", run.name),
-                    "The raw files behind chapter 4's harness table: every variant, every round.".to_owned(),
-                ),
-                (Some(p), _) => routes::page_meta(p, |text| data.facts.fill(text).unwrap_or_else(|e| panic!("{p}'s lede: {e}")))
-                    .unwrap_or_else(|| panic!("{p} has a title in site/routes.json or is a chapter")),
-                (None, _) => ("Page not found".to_owned(), "There is no page at this address.".to_owned()),
-            };
-            let title = routes::title(path.as_deref(), &name);
-            // `untrack`: rendering reads each signal once, outside any effect, which is the point here.
-            let file = route.source_file();
-            // A results file never changes once shipped, and ten thousand `git log`s would slow the build.
-            let last_changed = if matches!(route, Route::ResultsFile { .. }) { None } else { last_changed(&file) };
-            let source = site::components::shell::PageSource { path: path.clone(), last_changed, file };
-            let body = Owner::new().with(|| {
-                provide_context(data.clone());
-                provide_context(source);
-                untrack(|| view! { <App route/> }.to_html())
-            });
-            let static_charts: Vec<serde_json::Value> =
-                site::charts::take_static_charts().iter().map(|s| serde_json::from_str(s).expect("a spec is JSON")).collect();
-            let (tier, lab) = tier_needed(&body);
-            // `<!>` marks where text nodes meet for hydration; these pages are never hydrated.
-            let body = body.replace("<!>", "");
-            let rendered = site::search_index::RenderedPage {
-                path: path.as_deref().unwrap_or_default(),
-                kind: route.kind(),
-                name: &name,
-                description: &description,
-                body: &body,
-            };
-            searched.extend(site::search_index::page_entries(&rendered));
-            let mut page = serde_json::json!({
-                "path": path,
-                "kind": route.kind(),
-                // The page's own name: its title without the site's.
-                "name": name,
-                "title": title,
-                "description": description,
-                "charts": route.charts(),
-                // The cargo binary of the smallest wasm that carries every live part of the page.
-                "wasm": tier.bin(),
-                // The threaded labs' wasm, loaded beside it when the reader nears a lab; null without one.
-                "lab_wasm": lab.map(|t| t.bin()),
-            });
-            // Drawn by postbuild into each `data-static-chart="N"` host, N the index in `static_charts`.
-            let mut content = serde_json::json!({ "body": body, "static_charts": static_charts });
-            if let Route::ResultsFile { index, .. } = route {
-                let part = bodies_dir.join(format!("{index}.json"));
-                write_atomic(&part, &content.to_string());
-                page["content_file"] = part.display().to_string().into();
-            } else {
-                page["body"] = content["body"].take();
-                page["static_charts"] = content["static_charts"].take();
-            }
-            page
-        })
-        .collect();
-    let json = serde_json::to_string(&pages).expect("strings and bools serialise");
-    write_atomic(std::path::Path::new(out), &json);
-    if let Some(file) = search_index {
-        searched.extend(data.summary.machines.iter().map(site::search_index::machine_entry));
-        write_atomic(std::path::Path::new(file), &(serde_json::to_string(&searched).expect("strings serialise") + "\n"));
-    }
-}
-
-/// Writes `text` to `path` through a temporary file beside it; exits naming the path on failure.
-#[cfg(not(target_arch = "wasm32"))]
-fn write_atomic(path: &std::path::Path, text: &str) {
-    let tmp = std::path::PathBuf::from(format!("{}.{}.tmp", path.display(), std::process::id()));
-    if let Err(e) = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path)) {
-        let _ = std::fs::remove_file(&tmp);
-        eprintln!("error: cannot write {}: {e}", path.display());
-        std::process::exit(1);
-    }
-}
-
-/// The smallest wasm tier that carries every island box in `body` (`data-live="NAME"`, with
-/// `data-suite="SUITE"` for a widget that takes one) but the threaded labs, and the labs' tier
-/// where the page holds one. A box no island claims needs the full wasm, which is right for any name
-/// a future island adds before this learns it.
-#[cfg(not(target_arch = "wasm32"))]
-fn tier_needed(body: &str) -> (site::live::Tier, Option<site::live::Tier>) {
-    use site::live::{Groups, Island, Tier};
-    let attr = |tag: &str, name: &str| tag.split(&format!(r#"{name}=""#)).nth(1).and_then(|rest| rest.split('"').next()).map(str::to_owned);
-    let groups: Vec<Groups> = body
-        .split("<div ")
-        .filter_map(|rest| rest.split('>').next())
-        .filter_map(|tag| Some((attr(tag, "data-live")?, attr(tag, "data-suite"))))
-        .map(|(name, suite)| Island::from_box(&name, suite.as_deref()).map_or(Tier::Full.groups(), Island::groups))
-        .collect();
-    let has_lab = groups.contains(&Groups::LAB);
-    let page = groups.into_iter().filter(|g| *g != Groups::LAB).fold(Groups::CHROME, Groups::with);
-    (Tier::for_groups(page), has_lab.then_some(Tier::Lab))
+    native::main()
 }
 
 #[cfg(target_arch = "wasm32")]
 fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+    use leptos::prelude::*;
+    use site::search::Entry;
+    use site::static_data::StaticResults;
+    use site::{routes, App, Route};
+    use std::path::{Path, PathBuf};
+
+    /// What the command line asks for.
+    struct Args {
+        /// Where the pages go; `None` for `--summary`, which writes only the results folder's files.
+        out: Option<PathBuf>,
+        results_dir: PathBuf,
+        keep_refused: bool,
+        search_index: Option<PathBuf>,
+    }
+
+    fn args() -> Args {
+        let args: Vec<PathBuf> = std::env::args_os().skip(1).map(PathBuf::from).collect();
+        let arg = |a: &PathBuf, flag: &str| a.as_os_str() == flag;
+        let (out, dir, keep_refused, search_index) = match args.as_slice() {
+            [flag, dir] if arg(flag, "--summary") => (None, dir, false, None),
+            [flag, dir, keep] if arg(flag, "--summary") && arg(keep, "--keep-refused") => (None, dir, true, None),
+            [out, dir] => (Some(out), dir, false, None),
+            [out, dir, flag, file] if arg(flag, "--search-index") => (Some(out), dir, false, Some(file.clone())),
+            _ => {
+                eprintln!(
+                    "usage: prerender OUT.json RESULTS_DIR [--search-index FILE]\n       prerender --summary RESULTS_DIR [--keep-refused]"
+                );
+                std::process::exit(2);
+            }
+        };
+        Args { out: out.cloned(), results_dir: dir.clone(), keep_refused, search_index }
+    }
+
+    pub fn main() {
+        let args = args();
+        let data = write_results_files(&args.results_dir, args.keep_refused);
+        if let Some(out) = &args.out {
+            render_all(&data, out, args.search_index.as_deref());
+        }
+    }
+
+    /// Prints `error: {message}` and exits with status 1.
+    fn fail(message: impl std::fmt::Display) -> ! {
+        eprintln!("error: {message}");
+        std::process::exit(1);
+    }
+
+    /// The results folder's own files: `index.json`, then, once every file is valid, `summary.json`,
+    /// `headlines.json` and `medians.json`. Returns what the pages are rendered from.
+    fn write_results_files(dir: &Path, keep_refused: bool) -> StaticResults {
+        let files = site::static_data::read_folder(dir).unwrap_or_else(|e| fail(e));
+        // The list of files first: a static host cannot list a folder. Written even when a file fails
+        // validation below (test fixtures keep theirs; a build stops there anyway).
+        let index = site::results_index::ResultsIndex::of_folder(&files);
+        write_atomic(&dir.join("index.json"), &(serde_json::to_string_pretty(&index).expect("the index serialises") + "\n"));
+        let data = StaticResults::of_folder(&files, keep_refused).unwrap_or_else(|e| fail(e));
+        write_atomic(&dir.join("summary.json"), &serde_json::to_string(&*data.summary).expect("the summary serialises"));
+        write_atomic(&dir.join("headlines.json"), &serde_json::to_string(&data.summary.headlines()).expect("the headlines serialise"));
+        write_atomic(&dir.join("medians.json"), &serde_json::to_string(&*data.medians).expect("the medians serialise"));
+        data
+    }
+
+    /// Every page into `out` (and each results file's page's content into `out.files/`), and with
+    /// `search_index` what `/search` searches.
+    fn render_all(data: &StaticResults, out: &Path, search_index: Option<&Path>) {
+        /// The pages are each page's first frame: no effect runs and no resource resolves here.
+        struct NeverRun;
+        impl any_spawner::CustomExecutor for NeverRun {
+            fn spawn(&self, _: any_spawner::PinnedFuture<()>) {}
+            fn spawn_local(&self, _: any_spawner::PinnedLocalFuture<()>) {}
+            fn poll_local(&self) {}
+        }
+        any_spawner::Executor::init_custom_executor(NeverRun).expect("the executor is set once");
+        // Every results file has a page of its own. Its body and chart specs go to a file of their own
+        // (`OUT.files/N.json`), so ten thousand pages never make one string too long for postbuild.
+        let file_routes = data.machines.iter().enumerate().map(|(index, m)| {
+            let file: &'static str = Box::leak(m.file_name.clone().into_boxed_str());
+            (Some(routes::results_file_path(file)), Route::ResultsFile { index, file })
+        });
+        let bodies_dir = PathBuf::from(format!("{}.files", out.display()));
+        let _ = std::fs::remove_dir_all(&bodies_dir);
+        if let Err(e) = std::fs::create_dir_all(&bodies_dir) {
+            fail(format!("cannot create {}: {e}", bodies_dir.display()));
+        }
+        // Chapter 4's ablation runs, each on a page beside its raw files (trunk copies content/ablation/).
+        let ablation_dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../content/ablation"));
+        let ablation_runs = site::pages::ablation::AblationRun::read_all(ablation_dir).unwrap_or_else(|e| fail(e));
+        let ablation_routes = ablation_runs.into_iter().map(|run| {
+            let run: &'static site::pages::ablation::AblationRun = Box::leak(Box::new(run));
+            (Some(run.path()), Route::Ablation(run))
+        });
+        // What `/search` searches: every page's entries as it is rendered, then every machine's.
+        let mut searched: Vec<Entry> = Vec::new();
+        let pages: Vec<serde_json::Value> = Route::all()
+            .into_iter()
+            .chain(file_routes)
+            .chain(ablation_routes)
+            .map(|(path, route)| render_page(data, path, route, &bodies_dir, &mut searched))
+            .collect();
+        write_atomic(out, &serde_json::to_string(&pages).expect("strings and bools serialise"));
+        if let Some(file) = search_index {
+            searched.extend(data.summary.machines.iter().map(site::search_index::machine_entry));
+            write_atomic(file, &(serde_json::to_string(&searched).expect("strings serialise") + "\n"));
+        }
+    }
+
+    /// A page's own name and its description.
+    fn name_and_description(data: &StaticResults, path: Option<&str>, route: Route) -> (String, String) {
+        match (path, route) {
+            (_, Route::ResultsFile { index, .. }) => {
+                let m = &data.summary.machines[index];
+                (format!("{} · results file", m.label), site::pages::results_file::description(m))
+            }
+            (_, Route::Ablation(run)) => (
+                format!("Ablation run {}", run.name),
+                "The raw files behind chapter 4's harness table: every variant, every round.".to_owned(),
+            ),
+            (Some(p), _) => routes::page_meta(p, |text| data.facts.fill(text).unwrap_or_else(|e| panic!("{p}'s lede: {e}")))
+                .unwrap_or_else(|| panic!("{p} has a title in site/routes.json or is a chapter")),
+            (None, _) => ("Page not found".to_owned(), "There is no page at this address.".to_owned()),
+        }
+    }
+
+    /// One page's entry in the pages list (path, kind, name, title, description, whether it charts,
+    /// which wasm it needs, the `<body>` content and the specs of its static charts; a results
+    /// file's page keeps the last two in a file of its own under `bodies_dir`), its search entries
+    /// added to `searched`.
+    fn render_page(
+        data: &StaticResults,
+        path: Option<String>,
+        route: Route,
+        bodies_dir: &Path,
+        searched: &mut Vec<Entry>,
+    ) -> serde_json::Value {
+        let (name, description) = name_and_description(data, path.as_deref(), route);
+        let title = routes::title(path.as_deref(), &name);
+        let file = route.source_file();
+        // A results file never changes once shipped, and ten thousand `git log`s would slow the build.
+        let last_changed = if matches!(route, Route::ResultsFile { .. }) { None } else { last_changed(&file) };
+        let source = site::components::shell::PageSource { path: path.clone(), last_changed, file };
+        // `untrack`: rendering reads each signal once, outside any effect, which is the point here.
+        let body = Owner::new().with(|| {
+            provide_context(data.clone());
+            provide_context(source);
+            untrack(|| view! { <App route/> }.to_html())
+        });
+        let static_charts: Vec<serde_json::Value> =
+            site::charts::take_static_charts().iter().map(|s| serde_json::from_str(s).expect("a spec is JSON")).collect();
+        let (tier, lab) = tier_needed(&body);
+        // `<!>` marks where text nodes meet for hydration; these pages are never hydrated.
+        let body = body.replace("<!>", "");
+        let rendered = site::search_index::RenderedPage {
+            path: path.as_deref().unwrap_or_default(),
+            kind: route.kind(),
+            name: &name,
+            description: &description,
+            body: &body,
+        };
+        searched.extend(site::search_index::page_entries(&rendered));
+        let mut page = serde_json::json!({
+            "path": path,
+            "kind": route.kind(),
+            // The page's own name: its title without the site's.
+            "name": name,
+            "title": title,
+            "description": description,
+            "charts": route.charts(),
+            // The cargo binary of the smallest wasm that carries every live part of the page.
+            "wasm": tier.bin(),
+            // The threaded labs' wasm, loaded beside it when the reader nears a lab; null without one.
+            "lab_wasm": lab.map(|t| t.bin()),
+        });
+        // Drawn by postbuild into each `data-static-chart="N"` host, N the index in `static_charts`.
+        let mut content = serde_json::json!({ "body": body, "static_charts": static_charts });
+        if let Route::ResultsFile { index, .. } = route {
+            let part = bodies_dir.join(format!("{index}.json"));
+            write_atomic(&part, &content.to_string());
+            page["content_file"] = part.display().to_string().into();
+        } else {
+            page["body"] = content["body"].take();
+            page["static_charts"] = content["static_charts"].take();
+        }
+        page
+    }
+
+    /// `YYYY-MM-DD` of the last commit that touched `file` (relative to the repository root), from git;
+    /// `None` when git or the history is not there (a source tarball): the footer then leaves it out.
+    fn last_changed(file: &str) -> Option<String> {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+        let out = std::process::Command::new("git").args(["-C", root, "log", "-1", "--format=%cs", "--", file]).output().ok()?;
+        let day = String::from_utf8(out.stdout).ok()?.trim().to_owned();
+        (out.status.success() && day.len() == 10).then_some(day)
+    }
+
+    /// Writes `text` to `path` through a temporary file beside it; exits naming the path on failure.
+    fn write_atomic(path: &Path, text: &str) {
+        let tmp = PathBuf::from(format!("{}.{}.tmp", path.display(), std::process::id()));
+        if let Err(e) = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path)) {
+            let _ = std::fs::remove_file(&tmp);
+            fail(format!("cannot write {}: {e}", path.display()));
+        }
+    }
+
+    /// The smallest wasm tier that carries every island box in `body` (`data-live="NAME"`, with
+    /// `data-suite="SUITE"` for a widget that takes one) but the threaded labs, and the labs' tier
+    /// where the page holds one. A box no island claims needs the full wasm, which is right for any name
+    /// a future island adds before this learns it.
+    fn tier_needed(body: &str) -> (site::live::Tier, Option<site::live::Tier>) {
+        use site::live::{Groups, Island, Tier};
+        let attr =
+            |tag: &str, name: &str| tag.split(&format!(r#"{name}=""#)).nth(1).and_then(|rest| rest.split('"').next()).map(str::to_owned);
+        let groups: Vec<Groups> = body
+            .split("<div ")
+            .filter_map(|rest| rest.split('>').next())
+            .filter_map(|tag| Some((attr(tag, "data-live")?, attr(tag, "data-suite"))))
+            .map(|(name, suite)| Island::from_box(&name, suite.as_deref()).map_or(Tier::Full.groups(), Island::groups))
+            .collect();
+        let has_lab = groups.contains(&Groups::LAB);
+        let page = groups.into_iter().filter(|g| *g != Groups::LAB).fold(Groups::CHROME, Groups::with);
+        (Tier::for_groups(page), has_lab.then_some(Tier::Lab))
+    }
+}

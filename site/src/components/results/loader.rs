@@ -212,7 +212,7 @@ pub async fn load_results_with_progress(
     // `asked`, not the index's length: a page that skips files it has no use for skipped nothing.
     let index = index().await?;
     // Each machine's marker is its label's rank among every file the site ships, on every page.
-    let markers = crate::palette::Markers::of(index.labels());
+    let markers = index.markers();
     let (names, asked) = index.names(wanted, MAX_FILES);
     let total = names.len();
     progress(0, total);

@@ -147,7 +147,7 @@ pub fn SizeFirstFrame() -> impl IntoView {
 async fn load_native(read: loader::ShippedReader) -> Result<Option<Machine>, String> {
     // Keep in step with `preferred_native` (the build's first frame shows the file this finds).
     let index = loader::index().await.map_err(|e| e.to_string())?;
-    let markers = crate::palette::Markers::of(index.labels());
+    let markers = index.markers();
     let mut fallback = None;
     for name in index.by_preference("x86_64", "native-runner") {
         let LoadedFile::Good(machine) = loader::load_file(&name, read).await.ranked(&markers) else { continue };
