@@ -70,6 +70,28 @@ test("/choose opens on the maintainers' default machine and says why, whatever f
   assert.deepEqual(errors, []);
 });
 
+test("a file that could not be fetched is asked for again: choosing it again loads it", async () => {
+  const DEFAULT = "epyc-2vcpu-jemalloc-reads-2026-11-26.json";
+  let dropped = 0;
+  const { page, errors } = await h.open("/choose", {
+    // The default machine's file fails once, as a dropped connection would.
+    setup: (_, p) => p.route(`**/results/${DEFAULT}`, (route) => (dropped++ === 0 ? route.abort("connectionreset") : route.continue())),
+  });
+  const failed = page.getByTestId("choose-load-error");
+  await failed.waitFor();
+  assert.match(await failed.textContent(), new RegExp(`results/${DEFAULT.replace(/\./g, "\\.")}`));
+  const machines = page.getByTestId("choose-machine");
+  const other = await machines.locator("option").evaluateAll((os) => os.map((o) => o.value).find((v) => v.startsWith("xeon-")));
+  await machines.selectOption(other);
+  await page.waitForFunction((f) => document.querySelector('[data-testid="choose-machine-note"]')?.textContent.includes(f), other);
+  await machines.selectOption(DEFAULT);
+  await page.waitForFunction((f) => document.querySelector('[data-testid="choose-machine-note"]')?.textContent.includes(f), DEFAULT);
+  await page.waitForFunction(() => document.querySelector('[data-testid="choose-table"] tr[data-clone-ns]'));
+  assert.equal(await failed.count(), 0, "the error is gone once the file arrived");
+  assert.ok(dropped >= 2, `the file was asked for again (${dropped} requests)`);
+  assert.deepEqual(errors.filter((e) => !/ERR_CONNECTION_RESET|Failed to load resource|Failed to fetch/.test(e)), []);
+});
+
 test("a preset fills the box, and the page fits a phone", async () => {
   const { page, errors } = await h.open("/choose", { width: 375, height: 800, colorScheme: "dark" });
   await page.locator('button[data-preset="labels"]').click();

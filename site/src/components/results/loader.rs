@@ -166,14 +166,26 @@ pub async fn load_file(name: &str, read: ShippedReader) -> LoadedFile {
 pub struct FileCache(std::rc::Rc<std::cell::RefCell<HashMap<String, Shared<LocalBoxFuture<'static, LoadedFile>>>>>);
 
 impl FileCache {
-    /// [`load_file`] of `name`, or the one already under way or done.
-    pub fn load(&self, name: &str, read: ShippedReader) -> Shared<LocalBoxFuture<'static, LoadedFile>> {
-        let mut files = self.0.borrow_mut();
-        let load = files.entry(name.to_owned()).or_insert_with(|| {
-            let name = name.to_owned();
-            async move { load_file(&name, read).await }.boxed_local().shared()
-        });
-        load.clone()
+    /// [`load_file`] of `name`, or the one already under way or done. A file that could not be
+    /// fetched (a timeout, a dropped connection) is not kept: the next ask fetches it again.
+    pub fn load(&self, name: &str, read: ShippedReader) -> impl std::future::Future<Output = LoadedFile> {
+        let shared = self
+            .0
+            .borrow_mut()
+            .entry(name.to_owned())
+            .or_insert_with(|| {
+                let name = name.to_owned();
+                async move { load_file(&name, read).await }.boxed_local().shared()
+            })
+            .clone();
+        let (files, name) = (self.0.clone(), name.to_owned());
+        async move {
+            let loaded = shared.await;
+            if matches!(&loaded, LoadedFile::Bad(bad) if bad.kind == crate::loaded::BadKind::Unreachable) {
+                files.borrow_mut().remove(&name);
+            }
+            loaded
+        }
     }
 }
 
