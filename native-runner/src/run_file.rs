@@ -116,67 +116,48 @@ pub trait Suite {
         check_file_size(cases.len(), cap)?;
         let most_threads = cases.iter().map(|c| self.threads(c)).max().unwrap_or(1) + Self::EXTRA_THREADS;
         crate::limits::check_before_run(&path, cases.len(), most_threads, run)?;
-        measure_and_write(
-            run,
-            &path,
-            created_at,
-            &cases,
-            run.warmups + self.repeats(),
-            |c| self.name(c),
-            |c| self.threads(c),
-            |c, on_round| self.measure(c, cap, on_round),
-            Self::summary,
-        )?;
+        self.measure_and_write(&path, created_at, &cases, cap)?;
         Ok(path)
     }
-}
 
-/// Measures every planned case (`measure` gets the plan and a callback to call after each round,
-/// warm-ups included, `rounds` per plan) under one progress line (its time left estimated per plan,
-/// and per thread count from `threads`), prints `summary` unless `--quiet`, and writes the results file.
-#[allow(clippy::too_many_arguments)]
-fn measure_and_write<P>(
-    run: &RunArgs,
-    path: &Path,
-    created_at: String,
-    plans: &[P],
-    rounds: u32,
-    name: impl Fn(&P) -> String,
-    threads: impl Fn(&P) -> u32,
-    mut measure: impl FnMut(&P, &mut dyn FnMut()) -> Result<CaseResult, Failure>,
-    summary: fn(&[CaseResult]),
-) -> Result<(), Failure> {
-    let steps = plans
-        .iter()
-        .enumerate()
-        .map(|(case, plan)| (case, threads(plan)))
-        .flat_map(|(case, class)| (0..rounds).map(move |_| Step { case, class }));
-    let mut bar = Progress::new(steps.collect(), run.quiet);
-    let probe = info::Probe::start(run.quick, run.oversubscribe);
-    let mut cases = Vec::with_capacity(plans.len());
-    for plan in plans {
-        if crate::interrupt::requested() {
-            break;
-        }
-        bar.set_message(name(plan));
-        match measure(plan, &mut || bar.step_done()) {
-            Ok(case) => cases.push(case),
-            // The signal that stopped the run may have killed the case in hand: keep the others.
-            Err(_) if crate::interrupt::requested() => break,
-            Err(failure) => {
-                bar.abandon();
-                return Err(failure);
+    /// Measures every case under one progress line (its time left estimated per case, and per
+    /// thread count), prints [`Suite::summary`] unless `--quiet`, and writes the results file; a run
+    /// stopped by a signal keeps the cases it finished.
+    fn measure_and_write(&self, path: &Path, created_at: String, cases: &[Self::Case], cap: usize) -> Result<(), Failure> {
+        let run = self.run_args();
+        let rounds = run.warmups + self.repeats();
+        let steps = cases
+            .iter()
+            .enumerate()
+            .map(|(index, case)| (index, self.threads(case)))
+            .flat_map(|(case, class)| (0..rounds).map(move |_| Step { case, class }));
+        let mut bar = Progress::new(steps.collect(), run.quiet);
+        let probe = info::Probe::start(run.quick, run.oversubscribe);
+        let mut results = Vec::with_capacity(cases.len());
+        for case in cases {
+            if crate::interrupt::requested() {
+                break;
+            }
+            bar.set_message(self.name(case));
+            match self.measure(case, cap, &mut || bar.step_done()) {
+                Ok(result) => results.push(result),
+                // The signal that stopped the run may have killed the case in hand: keep the others.
+                Err(_) if crate::interrupt::requested() => break,
+                Err(failure) => {
+                    bar.abandon();
+                    return Err(failure);
+                }
             }
         }
+        bar.finish_and_clear();
+        if crate::interrupt::requested() {
+            return Err(write_incomplete(run, path, created_at, &probe, results));
+        }
+        if !run.quiet {
+            Self::summary(&results);
+        }
+        write_file(run, path, created_at, &probe, results)
     }
-    bar.finish_and_clear();
-    if crate::interrupt::requested() {
-        return Err(write_incomplete(run, path, created_at, &probe, cases));
-    }
-    if !run.quiet {
-        summary(&cases);
-    }
-    write_file(run, path, created_at, &probe, cases)
 }
 
 /// Samples one file may store across all its cases. Each stored time costs about 20 bytes of
