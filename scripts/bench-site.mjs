@@ -11,15 +11,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
+import { sitePages } from "./postbuild.mjs";
 import { serveStatic } from "./serve.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-/** Every page and chapter the build listed in dist/pages.json (results files', ablation runs' and
- *  the 404 page aside), read once the site is built. */
-const defaultRoutes = () =>
-  JSON.parse(fs.readFileSync(path.join(root, "dist", "pages.json"), "utf8"))
-    .filter((p) => ["page", "glossary", "chapter"].includes(p.kind))
-    .map((p) => p.path);
+/** Every page and chapter the build listed in dist/pages.json, read once the site is built. */
+const defaultRoutes = () => sitePages(path.join(root, "dist")).map((p) => p.path);
 const PROFILE = { latencyMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4, width: 375, height: 812 };
 
 const { values } = parseArgs({

@@ -355,6 +355,13 @@ export function writePageList(dist, pages) {
   writeAtomic(path.join(dist, "pages.json"), JSON.stringify(list) + "\n");
 }
 
+/** The site's own pages and chapters from a built `dist`'s `pages.json`: results files' pages,
+ *  the ablation runs' and the 404 page left out. What the tests and `bench:site` visit. */
+export function sitePages(dist) {
+  const pages = JSON.parse(fs.readFileSync(path.join(dist, "pages.json"), "utf8"));
+  return pages.filter((p) => ["page", "glossary", "chapter"].includes(p.kind));
+}
+
 function writeAtomic(file, text) {
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, text);

@@ -6,19 +6,16 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { serveStatic } from "../../scripts/serve.mjs";
-import { writeSummary } from "../../scripts/postbuild.mjs";
+import { sitePages, writeSummary } from "../../scripts/postbuild.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 // DIST lets a test run use another build folder (a fixture copy, a worktree's own build).
 export const dist = path.resolve(process.env.DIST ?? path.join(root, "dist"));
 
-/** The site's pages and chapters as the build listed them (`pages.json`, written by
- *  scripts/postbuild.mjs from the pre-renderer's own list): `{ route, kind, name, title, description,
- *  charts }`, `route` without its leading slash. Results files' pages, the ablation runs' and the 404
- *  page are left out. */
+/** The site's pages and chapters as the build listed them (`sitePages` in scripts/postbuild.mjs):
+ *  `{ route, kind, name, title, description, charts }`, `route` without its leading slash. */
 export function routeMeta(dir = dist) {
-  const pages = JSON.parse(fs.readFileSync(path.join(dir, "pages.json"), "utf8"));
-  return pages.filter((p) => ["page", "glossary", "chapter"].includes(p.kind)).map((p) => ({ ...p, route: p.path.slice(1) }));
+  return sitePages(dir).map((p) => ({ ...p, route: p.path.slice(1) }));
 }
 
 /** The chapters' slugs, in order. */
