@@ -4,38 +4,55 @@
 # objects, never its working tree, never executed), and validates with a native-runner built from
 # the base branch, so a pull request can never vouch for itself by editing the validator or this script.
 #
-#   scripts/check-results-pr.sh PR_REPO BASE_REV HEAD_REV VALIDATOR [--maintainer]
+#   scripts/check-results-pr.sh PR_REPO BASE_REV HEAD_REV VALIDATOR [--maintainer] [--shipped-rev REV]
 #
 # BASE_REV is where the pull request branched off (the workflow passes the merge base), HEAD_REV its
-# head; every commit between them is read, so a reason stated in an earlier commit counts.
+# head; every commit between them is read, so a reason stated in an earlier commit counts. The
+# shipped set, which copies and labels are judged against, is today's base branch (--shipped-rev,
+# the workflow passes the base branch's head) together with BASE_REV's files.
 #
-# The policy: a contributor ADDS results files. Refused, naming each path:
+# The policy: a contributor ADDS results files, and nothing else. Refused, naming each path:
+# - any path outside content/results/ (a "results" pull request that also edits a workflow or a
+#   script), unless a maintainer sent it, and then each such path is named;
+# - a .gitattributes or .lfsconfig anywhere (they decide how every later checkout writes the
+#   reference's bytes), unless a maintainer sent it;
 # - anything under content/results/ that is not a plain <name>.json, with no exception (the .gitkeep
-#   included), the site's own index.json, summary.json, headlines.json and medians.json, hidden names,
-#   and a name that differs only in letter case from one the base branch has or the site reserves;
+#   included), the site's own index.json, summary.json, headlines.json and medians.json, a name whose
+#   page would sit beside them (index.json.json), hidden names, names over 100 characters, and a name
+#   that differs only in letter case from one the base branch has or the site reserves;
 # - a symbolic link or a file whose mode is not 100644, and content/ or content/results/ turned into
 #   anything but a folder;
 # - more than MAX_FILES changed paths in one pull request;
-# - any file the validator rejects (`validate --submission`), and one whose samples copy a shipped
-#   file's (`--shipped`, the base branch's files);
-# - a change to .gitattributes (it decides how every later checkout writes the reference's bytes);
+# - any file the validator rejects (`validate --submission --pull-request`): not the runner's own
+#   name for it, a copy or a scaled copy of a shipped file or of another file of the pull request,
+#   a label another machine has, and several files of one suite from one machine (one machine, one
+#   voice; a maintainer's are named instead);
 # - a change or deletion of a file the base branch has (the reference dataset, another contributor's
 #   run). Only a maintainer (--maintainer: the workflow passes it for the repository's owners,
 #   members and collaborators) may do that, and only with a line `Results-edit: <file name>: <reason>`
 #   in one of the pull request's commit messages; the reason then shows in the check's output.
+# What no rule can tell from a real run goes to the maintainer: `native-runner review` writes each new
+# file's standing, its close calls and every computed sentence it changes, before and after, to the
+# job summary ($GITHUB_STEP_SUMMARY; printed when that is not set).
 # Fails closed: when git cannot say what changed, it fails. Exits 0 only when every path passes.
 set -uo pipefail
 
-maintainer=false
-if [[ $# -eq 5 && "$5" == --maintainer ]]; then
-  maintainer=true
-elif [[ $# -ne 4 ]]; then
-  echo "usage: scripts/check-results-pr.sh PR_REPO BASE_REV HEAD_REV VALIDATOR [--maintainer]" >&2
-  exit 2
-fi
+maintainer=false shipped_rev=
+usage() { echo "usage: scripts/check-results-pr.sh PR_REPO BASE_REV HEAD_REV VALIDATOR [--maintainer] [--shipped-rev REV]" >&2; exit 2; }
+[[ $# -ge 4 ]] || usage
+args=("$@")
+for ((i = 4; i < $#; i++)); do
+  case "${args[i]}" in
+    --maintainer) maintainer=true ;;
+    --shipped-rev) ((i++)); [[ $i -lt $# ]] || usage; shipped_rev=${args[i]} ;;
+    *) usage ;;
+  esac
+done
 pr=$1 base=$2 head=$3 validator=$4
+root=$(cd "$(dirname "$0")/.." && pwd)
 # Years of honest submissions come one or two files at a time; hundreds in one pull request is a flood.
 MAX_FILES=20
+MAX_NAME=100
 RESERVED=(index.json summary.json headlines.json medians.json)
 status=0
 fail() { echo "::error::$*"; status=1; }
@@ -71,13 +88,34 @@ mapfile -d '' edited <"$edits"
 if [[ ${#changed[@]} -gt $MAX_FILES ]]; then
   fail "content/results/: ${#changed[@]} files in one pull request; at most $MAX_FILES (send one run per machine, in a pull request of its own)"
 fi
-if ! gitpr diff --no-ext-diff --no-textconv --quiet "$base" "$head" -- .gitattributes; then
-  if $maintainer; then
-    echo ".gitattributes: changed by a maintainer; check that the reference dataset's bytes still hash to plausible::REFERENCE_SHA256"
-  else
-    fail ".gitattributes: a pull request of results may not change it: it decides how every later checkout writes the results files' bytes (the reference dataset is recognised by its SHA-256)"
-  fi
+# The scope: a results pull request touches content/results/ and nothing else; .gitattributes and
+# .lfsconfig, anywhere, only a maintainer may change.
+if ! gitpr diff --no-ext-diff --no-textconv -z --name-only --no-renames "$base" "$head" >"$listing.all"; then
+  echo "::error::cannot list the changes between $base and $head in $pr"
+  exit 1
 fi
+mapfile -d '' everything <"$listing.all"
+rm -f "$listing.all"
+for path in "${everything[@]}"; do
+  shown=$(printf '%q' "$path")
+  case "${path##*/}" in
+    .gitattributes | .lfsconfig)
+      if $maintainer; then
+        echo "$shown: changed by a maintainer; check that the reference dataset's bytes still hash to plausible::REFERENCE_SHA256"
+      else
+        fail "$shown: a pull request of results may not change it: it decides how every later checkout writes the results files' bytes (the reference dataset is recognised by its SHA-256)"
+      fi
+      continue
+      ;;
+  esac
+  if [[ "$path" != content/results/* ]]; then
+    if $maintainer; then
+      echo "$shown: outside content/results/, changed by a maintainer (review it as code: this check judges results only)"
+    else
+      fail "$shown: outside content/results/; a pull request of results changes nothing else (send code in a pull request of its own)"
+    fi
+  fi
+done
 for path in "${edited[@]}"; do
   name=${path#content/results/}
   shown=$(printf '%q' "$path")
@@ -107,6 +145,15 @@ for path in "${changed[@]}"; do
     fail "$shown: a reserved name (the site writes results/index.json, summary.json, headlines.json and medians.json itself; a name starting with '.' is hidden)"
     continue
   fi
+  # A file's page is results/<name without .json>/: beside the site's own files, that name must not be one of theirs.
+  if [[ " ${RESERVED[*]} " == *" $(lower "${name%.json}") "* ]]; then
+    fail "$shown: its page, results/${name%.json}/, would take the place of the site's own results/${name%.json}"
+    continue
+  fi
+  if [[ ${#name} -gt $MAX_NAME ]]; then
+    fail "$shown: a name of ${#name} characters; at most $MAX_NAME (the runner's <label>[-<suite>]-<date>.json)"
+    continue
+  fi
   if ! printf '%s\n' "$base_names" | grep -qxF -- "$path" && grep -qxF -- "$(lower "$path")" <<<"$taken"; then
     fail "$shown: differs only in letter case from a file the site ships or reserves; on a case-insensitive checkout it would replace that file"
     continue
@@ -126,16 +173,30 @@ for path in "${changed[@]}"; do
 done
 
 if [[ ${#to_validate[@]} -gt 0 ]]; then
-  # The files the base branch ships, out of git's objects: a submission that copies one's samples is
-  # refused (--shipped).
+  # The files the site ships, out of git's objects: the branch point's, then today's base branch's
+  # (the newer copy wins), so a copy of a file merged since the pull request branched is found too.
   shipped="$files/.shipped"
   mkdir -p "$shipped"
-  while IFS= read -r path; do
-    [[ "$path" == *.json ]] && gitpr cat-file blob "$base:$path" >"$shipped/${path##*/}" 2>/dev/null
-  done <<<"$base_names"
+  for rev in "$base" ${shipped_rev:+"$shipped_rev"}; do
+    if ! names=$(gitpr ls-tree --name-only -z "$rev" -- content/results/ | tr '\0' '\n'); then
+      echo "::error::cannot list the shipped results files at $rev"
+      exit 1
+    fi
+    while IFS= read -r path; do
+      [[ "$path" == *.json ]] && gitpr cat-file blob "$rev:$path" >"$shipped/${path##*/}" 2>/dev/null
+    done <<<"$names"
+  done
   # The validator escapes control characters in everything it prints.
   # --submission: a --quick run is a valid file but no measurement, so it is refused here.
-  "$validator" validate --submission --shipped "$shipped" "${to_validate[@]}" || status=1
+  # --pull-request: the files side by side with each other and the shipped ones.
+  role=()
+  $maintainer && role=(--maintainer)
+  "$validator" validate --submission --shipped "$shipped" --pull-request "${role[@]}" "${to_validate[@]}" || status=1
+  # For the maintainer: what these files would change, before and after.
+  summary=${GITHUB_STEP_SUMMARY:-/dev/stdout}
+  if ! "$validator" review --shipped "$shipped" --text "$root/content/chapters" --text "$root/site/src/pages/results.rs" "${to_validate[@]}" >>"$summary"; then
+    fail "the review of what these files change could not be written"
+  fi
 fi
 echo "checked ${#changed[@]} changed path(s) under content/results/"
 exit $status

@@ -50,6 +50,31 @@ pub enum Command {
         /// branch's content/results/).
         #[arg(long, value_name = "DIR", requires = "submission")]
         shipped: Option<PathBuf>,
+        /// With --shipped: the files are one pull request's. Each must have the runner's own name,
+        /// a label no other machine has, and be no copy of another of them either; several files
+        /// of one suite from one machine are refused (one machine, one voice) unless --maintainer.
+        #[arg(long, requires = "shipped")]
+        pull_request: bool,
+        /// With --pull-request: a maintainer sent it; several files of one suite from one machine
+        /// are named, not refused.
+        #[arg(long, requires = "pull_request")]
+        maintainer: bool,
+    },
+    /// For a maintainer: what a pull request's results files would change, as Markdown (each new
+    /// file against the shipped runs of its CPU, its close calls, every computed sentence that
+    /// changes, before and after, and the top five). The pull-request check writes it to the job's
+    /// summary.
+    Review {
+        /// The pull request's results files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The folder of results files the site ships (the base branch's content/results/).
+        #[arg(long, value_name = "DIR")]
+        shipped: PathBuf,
+        /// A text whose {{fact}} sentences are compared (a chapter's Markdown, a page's source), or
+        /// a folder of them; may be given more than once.
+        #[arg(long = "text", value_name = "PATH")]
+        texts: Vec<PathBuf>,
     },
     /// Print the JSON Schema of results files (the text of content/results.schema.json).
     Schema,

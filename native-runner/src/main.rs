@@ -1,5 +1,5 @@
 //! `native-runner`: the multithreaded measuring instrument. Subcommands: `clone` (the contention
-//! suite), `sso`, `arcswap`, `arena` (chapters 6-8), `validate`, `schema`, `import-reference`; see
+//! suite), `sso`, `arcswap`, `arena` (chapters 6-8), `validate`, `review`, `schema`, `import-reference`; see
 //! `--help`.
 
 mod allocator;
@@ -77,34 +77,96 @@ fn shipped_files(dir: &std::path::Path) -> Result<Vec<(String, wasm_core::result
         .collect())
 }
 
-fn validate_files(files: &[std::path::PathBuf], submission: bool, shipped: Option<&std::path::Path>) -> Result<(), Failure> {
-    let shipped = shipped.map(shipped_files).transpose()?.unwrap_or_default();
-    let mut failed = 0;
+/// `validate`'s options beyond the files.
+struct ValidateOptions<'a> {
+    submission: bool,
+    shipped: Option<&'a std::path::Path>,
+    pull_request: bool,
+    maintainer: bool,
+}
+
+fn validate_files(files: &[std::path::PathBuf], options: ValidateOptions) -> Result<(), Failure> {
+    let shipped = options.shipped.map(shipped_files).transpose()?.unwrap_or_default();
+    let name_of = |path: &std::path::Path| path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let mut problems: Vec<(std::path::PathBuf, Vec<wasm_core::validate::Problem>)> = Vec::new();
+    let mut valid: Vec<(String, wasm_core::results::ResultsFile)> = Vec::new();
     for path in files {
-        // A file name is the contributor's text too: no control characters reach the terminal.
-        let shown = wasm_core::validate::escape_control(&path.display().to_string());
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let checked = check_file(path, submission).and_then(|file| {
-            let copies = wasm_core::validate::duplicate_problems(&name, &file, &shipped);
-            if copies.is_empty() {
-                Ok(file)
-            } else {
-                Err(copies)
+        match check_file(path, options.submission) {
+            Ok(file) => {
+                problems.push((path.clone(), wasm_core::validate::duplicate_problems(&name_of(path), &file, &shipped)));
+                valid.push((name_of(path), file));
             }
-        });
-        match checked {
-            Ok(file) => println!("{shown}: ok ({} cases)", file.cases.len()),
-            Err(problems) => {
-                failed += 1;
-                for problem in problems {
-                    println!("{shown}: {problem}");
+            Err(found) => problems.push((path.clone(), found)),
+        }
+    }
+    let mut notes = Vec::new();
+    if options.pull_request {
+        // The files side by side: copies among them, names, labels, one machine's voice.
+        let (found, maintainer_notes) = wasm_core::validate::pull_request_problems(&valid, &shipped, options.maintainer);
+        notes = maintainer_notes;
+        for (name, problem) in found {
+            if let Some((_, list)) = problems.iter_mut().find(|(p, _)| name_of(p) == name) {
+                if !list.iter().any(|p| p.field == problem.field && p.problem == problem.problem) {
+                    list.push(problem);
                 }
             }
         }
     }
+    let mut failed = 0;
+    for (path, list) in &problems {
+        // A file name is the contributor's text too: no control characters reach the terminal.
+        let shown = wasm_core::validate::escape_control(&path.display().to_string());
+        if list.is_empty() {
+            let cases = valid.iter().find(|(n, _)| *n == name_of(path)).map_or(0, |(_, f)| f.cases.len());
+            println!("{shown}: ok ({cases} cases)");
+        } else {
+            failed += 1;
+            for problem in list {
+                println!("{shown}: {problem}");
+            }
+        }
+    }
+    for note in notes {
+        println!("note for the maintainer: {note}");
+    }
     if failed > 0 {
         return Err(Failure::runtime(format!("{failed} of {} file(s) failed validation", files.len())));
     }
+    Ok(())
+}
+
+/// `review`: the maintainer's report of what the files would change (`wasm_core::review`).
+fn review_files(files: &[std::path::PathBuf], shipped: &std::path::Path, texts: &[std::path::PathBuf]) -> Result<(), Failure> {
+    let shipped = shipped_files(shipped)?;
+    let mut new = Vec::new();
+    for path in files {
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        // Only what validates is reviewed: the check lists the rest as refused.
+        if let Ok(file) = check_file(path, false) {
+            new.push((name, file));
+        }
+    }
+    let mut read: Vec<(String, String)> = Vec::new();
+    for path in texts {
+        let paths: Vec<std::path::PathBuf> = if path.is_dir() {
+            let mut inner: Vec<_> = std::fs::read_dir(path)
+                .map_err(|e| Failure::usage(format!("--text {}: {e}", path.display())))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_file())
+                .collect();
+            inner.sort();
+            inner
+        } else {
+            vec![path.clone()]
+        };
+        for p in paths {
+            let text = std::fs::read_to_string(&p).map_err(|e| Failure::usage(format!("--text {}: {e}", p.display())))?;
+            let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            read.push((name, text));
+        }
+    }
+    let sources: Vec<wasm_core::review::Source> = read.iter().map(|(name, text)| wasm_core::review::Source { name, text }).collect();
+    print!("{}", wasm_core::review::review(&shipped, &new, &sources));
     Ok(())
 }
 
@@ -189,7 +251,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Arcswap(args) => wrote(&arcswap::run(&args)?, &args.run, None),
         Command::Arena(args) => wrote(&arena::run(&args)?, &args.run, None),
         Command::Lines(args) => wrote(&lines::run(&args)?, &args.run, None),
-        Command::Validate { files, submission, shipped } => validate_files(&files, submission, shipped.as_deref())?,
+        Command::Validate { files, submission, shipped, pull_request, maintainer } => {
+            validate_files(&files, ValidateOptions { submission, shipped: shipped.as_deref(), pull_request, maintainer })?
+        }
+        Command::Review { files, shipped, texts } => review_files(&files, &shipped, &texts)?,
         Command::Schema => print!("{}", wasm_core::results::json_schema_text()),
         Command::ImportReference { input, output, force } => {
             let text = std::fs::read_to_string(&input).map_err(|e| Failure::runtime(format!("cannot read {}: {e}", input.display())))?;

@@ -335,6 +335,101 @@ fn browser_runs_with_native_facts_are_refused() {
         ("browser-no-browser.json", "machine.user_agent", Box::new(|f| f["machine"]["user_agent"] = json!("curl/8.0"))),
         ("browser-two-browsers.json", "machine.browser", Box::new(|f| f["machine"]["browser"] = json!("Firefox 140"))),
         ("browser-jemalloc.json", "allocator.name", Box::new(|f| f["allocator"] = json!({ "name": "jemalloc" }))),
+        // Issue 51: what only the operating system knows, and a device its user agent contradicts.
+        ("browser-cpu-model.json", "machine.cpu_model", Box::new(|f| f["machine"]["cpu_model"] = json!("Apple M3 Max"))),
+        ("browser-kernel.json", "machine.kernel_version", Box::new(|f| f["machine"]["kernel_version"] = json!("6.6.8"))),
+        ("browser-ram.json", "machine.memory_total_bytes", Box::new(|f| f["machine"]["memory_total_bytes"] = json!(17179869184u64))),
+        ("browser-physical-cores.json", "machine.physical_cores", Box::new(|f| f["machine"]["physical_cores"] = json!(1))),
+        (
+            "browser-cpuid.json",
+            "machine.cpu_identity.vendor",
+            Box::new(|f| {
+                f["schema_version"] = json!(2);
+                f["created_at"] = json!("2026-11-27T10:00:00Z");
+                f["machine"]["cpu_identity"] = json!({ "vendor": "AuthenticAMD", "family": 25 });
+            }),
+        ),
+        ("browser-android-on-x11.json", "machine.device", Box::new(|f| f["machine"]["device"] = json!("Pixel 7, arm 64-bit"))),
+    ];
+    assert_each_lie_refused(base, lies);
+}
+
+/// Issue 51: machine records that cannot be. The base is a shipped native run as schema 2 would
+/// carry it (dated the day schema 2 began, with a CPUID identity that fits its model); each lie
+/// changes one thing, and the honest base passes.
+#[test]
+fn impossible_machine_records_are_refused() {
+    const RECORD_BASE: &str = "content/results/epyc-2vcpu-jemalloc-reads-2026-11-26.json";
+    let base = || -> Value {
+        let mut f: Value = serde_json::from_slice(&std::fs::read(repo_root().join(RECORD_BASE)).unwrap()).unwrap();
+        f["schema_version"] = json!(2);
+        f["created_at"] = json!("2026-11-27T10:00:00Z");
+        f["machine"]["cpu_identity"] = json!({
+            "vendor": "AuthenticAMD", "family": 25, "model": 1, "stepping": 1,
+            "microcode": "0xa0011d5", "l2_cache_bytes": 524288, "l3_cache_bytes": 33554432, "hypervisor_source": "cpuid"
+        });
+        f
+    };
+    let identity = |field: &'static str, value: Value| -> Box<dyn Fn(&mut Value)> {
+        Box::new(move |f: &mut Value| f["machine"]["cpu_identity"][field] = value.clone())
+    };
+    let lies: Vec<Lie> = vec![
+        ("cpuid-bidi.json", "machine.cpu_identity.vendor", identity("vendor", json!("Authentic\u{202e}AMD"))),
+        ("cpuid-zero-width.json", "machine.cpu_identity.vendor", identity("vendor", json!("AuthenticAMD\u{200b}"))),
+        ("cpuid-long-microcode.json", "machine.cpu_identity.microcode", identity("microcode", json!(format!("0x{}", "1".repeat(300))))),
+        ("cpuid-intel-on-amd.json", "machine.cpu_identity.vendor", identity("vendor", json!("GenuineIntel"))),
+        ("cpuid-stepping-99.json", "machine.cpu_identity.stepping", identity("stepping", json!(99))),
+        ("cpuid-l3-4tib.json", "machine.cpu_identity.l3_cache_bytes", identity("l3_cache_bytes", json!(4u64 << 40))),
+        (
+            "cpuid-on-aarch64.json",
+            "machine.cpu_identity.vendor",
+            Box::new(|f| {
+                f["machine"]["arch"] = json!("aarch64");
+                f["machine"]["cpu_model"] = json!("Neoverse-N1");
+                f["toolchain"]["target_triple"] = json!("aarch64-unknown-linux-gnu");
+            }),
+        ),
+        (
+            "hypervisor-source-alone.json",
+            "machine.cpu_identity.hypervisor_source",
+            Box::new(|f| f["conditions"]["hypervisor"] = Value::Null),
+        ),
+        (
+            "steal-no-hypervisor.json",
+            "conditions.steal_percent",
+            Box::new(|f| {
+                f["conditions"]["hypervisor"] = Value::Null;
+                f["machine"]["cpu_identity"]["hypervisor_source"] = Value::Null;
+            }),
+        ),
+        (
+            "smt-on-one-cpu-per-core.json",
+            "conditions.topology.smt_groups",
+            Box::new(|f| f["conditions"]["topology"]["smt_groups"] = json!([[0, 1]])),
+        ),
+        (
+            "amd-on-aarch64.json",
+            "machine.cpu_model",
+            Box::new(|f| {
+                f["machine"]["arch"] = json!("aarch64");
+                f["machine"]["cpu_identity"] = Value::Null;
+                f["toolchain"]["target_triple"] = json!("aarch64-unknown-linux-gnu");
+            }),
+        ),
+        ("memory-16-eib.json", "machine.memory_total_bytes", Box::new(|f| f["machine"]["memory_total_bytes"] = json!(u64::MAX))),
+        ("jemalloc-without-statistics.json", "cases[0].memory", Box::new(|f| f["cases"][0]["memory"] = Value::Null)),
+        (
+            "frozen-clock.json",
+            "cases[0].repeat_times_ns",
+            Box::new(|f| {
+                let t = f["cases"][0]["repeat_times_ns"][0].clone();
+                let n = f["cases"][0]["repeat_times_ns"].as_array().unwrap().len();
+                f["cases"][0]["repeat_times_ns"] = json!(vec![t; n]);
+                f["cases"][0]["round_medians_ns"] = Value::Null;
+                resummarize(&mut f["cases"][0]);
+            }),
+        ),
+        ("schema-2-too-early.json", "created_at", Box::new(|f| f["created_at"] = json!("2026-11-26T10:00:00Z"))),
     ];
     assert_each_lie_refused(base, lies);
 }

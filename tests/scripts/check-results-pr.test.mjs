@@ -14,6 +14,14 @@ const script = path.join(root, "scripts/check-results-pr.sh");
 const validator = path.join(process.env.CARGO_TARGET_DIR ?? path.join(root, "target"), "debug/native-runner");
 const good = fs.readFileSync(path.join(root, "content/results/epyc-2vcpu-jemalloc-pinned-2026-11-23.json"));
 
+/** `good` as the runner would have named it `name` (`<label>-2026-11-23.json`): its label is the
+ *  name's, so only what a test is about is wrong. */
+function named(name) {
+  const file = JSON.parse(good.toString());
+  file.label = name.replace(/-\d{4}-\d{2}-\d{2}\.json$/, "");
+  return JSON.stringify(file, null, 2) + "\n";
+}
+
 /** The scratch repositories the tests made, removed when they are done. */
 const scratch = [];
 after(() => { for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true }); });
@@ -37,18 +45,24 @@ function pullRequest(change) {
   return dir;
 }
 
-function check(dir, { base = "HEAD^1", maintainer = false } = {}) {
+function check(dir, { base = "HEAD^1", maintainer = false, shippedRev } = {}) {
   assert.ok(fs.existsSync(validator), `${validator} is missing: run cargo test first`);
-  const args = [script, dir, base, "HEAD", validator, ...(maintainer ? ["--maintainer"] : [])];
-  const run = spawnSync("bash", args, { encoding: "utf8", timeout: 30_000 });
+  const args = [script, dir, base, "HEAD", validator, ...(maintainer ? ["--maintainer"] : []), ...(shippedRev ? ["--shipped-rev", shippedRev] : [])];
+  // The maintainer's review goes to the job summary, as on GitHub.
+  const summaryFile = path.join(dir, "..", `${path.basename(dir)}-summary.md`);
+  scratch.push(summaryFile);
+  const env = { ...process.env, GITHUB_STEP_SUMMARY: summaryFile };
+  const run = spawnSync("bash", args, { encoding: "utf8", timeout: 60_000, env });
   assert.equal(run.error, undefined, "the check hung or could not start");
-  return { code: run.status, out: run.stdout + run.stderr };
+  const summary = fs.existsSync(summaryFile) ? fs.readFileSync(summaryFile, "utf8") : "";
+  return { code: run.status, out: run.stdout + run.stderr, summary };
 }
 
 test("a plain, valid results file passes", () => {
-  const { code, out } = check(pullRequest((d) => fs.writeFileSync(path.join(d, "my-laptop-2026-11-23.json"), good)));
+  const { code, out, summary } = check(pullRequest((d) => fs.writeFileSync(path.join(d, "my-laptop-2026-11-23.json"), named("my-laptop-2026-11-23.json"))));
   assert.equal(code, 0, out);
   assert.match(out, /ok \(\d+ cases\)/);
+  assert.match(summary, /^## Results review/m);
 });
 
 test("a symbolic link to /dev/zero is refused by its mode, never read", () => {
@@ -71,7 +85,7 @@ test("content/results swapped for a symbolic link to another folder fails the ch
 });
 
 test("a revision git cannot read fails the check instead of passing with nothing checked", () => {
-  const dir = pullRequest((d) => fs.writeFileSync(path.join(d, "my-laptop-2026-11-23.json"), good));
+  const dir = pullRequest((d) => fs.writeFileSync(path.join(d, "my-laptop-2026-11-23.json"), named("my-laptop-2026-11-23.json")));
   const run = spawnSync("bash", [script, dir, "no-such-revision", "HEAD", validator], { encoding: "utf8", timeout: 30_000 });
   assert.notEqual(run.status, 0, run.stdout + run.stderr);
   assert.match(run.stdout + run.stderr, /cannot list the changes/);
@@ -180,7 +194,9 @@ test("a maintainer's edit needs its reason, for that file, in any commit of the 
   // The reason in the first of two commits is read (the check sees every commit from the branch point).
   const dir = editRequest(SHIPPED, rewrite, "reference: trailing newline\n\nResults-edit: reference-ryzen5600x-2024.json: the import wrote no final newline");
   // Another real run (a copy of the shipped one's samples would be refused as a copy).
-  fs.copyFileSync(path.join(root, "content/results/xeon-2vcpu-jemalloc-all-types-2026-11-25.json"), path.join(dir, "content/results/later-2026-11-25.json"));
+  const later = JSON.parse(fs.readFileSync(path.join(root, "content/results/xeon-2vcpu-jemalloc-all-types-2026-11-25.json"), "utf8"));
+  later.label = "later";
+  fs.writeFileSync(path.join(dir, "content/results/later-2026-11-25.json"), JSON.stringify(later, null, 2) + "\n");
   git(dir, "add", "-A");
   git(dir, "commit", "-qm", "and a run");
   const two = check(dir, { base: "HEAD~2", maintainer: true });
@@ -227,11 +243,114 @@ test("a pull request of more than 20 files is refused as a whole", () => {
 test("a change to .gitattributes is refused unless a maintainer makes it", () => {
   const change = (d) => {
     fs.writeFileSync(path.join(d, "../../.gitattributes"), "*.json text eol=crlf\n");
-    fs.writeFileSync(path.join(d, "mine-2026-11-23.json"), good);
+    fs.writeFileSync(path.join(d, "mine-2026-11-23.json"), named("mine-2026-11-23.json"));
   };
   const contributor = check(pullRequest(change));
   assert.equal(contributor.code, 1, contributor.out);
   assert.match(contributor.out, /\.gitattributes: a pull request of results may not change it/);
   const maintainer = check(pullRequest(change), { maintainer: true });
   assert.equal(maintainer.code, 0, maintainer.out);
+});
+
+test("a file whose page would sit beside the site's own index.json, and a name over 100 characters, are refused", () => {
+  const long = `${"a".repeat(90)}-2026-11-23.json`;
+  const { code, out } = check(pullRequest((d) => {
+    fs.writeFileSync(path.join(d, "index.json.json"), good);
+    fs.writeFileSync(path.join(d, "Summary.JSON.json"), good);
+    fs.writeFileSync(path.join(d, long), named(long));
+  }));
+  assert.equal(code, 1, out);
+  assert.match(out, /index\.json\.json: its page, results\/index\.json\/, would take the place of the site's own/);
+  assert.match(out, /Summary\.JSON\.json: its page/);
+  assert.match(out, new RegExp(`${long}: a name of 106 characters; at most 100`));
+});
+
+test("a file not named as the runner names it is refused, naming the name it should have", () => {
+  const { code, out } = check(pullRequest((d) => fs.writeFileSync(path.join(d, "my-laptop-2026-11-23.json"), good)));
+  assert.equal(code, 1, out);
+  assert.match(out, /my-laptop-2026-11-23\.json: file: is named "my-laptop-2026-11-23\.json", not as the runner names this run \(epyc-2vcpu-jemalloc-pinned-2026-11-23\.json/);
+});
+
+test("a nested .gitattributes or .lfsconfig, and a results pull request that edits a workflow, fail naming the path", () => {
+  const nested = check(pullRequest((d) => {
+    fs.writeFileSync(path.join(d, "../.gitattributes"), "results/*.json text eol=crlf\n");
+    fs.writeFileSync(path.join(d, ".lfsconfig"), "[lfs]\n");
+    fs.writeFileSync(path.join(d, "mine-2026-11-23.json"), named("mine-2026-11-23.json"));
+  }));
+  assert.equal(nested.code, 1, nested.out);
+  assert.match(nested.out, /content\/\.gitattributes: a pull request of results may not change it/);
+  assert.match(nested.out, /content\/results\/\.lfsconfig: a pull request of results may not change it/);
+  const sneaky = (d) => {
+    fs.mkdirSync(path.join(d, "../../.github/workflows"), { recursive: true });
+    fs.writeFileSync(path.join(d, "../../.github/workflows/deploy.yml"), "on: push\n");
+    fs.mkdirSync(path.join(d, "../../scripts"), { recursive: true });
+    fs.writeFileSync(path.join(d, "../../scripts/postbuild.mjs"), "// nothing\n");
+    fs.writeFileSync(path.join(d, "mine-2026-11-23.json"), named("mine-2026-11-23.json"));
+  };
+  const contributor = check(pullRequest(sneaky));
+  assert.equal(contributor.code, 1, contributor.out);
+  assert.match(contributor.out, /\.github\/workflows\/deploy\.yml: outside content\/results\/; a pull request of results changes nothing else/);
+  assert.match(contributor.out, /scripts\/postbuild\.mjs: outside content\/results\//);
+  const maintainer = check(pullRequest(sneaky), { maintainer: true });
+  assert.equal(maintainer.code, 0, maintainer.out);
+  assert.match(maintainer.out, /\.github\/workflows\/deploy\.yml: outside content\/results\/, changed by a maintainer/);
+});
+
+/** A shipped file of the real folder, under its own name (the runner's). */
+const real = (name) => fs.readFileSync(path.join(root, "content/results", name));
+
+test("two clone files of one machine fail for a contributor, naming both; one machine's clone and lines files pass", () => {
+  const two = check(pullRequest((d) => {
+    fs.writeFileSync(path.join(d, "epyc-2vcpu-jemalloc-reads-2026-11-26.json"), real("epyc-2vcpu-jemalloc-reads-2026-11-26.json"));
+    fs.writeFileSync(path.join(d, "epyc-2vcpu-jemalloc-all-types-2026-11-26.json"), real("epyc-2vcpu-jemalloc-all-types-2026-11-26.json"));
+  }));
+  assert.equal(two.code, 1, two.out);
+  assert.match(two.out, /epyc-2vcpu-jemalloc-all-types-2026-11-26\.json, epyc-2vcpu-jemalloc-reads-2026-11-26\.json are 2 clone runs of one machine .*need a maintainer/);
+  const pair = check(pullRequest((d) => {
+    // One EPYC VM's clone run and its lines run: one machine record, two suites.
+    fs.writeFileSync(path.join(d, "epyc-2vcpu-jemalloc-rounds-2026-11-24.json"), real("epyc-2vcpu-jemalloc-rounds-2026-11-24.json"));
+    fs.writeFileSync(path.join(d, "epyc-2vcpu-jemalloc-lines-2026-11-24.json"), real("epyc-2vcpu-jemalloc-lines-2026-11-24.json"));
+  }));
+  assert.equal(pair.code, 0, pair.out);
+});
+
+test("a copy of a file merged after the pull request branched is judged against today's base branch", () => {
+  const dir = pullRequest((d) => {
+    const copy = JSON.parse(good.toString());
+    copy.label = "mine";
+    copy.machine.memory_total_bytes = 68719476736;
+    fs.writeFileSync(path.join(d, "mine-2026-11-23.json"), JSON.stringify(copy, null, 2));
+  });
+  // The base branch moves on: the original is merged there after the pull request branched.
+  git(dir, "checkout", "-q", "-b", "main-today", "HEAD^1");
+  fs.writeFileSync(path.join(dir, "content/results/epyc-2vcpu-jemalloc-pinned-2026-11-23.json"), good);
+  git(dir, "add", "-A");
+  git(dir, "commit", "-qm", "merged since");
+  const today = git(dir, "rev-parse", "HEAD").trim();
+  git(dir, "checkout", "-q", "-");
+  const old = check(dir);
+  assert.equal(old.code, 0, old.out);
+  const { code, out } = check(dir, { shippedRev: today });
+  assert.equal(code, 1, out);
+  assert.match(out, /are exactly those of epyc-2vcpu-jemalloc-pinned-2026-11-23\.json's cases\[0\]/);
+});
+
+test("the job summary shows each computed sentence the pull request changes, before and after", () => {
+  const dir = pullRequest((d) => {
+    for (const name of ["xeon-2.1ghz-2vcpu-jemalloc-2026-11-21.json", "reference-ryzen5600x-2024.json"]) fs.writeFileSync(path.join(d, name), real(name));
+  });
+  // The scratch base ships the Xeon (String the cheaper clone on one thread) and the article's
+  // Ryzen (Arc<str>); the pull request adds an EPYC run, a third machine.
+  git(dir, "reset", "-q", "--soft", "HEAD^1");
+  git(dir, "commit", "-qm", "base with two machines");
+  const added = "epyc-2vcpu-jemalloc-rounds-2026-11-24.json";
+  fs.writeFileSync(path.join(dir, "content/results", added), real(added));
+  git(dir, "add", "-A");
+  git(dir, "commit", "-qm", "results: an EPYC");
+  const { code, out, summary } = check(dir);
+  assert.equal(code, 0, out);
+  assert.match(summary, /^### epyc-2vcpu-jemalloc-rounds-2026-11-24\.json/m, out + summary);
+  assert.match(summary, /\*\*04-clone-cost\.md\*\*\n\n```diff\n- Across the 2 native machines with jemalloc .*\n\+ Across the 3 native machines with jemalloc/, summary);
+  assert.match(summary, /\*\*results\.rs\*\*/);
+  assert.match(summary, /### Top 5 by `Arc<str>` clone \+ drop at 1 thread, native runs/);
 });

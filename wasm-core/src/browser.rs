@@ -27,6 +27,23 @@ pub fn runner() -> RunnerInfo {
 /// allocator statistics or the kernel's view of the machine (governor, boost, topology, load,
 /// steal, hypervisor), cannot pin a thread, runs dlmalloc, never more than [`LAB_MAX_THREADS`]
 /// threads, and names a browser its user agent names.
+/// Why a device the browser named (User-Agent Client Hints: model, architecture, bitness) cannot
+/// be the computer its user agent describes: an Arm device on an x86 platform or the reverse, or
+/// 32-bit hardware on a 64-bit platform.
+pub fn device_problem(device: &str, user_agent: &str) -> Option<String> {
+    let device_l = device.to_ascii_lowercase();
+    let platform = crate::machine_key::user_agent_platform(user_agent).unwrap_or("").to_ascii_lowercase();
+    let says_x86 = |t: &str| t.contains("x86") || t.contains("x64") || t.contains("win64") || t.contains("amd64") || t.contains("i686");
+    let says_arm = |t: &str| t.contains("arm") || t.contains("aarch64") || t.contains("android");
+    // Windows and macOS freeze their user agent's platform ("Win64; x64", "Intel Mac OS X") whatever
+    // the chip, so only the other platforms can contradict a device.
+    if platform.contains("windows") || platform.contains("macintosh") {
+        return None;
+    }
+    let clash = (says_arm(&device_l) && says_x86(&platform)) || (says_x86(&device_l) && says_arm(&platform));
+    clash.then(|| format!("is {device:?}, but the user agent's platform is {platform:?}: one browser describes one computer"))
+}
+
 fn native_facts(file: &ResultsFile) -> Vec<Problem> {
     let mut problems = Vec::new();
     let m = &file.machine;
@@ -39,6 +56,24 @@ fn native_facts(file: &ResultsFile) -> Vec<Problem> {
                 format!("is {:?}, but the user agent names {named:?}", m.browser.as_deref().unwrap_or_default()),
             )),
             Some(_) => {}
+        }
+    }
+    // What only the operating system knows: a page reads none of it (navigator.deviceMemory is
+    // rounded and capped, and the lab does not record it).
+    for (field, set) in [
+        ("cpu_model", m.cpu_model.is_some()),
+        ("kernel_version", m.kernel_version.is_some()),
+        ("memory_total_bytes", m.memory_total_bytes.is_some()),
+        ("physical_cores", m.physical_cores.is_some()),
+        ("cpu_identity", m.cpu_identity.is_some()),
+    ] {
+        if set {
+            problems.push(Problem::new(format!("machine.{field}"), "is set; a page cannot read it from the operating system"));
+        }
+    }
+    if let (Some(device), Some(ua)) = (m.device.as_deref(), m.user_agent.as_deref()) {
+        if let Some(problem) = device_problem(device, ua) {
+            problems.push(Problem::new("machine.device", problem));
         }
     }
     if file.allocator.name != BROWSER_ALLOCATOR {
@@ -242,7 +277,7 @@ mod tests {
             user_agent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36"
                 .into(),
             logical_cpus: 2,
-            created_at: "2026-11-24T10:00:00Z".into(),
+            created_at: "2026-11-27T10:00:00Z".into(),
             rustc: Some("rustc 1.97.0-nightly".into()),
             ..Default::default()
         };
@@ -261,7 +296,7 @@ mod tests {
         // Measured in a browser the layouts are wasm32's; this test may run natively.
         file.layouts = crate::plausible::layouts_for_word(4);
         assert_eq!(file.label, "browser-headless-chrome-156-2cpu");
-        assert_eq!(file_name(&file), "browser-headless-chrome-156-2cpu-2026-11-24.json");
+        assert_eq!(file_name(&file), "browser-headless-chrome-156-2cpu-2026-11-27.json");
         assert_eq!(file.machine.browser.as_deref(), Some("Headless Chrome 156"));
         let parsed = crate::validate::validate_bytes(&file_name(&file), file.to_pretty_json().as_bytes()).expect("valid");
         assert!(crate::validate::submission_problems(&parsed).is_empty(), "{:?}", crate::validate::submission_problems(&parsed));
@@ -283,10 +318,10 @@ mod tests {
             case.all_threads_ops_per_sec = Some(f64::from(case.threads) * f64::from(1u32 << 20) / 5e-3);
             case.mark_noise();
         }
-        assert_eq!(file_name(&lines), "browser-headless-chrome-156-2cpu-lines-2026-11-24.json");
+        assert_eq!(file_name(&lines), "browser-headless-chrome-156-2cpu-lines-2026-11-27.json");
         assert!(crate::validate::submission_problems(&lines).is_empty(), "{:?}", crate::validate::submission_problems(&lines));
         lines.cases[1].suite = "sso".into();
-        assert_eq!(file_name(&lines), "browser-headless-chrome-156-2cpu-2026-11-24.json", "mixed suites keep the plain name");
+        assert_eq!(file_name(&lines), "browser-headless-chrome-156-2cpu-2026-11-27.json", "mixed suites keep the plain name");
         let problems: Vec<String> = crate::validate::submission_problems(&lines).iter().map(ToString::to_string).collect();
         assert!(problems.iter().any(|p| p.starts_with("cases[1].suite") && p.contains("clone and lines")), "{problems:?}");
     }

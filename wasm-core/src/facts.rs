@@ -4,8 +4,11 @@
 //! Prose (a chapter's Markdown, a page's lede) names a fact with a placeholder, `{{name}}`; the
 //! pre-renderer fills it with [`Facts::fill`]. A placeholder with an unknown name is an error that
 //! names it, so a typo stops the build. Each fact is a whole clause, written so that it stays true
-//! whatever the data: a range says what it spans, a count says runs (files) or machines (distinct
-//! machine records), and a winner that one more file could flip is given as "in X of N runs".
+//! whatever the data: a range says what it spans, a winner that one more machine could flip is
+//! given as "on X of N machines", and no data at all is a sentence of its own, not "none of the 0".
+//! One machine, one voice: counts are of machines ([`crate::machine_key`]), and a machine that sent
+//! several files votes once, with the median of what its files say. A ratio within [`TIE`] of 1 is
+//! a tie, counted on neither side and said.
 //! The values are HTML (type names in `<code>`), since they are filled into rendered HTML.
 //!
 //! The populations, all clone + drop at the suite's default length, not pinned:
@@ -100,9 +103,18 @@ fn runs<'a>(summary: &'a Summary, medians: &CaseMedians) -> Vec<Run<'a>> {
         .collect()
 }
 
-/// `1.7×`: a ratio as the chapters write it.
+fn distinct<'a>(runs: impl Iterator<Item = &'a Run<'a>>, key: impl Fn(&MachineSummary) -> String) -> usize {
+    runs.map(|r| key(r.machine)).collect::<HashSet<_>>().len()
+}
+
+/// `1.7×`: a ratio as the chapters write it; below 1.1 with two decimals, so that 0.95× (faster)
+/// never reads as "1.0×".
 fn times(ratio: f64) -> String {
-    format!("{ratio:.1}×")
+    if ratio < 1.095 {
+        format!("{ratio:.2}×")
+    } else {
+        format!("{ratio:.1}×")
+    }
 }
 
 /// The span of `ratios` in words: `2.4×`, `1.7× and 3.1×`, or `2.4× to 2.6×`.
@@ -117,13 +129,14 @@ fn span(ratios: &[f64]) -> String {
     }
 }
 
-/// `all 9`, `8 of 9`, `none of the 9`, `the one` / `neither`...: a count out of a total.
+/// `all 9`, `8 of 9`, `none of the 9`, `the one`, `0 of 1`, `both`: a count out of a total of at
+/// least one (a fact with no machine at all says so in a sentence of its own).
 fn of(count: usize, total: usize) -> String {
     match (count, total) {
-        (_, 1) if count == 1 => "the one".to_owned(),
-        (0, 1) => "not the one".to_owned(),
-        (0, _) => format!("none of the {total}"),
-        (c, t) if c == t && t == 2 => "both".to_owned(),
+        (1, 1) => "the one".to_owned(),
+        (c, 1) => format!("{c} of 1"),
+        (0, t) => format!("none of the {t}"),
+        (2, 2) => "both".to_owned(),
         (c, t) if c == t => format!("all {t}"),
         (c, t) => format!("{c} of {t}"),
     }
@@ -134,20 +147,96 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-fn distinct<'a>(runs: impl Iterator<Item = &'a Run<'a>>, key: impl Fn(&MachineSummary) -> String) -> usize {
-    runs.map(|r| key(r.machine)).collect::<HashSet<_>>().len()
+/// Within this of 1 a ratio of two medians is a tie: it prints as `1.00×` and says neither won.
+const TIE: f64 = 0.005;
+
+/// Which side a ratio `a / s` falls on: `Less` when the first is cheaper, `Greater` when the
+/// second is, `Equal` for a tie ([`TIE`]).
+fn side(ratio: f64) -> std::cmp::Ordering {
+    if ratio < 1.0 - TIE {
+        std::cmp::Ordering::Less
+    } else if ratio > 1.0 + TIE {
+        std::cmp::Ordering::Greater
+    } else {
+        std::cmp::Ordering::Equal
+    }
 }
 
-/// Which machine record a run has: the summary's number for it, else its file (a run alone).
+/// One machine's vote: the median of what each of its runs says (one machine, one voice, however
+/// many files it sent).
+fn median(values: &[f64]) -> Option<f64> {
+    let mut v: Vec<f64> = values.iter().copied().filter(|x| x.is_finite()).collect();
+    if v.is_empty() {
+        return None;
+    }
+    v.sort_by(f64::total_cmp);
+    let mid = v.len() / 2;
+    Some(if v.len() % 2 == 1 { v[mid] } else { (v[mid - 1] + v[mid]) / 2.0 })
+}
+
+/// Which machine a run is of: the summary's number for it, else its file (a run alone).
 fn machine_key(m: &MachineSummary) -> String {
     m.hardware.map_or_else(|| m.file.clone(), |h| h.to_string())
 }
 
+/// The runs in `runs` grouped by machine, in the order the machines first appear.
+fn by_machine<'a, 'b>(runs: &[&'b Run<'a>]) -> Vec<Vec<&'b Run<'a>>> {
+    let mut order: Vec<String> = Vec::new();
+    let mut groups: Vec<Vec<&Run>> = Vec::new();
+    for run in runs {
+        let key = machine_key(run.machine);
+        match order.iter().position(|k| *k == key) {
+            Some(i) => groups[i].push(run),
+            None => {
+                order.push(key);
+                groups.push(vec![run]);
+            }
+        }
+    }
+    groups
+}
+
+/// Each machine's vote on `measure` (the median over its runs that have it); machines none of whose
+/// runs have it do not vote.
+fn votes(machines: &[Vec<&Run>], measure: impl Fn(&Run) -> Option<f64>) -> Vec<f64> {
+    machines.iter().filter_map(|runs| median(&runs.iter().filter_map(|r| measure(r)).collect::<Vec<_>>())).collect()
+}
+
+/// `machine` / `machines` with what qualified them.
+fn machines_that(n: usize, what: &str) -> String {
+    format!("{} {what}", if n == 1 { "machine" } else { "machines" })
+}
+
+/// Who was cheaper, by machine: `Arc<str> on 1 of 6 (2.0× cheaper), String on 4 of 6 (1.3× to
+/// 2.5× cheaper) and a tie on 1`, from ratios `Arc ÷ String`. `spans` adds the by-how-much.
+fn split(ratios: &[f64], spans: bool) -> String {
+    use std::cmp::Ordering::*;
+    let n = ratios.len();
+    let arc: Vec<f64> = ratios.iter().filter(|&&r| side(r) == Less).map(|r| 1.0 / r).collect();
+    let string: Vec<f64> = ratios.iter().filter(|&&r| side(r) == Greater).copied().collect();
+    let ties = ratios.iter().filter(|&&r| side(r) == Equal).count();
+    let won = |who: &str, wins: &[f64]| match wins.len() {
+        0 => format!("{who} on none"),
+        k if spans => format!("{who} on {} ({} cheaper)", of(k, n), span(wins)),
+        k => format!("{who} on {}", of(k, n)),
+    };
+    let tie = match ties {
+        0 => String::new(),
+        t => format!(", and they tied (within {:.1} %) on {}", TIE * 100.0, of(t, n)),
+    };
+    format!("{} and {}{tie}", won(ARC, &arc), won(STRING, &string))
+}
+
 impl Facts {
-    /// The facts of a build's `summary` and the `medians` made from the same files.
+    /// The facts of a build's `summary` and the `medians` made from the same files. Every count is
+    /// of machines: a machine's several runs are one vote, the median of theirs.
     pub fn of(summary: &Summary, medians: &CaseMedians) -> Facts {
         let runs = runs(summary, medians);
-        let jemalloc: Vec<&Run> = runs.iter().filter(|r| r.jemalloc()).collect();
+        let all: Vec<&Run> = runs.iter().collect();
+        let jemalloc_runs: Vec<&Run> = runs.iter().filter(|r| r.jemalloc()).collect();
+        let jemalloc = by_machine(&jemalloc_runs);
+        let native = by_machine(&runs.iter().filter(|r| r.native()).collect::<Vec<_>>());
+        let browser = by_machine(&runs.iter().filter(|r| !r.native()).collect::<Vec<_>>());
         let mut values = BTreeMap::new();
         let n = jemalloc.len();
 
@@ -155,103 +244,108 @@ impl Facts {
             "jemalloc-runs",
             format!(
                 "{} with jemalloc ({} of {})",
-                plural(n, "native run", "native runs"),
-                plural(distinct(jemalloc.iter().copied(), machine_key), "machine", "machines"),
-                plural(distinct(jemalloc.iter().copied(), |m| m.cpu.clone()), "CPU model", "CPU models"),
+                plural(n, "native machine", "native machines"),
+                plural(jemalloc_runs.len(), "run", "runs"),
+                plural(distinct(jemalloc_runs.iter().copied(), |m| m.cpu.clone()), "CPU model", "CPU models"),
             ),
         );
 
-        let one: Vec<f64> = jemalloc.iter().filter_map(|r| r.at(1)).map(|(a, s)| a / s).collect();
-        let arc_won: Vec<f64> = one.iter().filter(|&&r| r < 1.0).map(|r| 1.0 / r).collect();
-        let string_won: Vec<f64> = one.iter().filter(|&&r| r > 1.0).copied().collect();
-        let won = |who: &str, ratios: &[f64]| match ratios.len() {
-            0 => format!("{who} in none"),
-            k => format!("{who} in {} ({} cheaper)", of(k, n), span(ratios)),
-        };
+        let one = votes(&jemalloc, |r| r.at(1).map(|(a, s)| a / s));
+        let no_one = "no machine has timed both on one thread yet".to_owned();
         values.insert(
             "jemalloc-one-thread",
-            if n == 0 {
-                "no run has timed both on one thread yet".to_owned()
-            } else {
-                format!("the cheaper clone on one thread was {} and {}", won(ARC, &arc_won), won(STRING, &string_won))
-            },
+            if one.is_empty() { no_one.clone() } else { format!("the cheaper clone on one thread was {}", split(&one, true)) },
         );
-
-        let count = |who: &str, k: usize| if k == 0 { format!("{who} in none") } else { format!("{who} in {}", of(k, n)) };
         values.insert(
             "jemalloc-one-thread-count",
-            if n == 0 {
-                "no run has timed both on one thread yet".to_owned()
-            } else {
-                format!("the cheaper clone on one thread was {} and {}", count(ARC, arc_won.len()), count(STRING, string_won.len()))
-            },
+            if one.is_empty() { no_one } else { format!("the cheaper clone on one thread was {}", split(&one, false)) },
         );
 
-        let both: Vec<(f64, f64)> =
-            jemalloc.iter().filter_map(|r| Some((r.at(1)?, r.at(2)?))).map(|((a1, s1), (a2, s2))| (a2 / a1, s2 / s1)).collect();
-        let slower: Vec<f64> = both.iter().map(|b| b.0).filter(|&r| r > 1.0).collect();
-        let string_change: Vec<f64> = both.iter().map(|b| b.1).collect();
+        let arc_two = votes(&jemalloc, |r| Some(r.at(2)?.0 / r.at(1)?.0));
+        let string_two = votes(&jemalloc, |r| Some(r.at(2)?.1 / r.at(1)?.1));
+        let slower: Vec<f64> = arc_two.iter().copied().filter(|&r| side(r) == std::cmp::Ordering::Greater).collect();
         values.insert(
             "jemalloc-two-threads",
-            if both.is_empty() {
-                "no run has timed both at one and two threads yet".to_owned()
+            if arc_two.is_empty() {
+                "no machine has timed both at one and two threads yet".to_owned()
             } else {
                 format!(
-                    "{ARC} got slower than on one thread in {} {} ({} its one-thread time), while {STRING} took {} its one-thread time",
-                    of(slower.len(), both.len()),
-                    if both.len() == 1 { "run that timed two threads" } else { "runs that timed two threads" },
+                    "{ARC} got slower than on one thread on {} {} ({} its one-thread time), while {STRING} took {} its one-thread time",
+                    of(slower.len(), arc_two.len()),
+                    machines_that(arc_two.len(), "that timed two threads"),
                     if slower.is_empty() { "never above".to_owned() } else { span(&slower) },
-                    span(&string_change),
+                    span(&string_two),
                 )
             },
         );
 
-        let native_drop: Vec<bool> = runs
+        // A machine's vote here: at each thread count from two up, the median Arc ÷ String of its
+        // runs; String won if it was cheaper at every one of them.
+        let from_two: Vec<bool> = native
             .iter()
-            .filter(|r| r.native() && r.drop.iter().any(|(t, _, _)| *t >= 2))
-            .map(|r| r.drop.iter().filter(|(t, _, _)| *t >= 2).all(|&(_, a, s)| s < a))
+            .filter_map(|runs| {
+                let mut threads: Vec<u32> = runs.iter().flat_map(|r| r.drop.iter().map(|d| d.0)).filter(|&t| t >= 2).collect();
+                threads.sort_unstable();
+                threads.dedup();
+                if threads.is_empty() {
+                    return None;
+                }
+                Some(threads.iter().all(|&t| {
+                    let ratio = median(&runs.iter().filter_map(|r| r.at(t)).map(|(a, s)| a / s).collect::<Vec<_>>());
+                    ratio.is_some_and(|r| side(r) == std::cmp::Ordering::Greater)
+                }))
+            })
             .collect();
         values.insert(
             "native-drop-from-two",
-            format!(
-                "{STRING} was the cheaper clone + drop at every thread count from two up in {} {}",
-                of(native_drop.iter().filter(|&&b| b).count(), native_drop.len()),
-                if native_drop.len() == 1 {
-                    "native run that timed two threads or more"
-                } else {
-                    "native runs that timed two threads or more"
-                }
-            ),
+            if from_two.is_empty() {
+                "no native machine has timed two threads or more yet".to_owned()
+            } else {
+                format!(
+                    "{STRING} was the cheaper clone + drop at every thread count from two up on {} native {}",
+                    of(from_two.iter().filter(|&&b| b).count(), from_two.len()),
+                    machines_that(from_two.len(), "that timed two threads or more"),
+                )
+            },
         );
 
-        let forget: Vec<bool> = jemalloc.iter().filter_map(|r| r.forget_two).map(|(a, s)| a < s).collect();
+        let won_by_arc = |ratios: &[f64]| ratios.iter().filter(|&&r| side(r) == std::cmp::Ordering::Less).count();
+        let forget = votes(&jemalloc, |r| r.forget_two.map(|(a, s)| a / s));
         values.insert(
             "jemalloc-forget-two",
-            format!(
-                "{ARC} was the cheaper clone at two threads in {} native jemalloc {} that timed forget mode",
-                of(forget.iter().filter(|&&b| b).count(), forget.len()),
-                if forget.len() == 1 { "run" } else { "runs" }
-            ),
+            if forget.is_empty() {
+                "no native jemalloc machine has timed forget mode at two threads yet".to_owned()
+            } else {
+                format!(
+                    "{ARC} was the cheaper clone at two threads on {} native jemalloc {}",
+                    of(won_by_arc(&forget), forget.len()),
+                    machines_that(forget.len(), "that timed forget mode")
+                )
+            },
         );
 
-        let browser: Vec<bool> = runs.iter().filter(|r| !r.native()).filter_map(|r| r.at(2)).map(|(a, s)| a < s).collect();
+        let browser_two = votes(&browser, |r| r.at(2).map(|(a, s)| a / s));
         values.insert(
             "browser-two",
-            format!(
-                "{ARC} was the cheaper clone + drop at two threads in {} browser {}",
-                of(browser.iter().filter(|&&b| b).count(), browser.len()),
-                if browser.len() == 1 { "run" } else { "runs" }
-            ),
+            if browser_two.is_empty() {
+                "no browser machine has timed two threads yet".to_owned()
+            } else {
+                format!(
+                    "{ARC} was the cheaper clone + drop at two threads on {} browser {}",
+                    of(won_by_arc(&browser_two), browser_two.len()),
+                    machines_that(browser_two.len(), "that timed two threads")
+                )
+            },
         );
 
-        let rc: Vec<bool> = runs.iter().filter(|r| r.native()).filter_map(|r| r.rc_and_rest_one).map(|(rc, rest)| rc < rest).collect();
+        let rc = votes(&native, |r| r.rc_and_rest_one.map(|(rc, rest)| rc / rest));
         values.insert(
             "rc-one-thread",
-            format!(
-                "in {} native {} that timed all four on one thread",
-                of(rc.iter().filter(|&&b| b).count(), rc.len()),
-                if rc.len() == 1 { "run" } else { "runs" }
-            ),
+            if rc.is_empty() {
+                "on no native machine yet (none has timed all four on one thread)".to_owned()
+            } else {
+                format!("on {} native {}", of(won_by_arc(&rc), rc.len()), machines_that(rc.len(), "that timed all four on one thread"))
+            },
         );
 
         values.insert(
@@ -259,7 +353,7 @@ impl Facts {
             format!(
                 "{} from {}",
                 plural(summary.machines.len(), "results file", "results files"),
-                plural(distinct(runs.iter(), machine_key), "machine", "machines")
+                plural(by_machine(&all).len(), "machine", "machines")
             ),
         );
         debug_assert!(FACTS.iter().all(|(name, _)| values.contains_key(name)));
@@ -304,10 +398,12 @@ mod tests {
     use super::*;
     use crate::summary::MachineMedians;
 
-    /// A summary of runs given as (file, kind, allocator, hardware, cpu, drop cases
-    /// `(threads, arc ns, string ns)`, forget at two threads).
-    #[allow(clippy::type_complexity)]
-    fn data(runs: &[(&str, RunnerKind, &str, u32, &str, &[(u32, f64, f64)], Option<(f64, f64)>)]) -> (Summary, CaseMedians) {
+    /// One made-up run: (file, kind, allocator, hardware, cpu, drop cases `(threads, arc ns,
+    /// string ns)`, forget at two threads).
+    type MadeUp<'a> = (&'a str, RunnerKind, &'a str, u32, &'a str, &'a [(u32, f64, f64)], Option<(f64, f64)>);
+
+    /// A summary of made-up runs.
+    fn data(runs: &[MadeUp]) -> (Summary, CaseMedians) {
         let mut cases: Vec<String> = Vec::new();
         let mut id = |key: String| -> u32 {
             match cases.iter().position(|c| *c == key) {
@@ -374,36 +470,93 @@ mod tests {
             ("e.json", RunnerKind::Browser, "dlmalloc", 2, "Chrome", &[(1, 9.0, 30.0), (2, 40.0, 240.0)], None),
         ]);
         let f = Facts::of(&s, &m);
-        assert_eq!(f.get("jemalloc-runs").unwrap(), "3 native runs with jemalloc (2 machines of 2 CPU models)");
+        // a and b are one machine (hardware 0): one vote, the median of their ratios.
+        assert_eq!(f.get("jemalloc-runs").unwrap(), "2 native machines with jemalloc (3 runs of 2 CPU models)");
+        // Machine 0: Arc ÷ String 0.5 and 2.5, median 1.5: String 1.5× cheaper. Machine 1: 2.6.
         assert_eq!(
             f.get("jemalloc-one-thread").unwrap(),
-            "the cheaper clone on one thread was <code>Arc&lt;str&gt;</code> in 1 of 3 (2.0× cheaper) and <code>String</code> in 2 of 3 (2.5× and 2.6× cheaper)"
+            "the cheaper clone on one thread was <code>Arc&lt;str&gt;</code> on none and <code>String</code> on both (1.5× and 2.6× cheaper)"
         );
+        // Arc two ÷ one: machine 0 (4.0 + 3.0) / 2 = 3.5, machine 1 7.7; String (1.05 + 1.0) / 2 and 1.1.
         assert_eq!(
             f.get("jemalloc-two-threads").unwrap(),
-            "<code>Arc&lt;str&gt;</code> got slower than on one thread in all 3 runs that timed two threads (3.0× to 7.7× its one-thread time), while <code>String</code> took 1.0× to 1.1× its one-thread time"
+            "<code>Arc&lt;str&gt;</code> got slower than on one thread on both machines that timed two threads (3.5× and 7.7× its one-thread time), while <code>String</code> took 1.02× and 1.1× its one-thread time"
         );
-        // d.json (system allocator) counts among native runs: String lost at two threads there.
-        assert!(f.get("native-drop-from-two").unwrap().ends_with("in 3 of 4 native runs that timed two threads or more"), "{f:?}");
-        assert!(f.get("jemalloc-forget-two").unwrap().contains("in both native jemalloc runs that timed forget mode"));
-        assert!(f.get("browser-two").unwrap().contains("in the one browser run"));
+        // d.json (system allocator) is the Xeon's second file: its vote at two threads is the
+        // median of 200 ÷ 11 and 200 ÷ 300, and String still won there.
+        assert!(f.get("native-drop-from-two").unwrap().ends_with("on both native machines that timed two threads or more"), "{f:?}");
+        assert!(f.get("jemalloc-forget-two").unwrap().contains("on the one native jemalloc machine that timed forget mode"), "{f:?}");
+        assert!(f.get("browser-two").unwrap().contains("on the one browser machine that timed two threads"));
         assert_eq!(f.get("files").unwrap(), "5 results files from 3 machines");
     }
 
-    /// One more file can flip a one-thread winner: the words count instead of naming a winner.
+    /// One more machine can flip a one-thread winner: the words count instead of naming a winner.
     #[test]
-    fn a_new_file_changes_the_counts_not_the_claims() {
+    fn a_new_machine_changes_the_counts_not_the_claims() {
         let runs = [("a.json", N, "jemalloc", 0, "EPYC", &[(1, 10.0, 20.0), (2, 40.0, 21.0)][..], None)];
         let before = Facts::of(&data(&runs).0, &data(&runs).1);
-        assert!(before.get("jemalloc-one-thread").unwrap().contains("in the one (2.0× cheaper) and <code>String</code> in none"));
+        assert!(before.get("jemalloc-one-thread").unwrap().contains("on the one (2.0× cheaper) and <code>String</code> on none"));
         let more = [runs[0], ("z.json", N, "jemalloc", 5, "Zen 9", &[(1, 30.0, 10.0), (2, 20.0, 25.0)][..], None)];
         let after = Facts::of(&data(&more).0, &data(&more).1);
         assert!(after
             .get("jemalloc-one-thread")
             .unwrap()
-            .contains("in 1 of 2 (2.0× cheaper) and <code>String</code> in 1 of 2 (3.0× cheaper)"));
-        assert!(after.get("jemalloc-two-threads").unwrap().contains("in 1 of 2 runs that timed two threads (4.0× its one-thread time)"));
-        assert!(after.get("native-drop-from-two").unwrap().contains("in 1 of 2 native runs"));
+            .contains("on 1 of 2 (2.0× cheaper) and <code>String</code> on 1 of 2 (3.0× cheaper)"));
+        assert!(after
+            .get("jemalloc-two-threads")
+            .unwrap()
+            .contains("on 1 of 2 machines that timed two threads (4.0× its one-thread time)"));
+        assert!(after.get("native-drop-from-two").unwrap().contains("on 1 of 2 native machines"));
+    }
+
+    /// Issue 51: five files of one machine and one of another are two voices, not six, however the
+    /// five are labelled; twenty copies cannot outvote one machine.
+    #[test]
+    fn one_machine_one_voice() {
+        let mut runs: Vec<MadeUp> = vec![("honest.json", N, "jemalloc", 1, "Xeon", &[(1, 20.0, 10.0), (2, 200.0, 11.0)], None)];
+        let names = ["c1.json", "c2.json", "c3.json", "c4.json", "c5.json"];
+        for name in names {
+            runs.push((name, N, "jemalloc", 0, "EPYC", &[(1, 5.0, 10.0), (2, 4.0, 11.0)], None));
+        }
+        let (s, m) = data(&runs);
+        let f = Facts::of(&s, &m);
+        assert_eq!(f.get("files").unwrap(), "6 results files from 2 machines");
+        assert_eq!(f.get("jemalloc-runs").unwrap(), "2 native machines with jemalloc (6 runs of 2 CPU models)");
+        assert!(f
+            .get("jemalloc-one-thread-count")
+            .unwrap()
+            .ends_with("<code>Arc&lt;str&gt;</code> on 1 of 2 and <code>String</code> on 1 of 2"));
+        assert!(f.get("jemalloc-two-threads").unwrap().contains("on 1 of 2 machines that timed two threads"));
+    }
+
+    /// Each wording on made-up data: no file, one file, a tie, a faster String at two threads.
+    #[test]
+    fn words_for_none_one_a_tie_and_a_speed_up() {
+        let none = Facts::of(&data(&[]).0, &data(&[]).1);
+        for (name, _) in FACTS {
+            let text = none.get(name).unwrap();
+            assert!(!text.contains("of the 0") && !text.contains("not the one"), "{name}: {text}");
+        }
+        assert_eq!(none.get("browser-two").unwrap(), "no browser machine has timed two threads yet");
+        assert_eq!(none.get("native-drop-from-two").unwrap(), "no native machine has timed two threads or more yet");
+
+        // One machine on which String lost at two threads: "0 of 1", never "not the one".
+        let one = [("a.json", N, "jemalloc", 0, "EPYC", &[(1, 10.0, 20.0), (2, 40.0, 50.0)][..], None)];
+        let f = Facts::of(&data(&one).0, &data(&one).1);
+        assert_eq!(
+            f.get("native-drop-from-two").unwrap(),
+            "<code>String</code> was the cheaper clone + drop at every thread count from two up on 0 of 1 native machine that timed two threads or more"
+        );
+
+        // A tie at one thread is said, and counted on neither side; String 0.95× at two threads
+        // reads as faster, not as "1.0×".
+        let tie = [("a.json", N, "jemalloc", 0, "EPYC", &[(1, 10.0, 10.0), (2, 30.0, 9.5)][..], None)];
+        let f = Facts::of(&data(&tie).0, &data(&tie).1);
+        assert_eq!(
+            f.get("jemalloc-one-thread-count").unwrap(),
+            "the cheaper clone on one thread was <code>Arc&lt;str&gt;</code> on none and <code>String</code> on none, and they tied (within 0.5 %) on the one"
+        );
+        assert!(f.get("jemalloc-two-threads").unwrap().ends_with("<code>String</code> took 0.95× its one-thread time"), "{f:?}");
     }
 
     #[test]
@@ -429,15 +582,15 @@ mod tests {
             }
         }
         let f = Facts::of(&s, &m);
-        assert_eq!(f.get("rc-one-thread").unwrap(), "in 1 of 2 native runs that timed all four on one thread");
+        assert_eq!(f.get("rc-one-thread").unwrap(), "on 1 of 2 native machines that timed all four on one thread");
     }
 
     #[test]
     fn no_data_says_so() {
         let f = Facts::of(&data(&[]).0, &data(&[]).1);
-        assert_eq!(f.get("jemalloc-runs").unwrap(), "0 native runs with jemalloc (0 machines of 0 CPU models)");
-        assert!(f.get("jemalloc-one-thread").unwrap().starts_with("no run"));
-        assert!(f.get("jemalloc-two-threads").unwrap().starts_with("no run"));
+        assert_eq!(f.get("jemalloc-runs").unwrap(), "0 native machines with jemalloc (0 runs of 0 CPU models)");
+        assert!(f.get("jemalloc-one-thread").unwrap().starts_with("no machine"));
+        assert!(f.get("jemalloc-two-threads").unwrap().starts_with("no machine"));
         assert_eq!(f.get("files").unwrap(), "0 results files from 0 machines");
     }
 
@@ -463,6 +616,8 @@ mod tests {
         assert_eq!(span(&[2.41, 2.44]), "2.4×");
         assert_eq!(span(&[1.7, 3.1]), "1.7× and 3.1×");
         assert_eq!(span(&[2.4, 2.5, 2.6]), "2.4× to 2.6×");
+        assert_eq!(span(&[0.95, 1.12]), "0.95× and 1.1×");
+        assert_eq!(of(0, 1), "0 of 1");
         assert_eq!(of(3, 3), "all 3");
         assert_eq!(of(2, 2), "both");
         assert_eq!(of(0, 4), "none of the 4");

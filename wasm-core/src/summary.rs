@@ -112,8 +112,8 @@ pub struct MachineSummary {
     pub vendor: String,
     /// `machine.arch`.
     pub arch: String,
-    /// The same for every file of this summary whose `machine` record is the same: the place, among
-    /// the summary's distinct records, of this file's record (a small number, not a hash, so that
+    /// The same for every file of this summary of one machine ([`crate::machine_key`]): the place,
+    /// among the summary's distinct machines, of this file's (a small number, not a hash, so that
     /// it costs a few bytes per machine). Runs of one machine with another allocator are found by
     /// it (allocator A/B). `None` for a run that is not in the summary (a reader's own).
     pub hardware: Option<u32>,
@@ -208,7 +208,8 @@ impl Headline {
         Some(self.arc_ns_most? / self.string_ns_most?)
     }
 
-    fn of(file: &ResultsFile) -> Headline {
+    /// The headline measures of one file.
+    pub fn of(file: &ResultsFile) -> Headline {
         use crate::results::DEFAULT_CLONE_LEN;
         let len = |c: &crate::results::CaseResult| c.params.string_len_bytes.unwrap_or(DEFAULT_CLONE_LEN);
         // One length for every measure: the suite's default where the file has it, else its shortest.
@@ -303,15 +304,15 @@ pub fn cpu_vendor(model: Option<&str>) -> &'static str {
     MAKERS.iter().find(|(needle, _)| lower.contains(needle)).map_or("other", |(_, maker)| maker)
 }
 
-/// Each file's [`MachineSummary::hardware`]: files whose `machine` records serialise the same get
-/// the same number, numbered in the order the records first appear.
+/// Each file's [`MachineSummary::hardware`]: files of one machine ([`crate::machine_key`]) get the
+/// same number, numbered in the order the machines first appear.
 fn hardware_numbers(files: &[(String, ResultsFile)]) -> Vec<u32> {
-    let mut seen: std::collections::HashMap<Vec<u8>, u32> = std::collections::HashMap::new();
+    let mut seen: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
     files
         .iter()
         .map(|(_, file)| {
             let next = seen.len() as u32;
-            *seen.entry(serde_json::to_vec(&file.machine).unwrap_or_default()).or_insert(next)
+            *seen.entry(crate::machine_key::machine_key(file)).or_insert(next)
         })
         .collect()
 }

@@ -12,8 +12,12 @@ use crate::kernels::CloneType;
 use crate::results::{CaseResult, ResultsFile, OLDEST_SCHEMA_VERSION, PLACEMENTS, SCHEMA_VERSION};
 
 mod case;
+mod pull_request;
+mod record;
 mod submission;
 pub use case::*;
+pub use pull_request::*;
+pub use record::*;
 pub use submission::*;
 
 /// Relative tolerance when checking a stored summary against the repeats.
@@ -197,6 +201,7 @@ pub fn validate_file(file: &ResultsFile) -> Vec<Problem> {
         problems.push(Problem::new("label", problem));
     }
     problems.extend(machine_consistency(file));
+    problems.extend(record_problems(file));
     for (field, text) in text_fields(file) {
         if let Some(problem) = text_problem(text) {
             problems.push(Problem::new(field, problem));
@@ -272,19 +277,29 @@ fn condition_problems(c: &crate::results::RunConditions, logical_cores: Option<u
     problems
 }
 
-/// Cases of `file` whose repeats are exactly those of a case in one of the `shipped` files (name,
-/// contents): a shipped run copied under a new label is no measurement. Two runs never time the
-/// same repeats to the last bit, so equality of two or more repeats is a copy. Shipped files with
-/// `file_name` itself are skipped (a maintainer's edit of that file).
-pub fn duplicate_problems(file_name: &str, file: &ResultsFile, shipped: &[(String, ResultsFile)]) -> Vec<Problem> {
-    let key = |times: &[f64]| times.iter().map(|t| t.to_bits()).collect::<Vec<u64>>();
+/// Copies of another run: `file` against `others` (name, contents: the files the site ships and
+/// the pull request's other files). Two runs never time the same repeats to the last bit, so a
+/// case whose repeats, in any order, are exactly another's is a copy. Nor do two runs keep one
+/// ratio: where `file` and another share [`SCALED_MIN_CASES`] cases or more, and every sorted repeat
+/// of those cases is the other's times one factor, within [`SCALED_TOLERANCE`] (a run scaled,
+/// rounded to whole nanoseconds, or jittered by a few), the file is a scaled copy. And a steal
+/// figure equal to another's to the last bit, where it has digits to spare, is a copied record.
+/// Files named `file_name` itself are skipped (a maintainer's edit of that file).
+pub fn duplicate_problems(file_name: &str, file: &ResultsFile, others: &[(String, ResultsFile)]) -> Vec<Problem> {
+    let key = |times: &[f64]| {
+        let mut bits: Vec<u64> = times.iter().map(|t| t.to_bits()).collect();
+        bits.sort_unstable();
+        bits
+    };
+    let others: Vec<&(String, ResultsFile)> = others.iter().filter(|(name, _)| name != file_name).collect();
     let mut seen: std::collections::HashMap<Vec<u64>, (&str, usize)> = std::collections::HashMap::new();
-    for (name, other) in shipped.iter().filter(|(name, _)| name != file_name) {
+    for (name, other) in &others {
         for (j, case) in other.cases.iter().enumerate().filter(|(_, c)| c.repeat_times_ns.len() >= 2) {
             seen.entry(key(&case.repeat_times_ns)).or_insert((name.as_str(), j));
         }
     }
-    file.cases
+    let mut problems: Vec<Problem> = file
+        .cases
         .iter()
         .enumerate()
         .filter(|(_, c)| c.repeat_times_ns.len() >= 2)
@@ -292,10 +307,75 @@ pub fn duplicate_problems(file_name: &str, file: &ResultsFile, shipped: &[(Strin
             let (name, j) = seen.get(&key(&c.repeat_times_ns))?;
             Some(Problem::new(
                 format!("cases[{i}].repeat_times_ns"),
-                format!("are exactly those of {}'s cases[{j}]: a copy of a run the site ships, not a measurement", escape_control(name)),
+                format!("are exactly those of {}'s cases[{j}]: a copy of another run, not a measurement", escape_control(name)),
             ))
         })
-        .collect()
+        .collect();
+    if !problems.is_empty() {
+        // One line per copied case reads as noise past a few: the count says the rest.
+        if problems.len() > MAX_COPY_LINES {
+            let more = problems.len() - MAX_COPY_LINES;
+            problems.truncate(MAX_COPY_LINES);
+            problems.push(Problem::new("cases", format!("and {more} more case(s) are copies the same way")));
+        }
+        return problems;
+    }
+    for (name, other) in &others {
+        if let Some(factor) = scaled_copy(file, other) {
+            problems.push(Problem::new(
+                "cases",
+                format!(
+                    "every repeat of the cases it shares with {} is that run's times {factor:.4} (within {:.2} %): a scaled copy, not a measurement",
+                    escape_control(name),
+                    SCALED_TOLERANCE * 100.0
+                ),
+            ));
+            break;
+        }
+    }
+    let steal = |f: &ResultsFile| f.conditions.as_ref().and_then(|c| c.steal_percent);
+    if let Some(mine) = steal(file).filter(|s| (s * 100.0).fract() != 0.0) {
+        if let Some((name, _)) = others.iter().find(|(_, o)| steal(o).is_some_and(|s| s.to_bits() == mine.to_bits())) {
+            problems.push(Problem::new(
+                "conditions.steal_percent",
+                format!("is {mine}, to the last bit the figure {} recorded: a copied record, not this run's", escape_control(name)),
+            ));
+        }
+    }
+    problems
+}
+
+/// Copied cases named one by one before the rest are counted.
+const MAX_COPY_LINES: usize = 3;
+
+/// Fewest shared cases for the scaled-copy rule: fewer could share a ratio by chance.
+pub const SCALED_MIN_CASES: usize = 4;
+/// How far from one factor every repeat of a scaled copy stays: two real runs differ by percents
+/// from repeat to repeat; rounding a scaled run to whole nanoseconds moves it by a millionth.
+pub const SCALED_TOLERANCE: f64 = 0.001;
+
+/// The one factor that turns `other`'s sorted repeats into `file`'s, over every case they share,
+/// if there is one (see [`duplicate_problems`]).
+fn scaled_copy(file: &ResultsFile, other: &ResultsFile) -> Option<f64> {
+    let mut ratios: Vec<f64> = Vec::new();
+    let mut shared = 0;
+    for case in &file.cases {
+        let Some(theirs) = other.cases.iter().find(|o| o.identity() == case.identity()) else { continue };
+        if case.repeat_times_ns.len() != theirs.repeat_times_ns.len() || case.repeat_times_ns.len() < 2 {
+            continue;
+        }
+        let (mut a, mut b) = (case.repeat_times_ns.clone(), theirs.repeat_times_ns.clone());
+        a.sort_by(f64::total_cmp);
+        b.sort_by(f64::total_cmp);
+        ratios.extend(a.iter().zip(&b).filter(|(_, b)| **b > 0.0).map(|(a, b)| a / b));
+        shared += 1;
+    }
+    if shared < SCALED_MIN_CASES || ratios.is_empty() {
+        return None;
+    }
+    let low = ratios.iter().copied().fold(f64::INFINITY, f64::min);
+    let high = ratios.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    (low > 0.0 && high / low - 1.0 <= SCALED_TOLERANCE).then_some((low + high) / 2.0)
 }
 
 /// Least memory a machine that built and ran the runner can have: 64 MiB.
@@ -398,6 +478,11 @@ fn text_fields(file: &ResultsFile) -> Vec<(String, &str)> {
     add(&mut out, "machine.user_agent".into(), m.user_agent.as_deref());
     add(&mut out, "machine.browser".into(), m.browser.as_deref());
     add(&mut out, "machine.device".into(), m.device.as_deref());
+    if let Some(id) = &m.cpu_identity {
+        add(&mut out, "machine.cpu_identity.vendor".into(), id.vendor.as_deref());
+        add(&mut out, "machine.cpu_identity.microcode".into(), id.microcode.as_deref());
+        add(&mut out, "machine.cpu_identity.hypervisor_source".into(), id.hypervisor_source.as_deref());
+    }
     add(&mut out, "toolchain.rustc_version".into(), t.rustc_version.as_deref());
     add(&mut out, "toolchain.target_triple".into(), t.target_triple.as_deref());
     add(&mut out, "toolchain.profile".into(), t.profile.as_deref());
@@ -961,7 +1046,12 @@ mod tests {
     fn conditions_and_noise_are_checked_and_quick_runs_are_no_submission() {
         let mut f = file();
         f.cases[0].mark_noise();
-        f.conditions = Some(crate::results::RunConditions { quick: true, steal_percent: Some(3.0), ..Default::default() });
+        f.conditions = Some(crate::results::RunConditions {
+            quick: true,
+            steal_percent: Some(3.0),
+            hypervisor: Some("KVM".into()),
+            ..Default::default()
+        });
         assert_eq!(problems_of(&f), Vec::<String>::new());
         let quick = submission_problems(&f);
         assert!(quick.iter().any(|p| p.to_string().starts_with("conditions.quick: is true")), "{quick:?}");

@@ -7,6 +7,9 @@ use super::*;
 /// The day before the project's first run: no submission can be older.
 pub const RUNNERS_SINCE: &str = "2026-11-20";
 
+/// The day the runner began to write schema 2 (`machine.cpu_identity`): no schema-2 run is older.
+pub const SCHEMA_2_SINCE: &str = "2026-11-27";
+
 /// Most load average per logical CPU a results file may record at all.
 pub const MAX_LOAD_PER_CPU: f64 = 4096.0;
 /// Most load average per logical CPU before the run for a submission: above it, other work was
@@ -111,7 +114,17 @@ pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
             format!("is {}, before the runners existed ({RUNNERS_SINCE}); a submitted run is a new measurement", file.created_at),
         ));
     }
+    if file.schema_version >= 2 && file.created_at.as_str() < SCHEMA_2_SINCE {
+        problems.push(Problem::new(
+            "created_at",
+            format!(
+                "is {}, but schema {} files are written since {SCHEMA_2_SINCE}; a run cannot be older than its format",
+                file.created_at, file.schema_version
+            ),
+        ));
+    }
     problems.extend(crate::plausible::faster_than_alone(file));
+    problems.extend(frozen_clock_problems(file));
     problems.extend(busy_problems(file));
     for (i, case) in file.cases.iter().enumerate() {
         problems.extend(measurement_problems(&format!("cases[{i}]"), case));
