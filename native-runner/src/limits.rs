@@ -61,6 +61,12 @@ fn address_space_limit() -> Option<u64> {
     None
 }
 
+/// Address space left under the limit (`ulimit -v`) once `threads` threads have theirs: what a
+/// forget-mode case may leak at most. `None` when there is no limit.
+pub fn address_space_room(threads: u32) -> Option<u64> {
+    address_space_limit().map(|limit| limit.saturating_sub(address_space_needed(threads)))
+}
+
 /// Refuses a run whose threads would not fit in the address-space limit.
 pub fn check_address_space(threads: u32) -> Result<(), Failure> {
     check_address_space_against(threads, address_space_limit())

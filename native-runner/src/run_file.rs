@@ -51,7 +51,7 @@ pub fn write_incomplete(run: &RunArgs, path: &Path, created_at: String, probe: &
     }
     let kept = crate::interrupt::incomplete_path(path);
     let finished = cases.len();
-    match write_file(run, &kept, created_at, probe, cases) {
+    match write_marked(run, &kept, created_at, probe, cases, true) {
         Ok(()) => Failure::interrupted(format!(
             "stopped: the {finished} case(s) that finished are in {}, marked incomplete (validate --submission refuses it; run again to submit)",
             kept.display()
@@ -60,12 +60,49 @@ pub fn write_incomplete(run: &RunArgs, path: &Path, created_at: String, probe: &
     }
 }
 
+/// After a case failed (its process died: a crash, an address-space limit, the OOM killer): writes
+/// the cases that finished, marked incomplete, beside `path`, so minutes of measurement are not
+/// lost with the one case; the failure says what failed and where the rest is.
+pub fn write_after_failure(
+    run: &RunArgs,
+    path: &Path,
+    created_at: String,
+    probe: &info::Probe,
+    cases: Vec<CaseResult>,
+    failure: Failure,
+) -> Failure {
+    if cases.is_empty() {
+        return failure;
+    }
+    let kept = crate::interrupt::incomplete_path(path);
+    let finished = cases.len();
+    match write_marked(run, &kept, created_at, probe, cases, true) {
+        Ok(()) => Failure::runtime(format!(
+            "{failure}\nthe {finished} case(s) that finished before it are in {}, marked incomplete (validate --submission refuses it; \
+             mend the cause and run again to submit)",
+            kept.display()
+        )),
+        Err(write) => Failure::runtime(format!("{failure}\nand the cases that finished could not be kept: {write}")),
+    }
+}
+
 /// Builds the results file of this run around `cases` (each marked with its noise figure) and the
 /// conditions `probe` started reading when the run began (`incomplete` when a signal stopped the
 /// run), and writes it to `path`.
 pub fn write_file(run: &RunArgs, path: &Path, created_at: String, probe: &info::Probe, cases: Vec<CaseResult>) -> Result<(), Failure> {
+    write_marked(run, path, created_at, probe, cases, crate::interrupt::requested())
+}
+
+fn write_marked(
+    run: &RunArgs,
+    path: &Path,
+    created_at: String,
+    probe: &info::Probe,
+    cases: Vec<CaseResult>,
+    incomplete: bool,
+) -> Result<(), Failure> {
     let mut conditions = probe.finish();
-    conditions.incomplete = crate::interrupt::requested();
+    conditions.incomplete = incomplete;
     let file = RunContext {
         label: run.label.clone(),
         created_at,
@@ -145,7 +182,7 @@ pub trait Suite {
                 Err(_) if crate::interrupt::requested() => break,
                 Err(failure) => {
                     bar.abandon();
-                    return Err(failure);
+                    return Err(write_after_failure(run, path, created_at, &probe, results, failure));
                 }
             }
         }

@@ -62,10 +62,23 @@ struct Settings {
 }
 
 impl Settings {
-    /// `args` on a machine with `total_memory` and `available_memory` bytes (0: unknown). A
-    /// `--max-leak` over half the available memory is refused: it could push the machine into OOM.
-    fn of(args: &CloneArgs, total_memory: u64, available_memory: u64) -> Result<Settings, Failure> {
+    /// `args` on a machine with `total_memory` and `available_memory` bytes (0: unknown) and
+    /// `address_room` bytes of address space left under `ulimit -v` (`None`: no limit). A
+    /// `--max-leak` over half the available memory is refused: it could push the machine into OOM;
+    /// so is one over the address space left, where a forget-mode case would die mid-run. The
+    /// default leak budget is the smaller of the two.
+    fn of(args: &CloneArgs, total_memory: u64, available_memory: u64, address_room: Option<u64>) -> Result<Settings, Failure> {
         let quick = args.run.quick;
+        if let (Some(limit), Some(room)) = (args.max_leak, address_room) {
+            if limit > room {
+                return Err(Failure::usage(format!(
+                    "--max-leak {} is more than the address space left under the limit (ulimit -v) for the threads, {}: a forget-mode case \
+                     would die mid-run. Raise the limit (ulimit -v unlimited) or pass a smaller --max-leak",
+                    guard::human_bytes(limit),
+                    guard::human_bytes(room)
+                )));
+            }
+        }
         let max_leak = match args.max_leak {
             Some(limit) if available_memory > 0 && limit > available_memory / 2 => {
                 return Err(Failure::usage(format!(
@@ -77,6 +90,10 @@ impl Settings {
             Some(limit) => limit,
             None if available_memory > 0 => guard::default_max_leak(total_memory).min(available_memory / 2),
             None => guard::default_max_leak(total_memory),
+        };
+        let max_leak = match (args.max_leak, address_room) {
+            (None, Some(room)) => max_leak.min(room.max(1)),
+            _ => max_leak,
         };
         let mut lengths = args.string_len.clone();
         lengths.dedup();
@@ -398,7 +415,8 @@ fn print_summary(cases: &[CaseResult]) {
 /// The `clone` subcommand. Returns the path written.
 pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
     let (total_memory, available_memory) = info::memory_bytes();
-    let settings = Settings::of(args, total_memory, available_memory)?;
+    let most_threads = common::thread_counts(&args.threads).into_iter().max().unwrap_or(1);
+    let settings = Settings::of(args, total_memory, available_memory, crate::limits::address_space_room(most_threads))?;
     let (repeats, rounds) = (settings.repeats, settings.rounds);
     let created_at = info::now_rfc3339();
     let path = run_file::output_path(&args.run, None, &created_at)?;
@@ -441,6 +459,7 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
     // Round by round: every case once per round, so a slow minute lands on one round of each case
     // rather than on all repeats of one.
     let mut reports: Vec<Vec<CaseReport>> = planned.iter().map(|_| Vec::with_capacity(rounds as usize)).collect();
+    let mut died = None;
     'rounds: for _ in 0..rounds {
         for (p, done) in planned.iter().zip(&mut reports) {
             if crate::interrupt::requested() {
@@ -450,14 +469,21 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
                 Ok(report) => done.push(report),
                 // The signal that stopped the run may have killed the case in hand: keep the others.
                 Err(_) if crate::interrupt::requested() => break 'rounds,
-                Err(failure) => return Err(failure),
+                // A case process died: the cases finished so far are kept, marked incomplete.
+                Err(failure) => {
+                    died = Some(failure);
+                    break 'rounds;
+                }
             }
         }
     }
-    // Stopped by a signal: every case with a round done, over the rounds each finished.
+    // Stopped by a signal or a failed case: every case with a round done, over the rounds each finished.
     let done = planned.iter().zip(reports).filter(|(_, r)| !r.is_empty());
     let cases: Vec<CaseResult> = done.map(|(p, r)| case_of_rounds(p, &settings, r)).collect();
     bar.finish_and_clear();
+    if let Some(failure) = died {
+        return Err(run_file::write_after_failure(&args.run, &path, created_at, &probe, cases, failure));
+    }
     if crate::interrupt::requested() {
         return Err(run_file::write_incomplete(&args.run, &path, created_at, &probe, cases));
     }
@@ -483,7 +509,7 @@ mod tests {
     /// CONTRIBUTING state), in the modes wasm-core names.
     #[test]
     fn the_default_run_is_the_shared_default_plan() {
-        let settings = Settings::of(&clone_args(&["--threads", "1,2"]), 0, 0).unwrap();
+        let settings = Settings::of(&clone_args(&["--threads", "1,2"]), 0, 0, None).unwrap();
         assert_eq!(settings.modes, wasm_core::clone_run::DEFAULT_MODES);
         assert_eq!(settings.warmups, wasm_core::clone_run::DEFAULT_WARMUPS);
         assert_eq!(
@@ -497,17 +523,23 @@ mod tests {
     #[test]
     fn flags_are_resolved_once_quick_defaults_and_the_memory_guard_included() {
         const GIB: u64 = 1 << 30;
-        let quick = Settings::of(&clone_args(&["--quick", "--string-len", "64,64,2048,64"]), 16 * GIB, 8 * GIB).unwrap();
+        let quick = Settings::of(&clone_args(&["--quick", "--string-len", "64,64,2048,64"]), 16 * GIB, 8 * GIB, None).unwrap();
         assert_eq!((quick.samples, quick.repeats, quick.rounds), (super::QUICK_SAMPLES, super::QUICK_REPEATS, 1));
         assert_eq!(quick.lengths, [64, 2048, 64], "repeats next to each other go");
         assert_eq!(quick.max_leak, crate::guard::default_max_leak(16 * GIB).min(4 * GIB), "at most half the available memory");
-        let asked = Settings::of(&clone_args(&["--samples", "99", "--rounds", "5", "--max-leak", "1GiB"]), 16 * GIB, 8 * GIB).unwrap();
+        let asked =
+            Settings::of(&clone_args(&["--samples", "99", "--rounds", "5", "--max-leak", "1GiB"]), 16 * GIB, 8 * GIB, None).unwrap();
         assert_eq!((asked.samples, asked.rounds, asked.max_leak), (99, 5, GIB));
         // More than half the available memory could push the machine into OOM: refused, by name.
-        let refused = Settings::of(&clone_args(&["--max-leak", "5GiB"]), 16 * GIB, 8 * GIB).unwrap_err();
+        let refused = Settings::of(&clone_args(&["--max-leak", "5GiB"]), 16 * GIB, 8 * GIB, None).unwrap_err();
         assert!(format!("{refused:?}").contains("--max-leak"), "{refused:?}");
+        // Under ulimit -v the leak budget is the address space left, and a --max-leak past it is refused.
+        let limited = Settings::of(&clone_args(&[]), 16 * GIB, 8 * GIB, Some(GIB / 2)).unwrap();
+        assert_eq!(limited.max_leak, GIB / 2);
+        let past = Settings::of(&clone_args(&["--max-leak", "1GiB"]), 16 * GIB, 8 * GIB, Some(GIB / 2)).unwrap_err();
+        assert!(format!("{past:?}").contains("ulimit -v"), "{past:?}");
         // The article's harness has no warm-up.
-        assert_eq!(Settings::of(&clone_args(&["--method", "article"]), 0, 0).unwrap().warmups, 0);
+        assert_eq!(Settings::of(&clone_args(&["--method", "article"]), 0, 0, None).unwrap().warmups, 0);
     }
 
     #[test]

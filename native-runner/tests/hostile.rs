@@ -229,3 +229,43 @@ fn a_signal_keeps_the_finished_cases_marked_incomplete() {
     assert!(!check.status.success() && String::from_utf8_lossy(&check.stdout).contains("conditions.incomplete"));
     assert!(seen.iter().all(|&pid| !alive(pid)), "no case process outlives the run");
 }
+
+/// Issue 51: a case process that dies (here SIGKILL, as the OOM killer or an address-space limit
+/// would end it) fails the run with what failed, and the cases that finished before it are kept,
+/// marked incomplete, instead of lost with it.
+#[test]
+fn a_dead_case_process_keeps_the_finished_cases_marked_incomplete() {
+    let dir = tempfile::tempdir().unwrap();
+    let planned = dir.path().join("crashed-2026-11-27.json");
+    let runner: Child =
+        command(&["clone", "--quiet", "--threads", "1", "--mode", "drop", "--samples", "2000000", "--repeats", "5", "--rounds", "1"])
+            .args(["--label", "crashed", "--out", planned.to_str().unwrap()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+    // The second case process: the first case is done; this one dies.
+    let (start, mut seen) = (Instant::now(), Vec::new());
+    while seen.len() < 2 {
+        for pid in children_of(runner.id()) {
+            if !seen.contains(&pid) {
+                seen.push(pid);
+            }
+        }
+        assert!(start.elapsed() < Duration::from_secs(120), "the first case never finished");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(Command::new("kill").args(["-KILL", &seen[1].to_string()]).status().unwrap().success());
+    let out = runner.wait_with_output().unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("case process failed"), "says what failed: {said}");
+    let kept = dir.path().join("crashed-2026-11-27-incomplete.json");
+    assert!(said.contains("marked incomplete") && said.contains("crashed-2026-11-27-incomplete.json"), "{said}");
+    assert!(!planned.exists(), "the planned name stays free");
+    let file: wasm_core::results::ResultsFile = serde_json::from_slice(&std::fs::read(&kept).unwrap()).unwrap();
+    assert!(file.conditions.as_ref().is_some_and(|c| c.incomplete));
+    assert!(!file.cases.is_empty(), "the first case is kept");
+    let check = Command::new(BIN).args(["validate", "--submission", kept.to_str().unwrap()]).output().unwrap();
+    assert!(!check.status.success() && String::from_utf8_lossy(&check.stdout).contains("conditions.incomplete"));
+}

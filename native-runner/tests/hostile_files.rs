@@ -30,6 +30,8 @@ fn resummarize(case: &mut Value) {
 fn claim_speed(f: &mut Value, i: usize, ns_per_op: f64) {
     let ops = f["cases"][i]["ops_per_repeat"].as_f64().unwrap();
     f["cases"][i]["repeat_times_ns"] = json!([ns_per_op * ops, ns_per_op * ops * 1.001, ns_per_op * ops * 0.999]);
+    // Three repeats in one round: a run of rounds keeps the lie consistent by having none.
+    f["cases"][i].as_object_mut().unwrap().remove("round_medians_ns");
     resummarize(&mut f["cases"][i]);
 }
 
@@ -430,6 +432,60 @@ fn impossible_machine_records_are_refused() {
             }),
         ),
         ("schema-2-too-early.json", "created_at", Box::new(|f| f["created_at"] = json!("2026-11-26T10:00:00Z"))),
+    ];
+    assert_each_lie_refused(base, lies);
+}
+
+/// Index of the unpinned clone case of `variant`, `mode` and `threads` in a results file.
+fn case_index(f: &Value, variant: &str, mode: &str, threads: u64) -> usize {
+    f["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|c| {
+            c["suite"] == "clone" && c["variant_id"] == variant && c["mode"] == mode && c["threads"] == threads && c["placement"].is_null()
+        })
+        .unwrap()
+}
+
+/// Issue 51: numbers physics rules out, each consistent with itself (summaries recomputed). The
+/// base is a shipped run that passes.
+#[test]
+fn impossible_physics_is_refused() {
+    const PHYSICS_BASE: &str = "content/results/epyc-2vcpu-jemalloc-reads-2026-11-26.json";
+    let base = || -> Value { serde_json::from_slice(&std::fs::read(repo_root().join(PHYSICS_BASE)).unwrap()).unwrap() };
+    let f = base();
+    let (arc1, arc2) = (case_index(&f, "arc_str", "drop", 1), case_index(&f, "arc_str", "drop", 2));
+    let (string1, rc1, forget) =
+        (case_index(&f, "string", "drop", 1), case_index(&f, "rc_str", "drop", 1), case_index(&f, "string", "forget", 1));
+    let alone = f["cases"][arc1]["median_ns_per_op"].as_f64().unwrap();
+    let field = |i: usize, name: &str| -> &'static str { Box::leak(format!("cases[{i}].{name}").into_boxed_str()) };
+    let lies: Vec<Lie> = vec![
+        (
+            "counter-flat-out.json",
+            field(arc2, "median_ns_per_op"),
+            Box::new(move |f| {
+                claim_speed(f, arc2, alone * 0.95);
+                f["cases"][arc2]["contender_ops_per_sec"] = json!(1e9 / alone * 0.9);
+            }),
+        ),
+        (
+            "contender-barely-ran.json",
+            field(arc2, "contender_ops_per_sec"),
+            Box::new(move |f| f["cases"][arc2]["contender_ops_per_sec"] = json!(1e9 / alone * 0.001)),
+        ),
+        ("arc-just-above-old-floor.json", field(arc1, "median_ns_per_op"), Box::new(move |f| claim_speed(f, arc1, 0.51))),
+        ("string-just-above-old-floor.json", field(string1, "median_ns_per_op"), Box::new(move |f| claim_speed(f, string1, 1.02))),
+        ("rc-slower-than-arc.json", field(rc1, "median_ns_per_op"), Box::new(move |f| claim_speed(f, rc1, alone * 1.5))),
+        (
+            "ops-tripled.json",
+            field(forget, "memory.allocated_after_bytes"),
+            Box::new(move |f| {
+                let ops = f["cases"][forget]["ops_per_repeat"].as_u64().unwrap();
+                f["cases"][forget]["ops_per_repeat"] = json!(ops * 3);
+                resummarize(&mut f["cases"][forget]);
+            }),
+        ),
     ];
     assert_each_lie_refused(base, lies);
 }

@@ -12,10 +12,12 @@ use crate::kernels::CloneType;
 use crate::results::{CaseResult, ResultsFile, OLDEST_SCHEMA_VERSION, PLACEMENTS, SCHEMA_VERSION};
 
 mod case;
+mod physics;
 mod pull_request;
 mod record;
 mod submission;
 pub use case::*;
+pub use physics::*;
 pub use pull_request::*;
 pub use record::*;
 pub use submission::*;
