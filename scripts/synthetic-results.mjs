@@ -20,9 +20,11 @@ function sources() {
     .filter((r) => ["native-runner", "browser"].includes(r.runner.name) && r.cases.some((c) => c.suite === "clone"));
 }
 
-/** Every time of `file` times `k` (rates by its inverse): still a consistent run, `k` times slower. */
-function scale(file, k) {
-  for (const c of file.cases) {
+/** Every time of `file` times `k` (rates by its inverse), case `i` by `k × perCase(i)`: still a
+ *  consistent run, about `k` times slower. */
+function scale(file, scaleBy, perCase = () => 1) {
+  for (const [i, c] of file.cases.entries()) {
+    const k = scaleBy * perCase(i);
     c.repeat_times_ns = c.repeat_times_ns.map((t) => t * k);
     if (c.round_medians_ns) c.round_medians_ns = c.round_medians_ns.map((t) => t * k);
     for (const f of ["median_ns", "min_ns", "max_ns", "mad_ns", "median_ns_per_op"]) c[f] *= k;
@@ -53,13 +55,16 @@ export function writeSynthetic(dir, n, { runner = null, first = 0 } = {}) {
 
 /** What a reader's pull request adds: `models.length` native clone runs written by the runner, each
  *  from a machine the site has not seen (its own label and CPU model), with its timings scaled by
- *  `scale(i)`. Named `<label>-<date>.json` as the runner names them; returns the names. */
+ *  about `scale(i)`: each case by its own factor within ±6 % of it, and its steal figure its own, so
+ *  that the pull-request check (`validate --pull-request`) takes it for a run of its own, not a
+ *  scaled copy. Named `<label>-<date>.json` as the runner names them; returns the names. */
 export function writeContributed(dir, models, scaleOf = (i) => 0.7 + 0.25 * i) {
   // Runs by today's runner: what `validate --submission` accepts (older files lack conditions and noise).
   const native = sources().filter((r) => r.runner.name === "native-runner" && r.allocator.name === "jemalloc" && r.conditions && r.cases.every((c) => "noisy" in c));
   return models.map((model, i) => {
     const file = structuredClone(native[i % native.length]);
-    scale(file, scaleOf(i));
+    scale(file, scaleOf(i), (c) => 1 + 0.02 * (((c + i) * 37) % 7 - 3));
+    if (typeof file.conditions.steal_percent === "number") file.conditions.steal_percent = Number((file.conditions.steal_percent + 0.0123 * (i + 1)).toFixed(4));
     file.label = `contributor-${i + 1}-${model.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
     file.machine.cpu_model = model;
     const name = `${file.label}-${file.created_at.slice(0, 10)}.json`;

@@ -189,6 +189,25 @@ fn noise_advice(file: &wasm_core::results::ResultsFile) -> Option<String> {
     }
 }
 
+/// What the closing lines say about the load the run recorded: nothing while it stayed at or under
+/// one runnable thread per CPU; above it, the figures and what to do (other work shared the CPUs, and
+/// the times include it; `validate --submission` refuses only a start above the busy limit).
+fn load_advice(file: &wasm_core::results::ResultsFile) -> Option<String> {
+    let c = file.conditions.as_ref()?;
+    let cpus = c.topology.as_ref().map(|t| t.logical_cpus).or(file.machine.logical_cores).unwrap_or(1).max(1);
+    let highest = [c.load_average_before, c.load_average_after].into_iter().flatten().fold(0.0_f64, f64::max);
+    (highest > f64::from(cpus)).then(|| {
+        let show = |l: Option<f64>| l.map_or_else(|| "unknown".to_owned(), |l| format!("{l:.2}"));
+        format!(
+            "note: the load average was {} before the run and {} after, on {cpus} logical CPU(s): more than one runnable thread per CPU, \
+             so other work shared the CPUs and these times include it. For numbers to compare with other machines, stop the other work \
+             (see \"Getting stable numbers\" in CONTRIBUTING.md) and run again.",
+            show(c.load_average_before),
+            show(c.load_average_after)
+        )
+    })
+}
+
 /// Problems a `next:` hint shows before it says "and N more" (validate lists them all).
 const HINT_PROBLEMS: usize = 3;
 
@@ -221,6 +240,9 @@ fn wrote(path: &std::path::Path, run: &cli::RunArgs, not_submittable: Option<&st
             return;
         }
     };
+    if let Some(advice) = load_advice(&checked) {
+        eprintln!("\n{advice}");
+    }
     if let Some(advice) = noise_advice(&checked) {
         eprintln!("\n{advice}");
         if advice.starts_with("stop") {
@@ -308,6 +330,19 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 54: a run that recorded a load of 2.32 on 2 CPUs says so at the end.
+    #[test]
+    fn the_closing_lines_name_a_load_above_one_per_cpu() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../content/results/epyc-2vcpu-jemalloc-all-types-2026-11-26.json");
+        let mut file: wasm_core::results::ResultsFile = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+        let c = file.conditions.as_mut().unwrap();
+        (c.load_average_before, c.load_average_after) = (Some(0.4), Some(2.0));
+        assert_eq!(load_advice(&file), None, "2.0 on 2 CPUs is one per CPU");
+        file.conditions.as_mut().unwrap().load_average_after = Some(2.32);
+        let said = load_advice(&file).unwrap();
+        assert!(said.contains("0.40 before the run and 2.32 after, on 2 logical CPU(s)") && said.contains("run again"), "{said}");
+    }
 
     #[test]
     fn the_closing_lines_count_noisy_cases_and_stop_a_noisy_run() {

@@ -343,6 +343,13 @@ fn committed_schema_is_the_generated_one() {
     assert!(stdout(&out) == committed, "content/results.schema.json is stale: regenerate it with `native-runner schema`");
     let schema: serde_json::Value = serde_json::from_str(&committed).unwrap();
     assert_eq!(schema["additionalProperties"], false);
+    // What the schema tells contributors of the version is the version the runner writes.
+    let version = schema["properties"]["schema_version"]["description"].as_str().unwrap();
+    assert!(
+        version.starts_with(&format!("Format version: {},", wasm_core::results::SCHEMA_VERSION)),
+        "the schema says {version:?}; the runner writes {}",
+        wasm_core::results::SCHEMA_VERSION
+    );
     assert!(schema["properties"]["cases"].is_object());
 }
 

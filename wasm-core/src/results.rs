@@ -25,7 +25,8 @@ pub const OLDEST_SCHEMA_VERSION: u32 = 1;
 #[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ResultsFile {
-    /// Format version; always 1 for this schema.
+    /// Format version: 2, what the runner and the browser lab write since 2026-11-27 (version 1,
+    /// without `machine.cpu_identity`, still reads).
     pub schema_version: u32,
     /// Short name the user gave the run (`--label`): ASCII letters, digits, `.`, `_`, `-`.
     pub label: String,

@@ -125,6 +125,7 @@ pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
     }
     problems.extend(crate::plausible::faster_than_alone(file));
     problems.extend(frozen_clock_problems(file));
+    problems.extend(jemalloc_statistics_problems(file));
     problems.extend(physics_problems(file));
     problems.extend(busy_problems(file));
     for (i, case) in file.cases.iter().enumerate() {
