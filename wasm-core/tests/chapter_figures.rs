@@ -238,7 +238,7 @@ fn clone_cost_lede_facts_match_every_jemalloc_run() {
     let reference = results("reference-ryzen5600x-2024.json");
     let one = |f: &ResultsFile, v: &str| clone_case(f, v, "drop", 1).1;
     assert!(text.contains(&format!(
-        "On the article's desktop Ryzen, atomics are cheap enough that the\ncounter wins by {:.1}×",
+        "On the article's desktop Ryzen the\ncounter wins by {:.1}×",
         one(&reference, "string") / one(&reference, "arc_str")
     )));
 
@@ -479,11 +479,12 @@ fn cache_lines_figures_match_the_epyc_run() {
         lines.push(format!("| `{id}` | {:.2} | {:.2} | {:.1}× |", ns(id, 1), ns(id, 2), ratio(id)));
     }
     lines.push(format!("It went from {:.2} ns to {:.2} ns per update.", ns("one_counter", 1), ns("one_counter", 2)));
-    lines.push(format!("`lock inc` costs about {:.0} ns on our EPYC VM", ns("one_counter", 1)));
+    lines.push(format!("an update of the counter, loop included, costs about {:.0} ns in the EPYC run below", ns("one_counter", 1)));
     lines.push(format!("({:.2} and {:.2} ns against {:.2} ns)", ns("load_then_add", 2), ns("cas_loop", 2), ns("one_counter", 2)));
     lines.push(format!(
-        "The `adjacent` counters took {:.2} ns. The same counters, padded apart, took {:.2} ns",
+        "The `adjacent` counters took {:.2} ns, against {:.2} ns for the shared one. The same counters, padded apart, took {:.2} ns",
         ns("adjacent", 2),
+        ns("one_counter", 2),
         ns("padded", 2)
     ));
     lines.push(format!(
@@ -498,7 +499,8 @@ fn cache_lines_figures_match_the_epyc_run() {
     assert!((4.5..5.5).contains(&ratio("one_counter")), "\"about five times\": {}", ratio("one_counter"));
     assert!(ns("load_then_add", 2) > ns("one_counter", 2) && ns("cas_loop", 2) > ns("one_counter", 2), "loading first does not help");
     assert!(ratio("load_then_add") > 3.0 && ratio("cas_loop") > 3.0, "several times their one-thread figure");
-    assert!(ratio("adjacent") > 3.0 && ns("adjacent", 2) < 1.2 * ns("one_counter", 2), "adjacent costs as much as one counter");
+    let share = ns("adjacent", 2) / ns("one_counter", 2);
+    assert!(ratio("adjacent") > 3.0 && (0.5..1.0).contains(&share), "adjacent costs most of what one counter costs: {share}");
     assert!(ns("padded", 2) <= ns("padded", 1) * 1.05, "padded: no slower than one thread");
     assert!(ratio("many_counters") < ratio("one_counter") && ns("many_counters", 1) > ns("one_counter", 1));
 }
@@ -529,9 +531,12 @@ fn small_string_figures_match_the_run_with_every_type() {
         format!("its heap clone {}, against {} for the `Box<str>`", both1("inline_str"), both1("box_str")),
     ];
     assert_lines(name, &text, &lines);
-    // "6.2 to 8.3 times the crates' inline clones", and the inline clones flat with threads.
-    let ours = at("inline_str_inline", 1);
-    let ratios: Vec<f64> = ["hipstr_inline", "compact_string_inline", "smol_str_inline"].iter().map(|v| ours / at(v, 1)).collect();
+    // "6.2 to 8.5 times the crates' inline clones", at one thread and at two, and the inline clones
+    // flat with threads.
+    let ratios: Vec<f64> = ["hipstr_inline", "compact_string_inline", "smol_str_inline"]
+        .iter()
+        .flat_map(|v| [1, 2].map(|t| at("inline_str_inline", t) / at(v, t)))
+        .collect();
     let span = |r: &[f64]| (r.iter().copied().fold(f64::INFINITY, f64::min), r.iter().copied().fold(0.0, f64::max));
     let (low, high) = span(&ratios);
     assert_lines(name, &text, &[format!("{low:.1} to {high:.1} times the crates' inline clones")]);
@@ -594,8 +599,12 @@ fn interner_figures_match_the_all_types_epyc_run() {
     let lines = [
         format!("`ustr::Ustr` took {}, the same as `&'static str` ({})", two("ustr", 2), two("static_str", 2)),
         format!("`Cow<'static, str>` borrowing the leaked text took {}", two("cow_static", 2)),
-        format!("resolved through a frozen `RodeoResolver` took {}", two("lasso_resolver", 2)),
-        format!("the same key took {}, more than `Arc<str>` in the same run ({})", two("lasso_threaded", 1), two("arc_str", 1)),
+        format!("resolved through a frozen `RodeoResolver`, took {}", two("lasso_resolver", 2)),
+        format!(
+            "resolved through that interner, took {}, more than `Arc<str>` in the same run ({})",
+            two("lasso_threaded", 1),
+            two("arc_str", 1)
+        ),
     ];
     assert_lines(name, &text, &lines);
     // "the same": a pointer copy either way, to the hundredth of a nanosecond.
@@ -670,7 +679,7 @@ fn read_figures_match_the_reads_run() {
         format!("an inline `HipStr` took {}, an inline `CompactString` {}", two("hipstr_inline", 2), two("compact_string_inline", 2)),
         format!("a branch and then a `Box<str>`, {}", two("inline_str", 2)),
         format!("through its `ThreadedRodeo` took {}", two("lasso_threaded", 1)),
-        format!("Through a frozen `RodeoResolver` it took {}", two("lasso_resolver", 2)),
+        format!("frozen into a `RodeoResolver`, took {}", two("lasso_resolver", 2)),
         format!("(the borrow strategy) took {}", two("arc_str_borrow", 2)),
     ];
     assert_lines(name, &text, &lines);

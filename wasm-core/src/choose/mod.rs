@@ -85,7 +85,7 @@ pub const RULES: [Rule; 5] = [
     Rule {
         headline: "Read by many threads, several owners: one counted block with a one-word handle",
         pick: Candidate::Arcstr,
-        because: "every owner shares one allocation and reads never touch the counter; arcstr::ArcStr keeps the length in the block, so each owner holds one word where Arc<str> holds two, and at a rare clone its slightly dearer clone does not count. With one owner lending &str, nothing is shared and Box<str> is smaller",
+        because: "every owner shares one allocation and reads never touch the counter; arcstr::ArcStr keeps the length in the block, so each owner holds one word where Arc<str> holds two, and when clones are rare, its dearer clone does not count. With one owner lending &str, nothing is shared and Box<str> is smaller",
     },
     Rule {
         headline: "Cloned by many threads, mostly short: an inline type with no shared counter",
@@ -714,9 +714,10 @@ impl Candidate {
     }
 
     /// Whether its text can grow or shrink after creation, in place or copy-on-write (`String`,
-    /// `CompactString` and `HipStr` have `push_str`; `Arc<String>` has `Arc::make_mut`).
+    /// `CompactString` and `HipStr` have `push_str`; `Arc<String>` has `Arc::make_mut`;
+    /// `Cow<'static, str>` has `Cow::to_mut`, which copies a borrowed text into a `String` it owns).
     pub fn can_change_text(self) -> bool {
-        matches!(self, Candidate::String | Candidate::CompactString | Candidate::HipStr | Candidate::ArcString)
+        matches!(self, Candidate::String | Candidate::CompactString | Candidate::HipStr | Candidate::ArcString | Candidate::CowStatic)
     }
 }
 
