@@ -55,7 +55,7 @@ test("every fact placeholder is filled: no built page or description shows {{nam
   }
   // Chapter 4's lede speaks for every run through its facts: filled with counts, in the description too.
   const clone = fs.readFileSync(path.join(dist, "chapters/clone-cost/index.html"), "utf8");
-  assert.match(clone, /<p class="lede">[^]*?\d+ native machines? with jemalloc \(\d+ runs? of \d+ CPU models?\)/);
+  assert.match(clone, /<p class="lede">[^]*?\d+ native machines? with jemalloc \(\d+ runs? of \d+ CPU models?[;)]/);
   assert.match(clone, /<meta name="description" content="[^"]*\d+ native machines? with jemalloc/);
 });
 

@@ -240,10 +240,12 @@ impl Facts {
         let mut values = BTreeMap::new();
         let n = jemalloc.len();
 
+        // "Native" takes in the article's imported run (its program ran natively too): say so.
+        let article = if jemalloc_runs.iter().any(|r| r.machine.kind == RunnerKind::Reference) { "; the article's among them" } else { "" };
         values.insert(
             "jemalloc-runs",
             format!(
-                "{} with jemalloc ({} of {})",
+                "{} with jemalloc ({} of {}{article})",
                 plural(n, "native machine", "native machines"),
                 plural(jemalloc_runs.len(), "run", "runs"),
                 plural(distinct(jemalloc_runs.iter().copied(), |m| m.cpu.clone()), "CPU model", "CPU models"),
@@ -521,6 +523,14 @@ mod tests {
         let (s, m) = data(&runs);
         let f = Facts::of(&s, &m);
         assert_eq!(f.get("files").unwrap(), "6 results files from 2 machines");
+        // The article's imported run is native too, and the words say it is among them.
+        let mut with_article = runs.clone();
+        with_article[0].1 = RunnerKind::Reference;
+        let (s, m) = data(&with_article);
+        assert_eq!(
+            Facts::of(&s, &m).get("jemalloc-runs").unwrap(),
+            "2 native machines with jemalloc (6 runs of 2 CPU models; the article's among them)"
+        );
         assert_eq!(f.get("jemalloc-runs").unwrap(), "2 native machines with jemalloc (6 runs of 2 CPU models)");
         assert!(f
             .get("jemalloc-one-thread-count")

@@ -87,6 +87,12 @@ pub fn Results() -> impl IntoView {
                 "Pick machines and a view; the address bar keeps your choice, so you can share the chart. "
                 <a href="/submit">"Submit yours"</a> "."
             </p>
+            <p data-testid="machine-definition">
+                "A machine, on this site, is what its file records and nothing finer: the CPU model (and CPUID's family, "
+                "model and stepping where recorded), the cores, the memory, the OS and kernel; a browser run records only its "
+                "platform and CPU count. Two computers that record the same are one machine, one computer with a new kernel is "
+                "another, and each machine's files are one vote in the sentences above."
+            </p>
             {match use_context::<StaticResults>() {
                 Some(data) => view! { <Live island=Island::Results><FirstFrame data=data/></Live> }.into_any(),
                 None => view! { <Live island=Island::Results/> }.into_any(),

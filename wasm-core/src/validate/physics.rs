@@ -2,7 +2,8 @@
 //! a shared counter that got no slower with its contenders running flat out, contenders that barely
 //! ran, an `Rc<str>` (a plain increment) slower than an `Arc<str>` (an atomic one), a forget-mode
 //! run that leaked less per clone than the text it copied, a suite's all-threads rate that its own
-//! per-thread times cannot give, and lines and arena cases under their floors. The runner keeps such
+//! per-thread times cannot give, lines and arena cases under their floors, and one case's repeats
+//! copied into another. The runner keeps such
 //! a run (a wildly disturbed machine can write one); the site does not take it.
 
 use crate::kernels::{CloneType, CloneWork};
@@ -96,6 +97,33 @@ pub fn physics_problems(file: &ResultsFile) -> Vec<Problem> {
         }
     }
     problems.extend(rc_over_arc(file));
+    problems.extend(copied_cases(file));
+    problems
+}
+
+/// A native run's case whose repeats, in any order, are exactly another case's of the same file:
+/// two cases never time the same nanoseconds (a 2-CPU run claiming 8, its 4- and 8-thread cases
+/// copied from its 2-thread ones). A browser's clock is coarse (microseconds), so browser runs are
+/// left to the copy rules between files.
+fn copied_cases(file: &ResultsFile) -> Vec<Problem> {
+    if file.runner.name != "native-runner" {
+        return Vec::new();
+    }
+    let mut seen: std::collections::HashMap<Vec<u64>, usize> = std::collections::HashMap::new();
+    let mut problems = Vec::new();
+    for (i, case) in file.cases.iter().enumerate().filter(|(_, c)| c.repeat_times_ns.len() >= 2) {
+        let mut key: Vec<u64> = case.repeat_times_ns.iter().map(|t| t.to_bits()).collect();
+        key.sort_unstable();
+        match seen.get(&key) {
+            Some(&first) => problems.push(Problem::new(
+                format!("cases[{i}].repeat_times_ns"),
+                format!("are exactly cases[{first}]'s, another case of this file: two cases never time the same nanoseconds"),
+            )),
+            None => {
+                seen.insert(key, i);
+            }
+        }
+    }
     problems
 }
 
@@ -238,6 +266,11 @@ mod tests {
         assert!(fields(&f).contains(&format!("cases[{i}].all_threads_ops_per_sec")));
         f.cases[i].all_threads_ops_per_sec = Some(given * ALL_THREADS_RANGE.1);
         assert!(fields(&f).is_empty());
+
+        // A 4-thread case copied from the 2-thread one.
+        let mut f2 = base.clone();
+        f2.cases[rc].repeat_times_ns = f2.cases[two].repeat_times_ns.iter().rev().copied().collect();
+        assert!(fields(&f2).contains(&format!("cases[{}].repeat_times_ns", rc.max(two))), "{:?}", fields(&f2));
 
         // A lines update under its floor.
         f.cases[i].median_ns_per_op = LINES_FLOOR_NS / 2.0;
