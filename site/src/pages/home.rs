@@ -14,8 +14,8 @@ pub fn Home() -> impl IntoView {
         <article class="prose">
             <h1>"String, Box<str>, Arc<str>: byte by byte"</h1>
             <p class="lede">
-                "Every number on this site is measured, live in this page or by a native run whose results file ships "
-                "with the site, or quoted from a named source. The table below is computed as you open the page, by "
+                "Every number on this site is either measured (live in this page, or by a run whose results file ships "
+                "with the site) or quoted from a named source. The table below is computed as you open the page, by "
                 "Rust code compiled to WebAssembly and running in your browser (so it needs JavaScript)."
             </p>
             <Live island=Island::LayoutTable/>
