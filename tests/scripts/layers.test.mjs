@@ -130,9 +130,9 @@ test("site: every top-level module has a layer, and none imports from a layer ab
 const CORE_LAYERS = [
   ["", "problem", "order", "stats", "heap", "layout", "inspect", "inspect/arc", "inspect/shared", "inspect/sso", "inspect/wide"],
   ["results", "results/machine"],
-  ["clone_run", "browser", "plausible", "consistency", "validate", "validate/case", "validate/submission"],
+  ["clone_run", "browser", "plausible", "consistency", "validate", "validate/case", "validate/submission", "validate/physics", "validate/pull_request", "validate/record", "machine_key"],
   ["choose", "choose/constraints", "choose/model", "choose/pick"],
-  ["summary", "facts", "inspect/probe"],
+  ["summary", "facts", "inspect/probe", "review"],
 ];
 const coreLayerOf = (module) => CORE_LAYERS.findIndex((names) => names.includes(module));
 

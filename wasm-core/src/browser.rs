@@ -27,12 +27,20 @@ pub fn runner() -> RunnerInfo {
 /// allocator statistics or the kernel's view of the machine (governor, boost, topology, load,
 /// steal, hypervisor), cannot pin a thread, runs dlmalloc, never more than [`LAB_MAX_THREADS`]
 /// threads, and names a browser its user agent names.
+/// The system part of a user agent, the text in its first parentheses (`X11; Linux x86_64`): what a
+/// browser says of the computer, without the browser's own version, which an update changes.
+pub fn user_agent_platform(user_agent: &str) -> Option<&str> {
+    let start = user_agent.find('(')? + 1;
+    let end = start + user_agent[start..].find(')')?;
+    Some(user_agent[start..end].trim())
+}
+
 /// Why a device the browser named (User-Agent Client Hints: model, architecture, bitness) cannot
 /// be the computer its user agent describes: an Arm device on an x86 platform or the reverse, or
 /// 32-bit hardware on a 64-bit platform.
 pub fn device_problem(device: &str, user_agent: &str) -> Option<String> {
     let device_l = device.to_ascii_lowercase();
-    let platform = crate::machine_key::user_agent_platform(user_agent).unwrap_or("").to_ascii_lowercase();
+    let platform = user_agent_platform(user_agent).unwrap_or("").to_ascii_lowercase();
     let says_x86 = |t: &str| t.contains("x86") || t.contains("x64") || t.contains("win64") || t.contains("amd64") || t.contains("i686");
     let says_arm = |t: &str| t.contains("arm") || t.contains("aarch64") || t.contains("android");
     // Windows and macOS freeze their user agent's platform ("Win64; x64", "Intel Mac OS X") whatever

@@ -41,18 +41,10 @@ pub fn machine_key(file: &ResultsFile) -> String {
         opt(m.memory_total_bytes.map(|b| ((b + GIB / 2) / GIB).to_string())),
         opt(m.os.clone()),
         opt(m.kernel_version.clone()),
-        opt(m.user_agent.as_deref().and_then(user_agent_platform).map(str::to_owned)),
+        opt(m.user_agent.as_deref().and_then(crate::browser::user_agent_platform).map(str::to_owned)),
         opt(m.device.clone()),
     ];
     fields.join("|")
-}
-
-/// The system part of a user agent, the text in its first parentheses (`X11; Linux x86_64`): what a
-/// browser says of the computer, without the browser's own version, which an update changes.
-pub fn user_agent_platform(user_agent: &str) -> Option<&str> {
-    let start = user_agent.find('(')? + 1;
-    let end = start + user_agent[start..].find(')')?;
-    Some(user_agent[start..end].trim())
 }
 
 #[cfg(test)]
@@ -66,6 +58,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "reads content/results/ from disk, which Miri's isolation forbids; safe code, run natively")]
     fn one_machine_across_allocators_suites_and_browser_updates() {
         let jemalloc = file("xeon-2.1ghz-2vcpu-jemalloc-2026-11-21.json");
         let system = file("xeon-2.1ghz-2vcpu-system-2026-11-22.json");
@@ -80,6 +73,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "reads content/results/ from disk, which Miri's isolation forbids; safe code, run natively")]
     fn what_a_file_records_tells_machines_apart() {
         let xeon = file("xeon-2.1ghz-2vcpu-jemalloc-2026-11-21.json");
         for change in [
@@ -96,7 +90,7 @@ mod tests {
         let native = file("epyc-2vcpu-jemalloc-2026-11-23.json");
         let browser = file("browser-headless-chrome-156-epyc-2vcpu-2026-11-24.json");
         assert_ne!(machine_key(&native), machine_key(&browser), "a browser run is its own kind of machine");
-        assert_eq!(user_agent_platform("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit"), Some("X11; Linux x86_64"));
-        assert_eq!(user_agent_platform("no parentheses"), None);
+        assert_eq!(crate::browser::user_agent_platform("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit"), Some("X11; Linux x86_64"));
+        assert_eq!(crate::browser::user_agent_platform("no parentheses"), None);
     }
 }

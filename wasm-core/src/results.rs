@@ -11,7 +11,7 @@ use crate::layout::TypeLayout;
 use serde::{Deserialize, Serialize};
 
 mod machine;
-pub use machine::{CpuIdentity, MachineInfo};
+pub use machine::{cpu_vendor, CpuIdentity, MachineInfo};
 
 /// The version this code writes and reads. A breaking change of the format bumps it.
 pub const SCHEMA_VERSION: u32 = 2;

@@ -282,6 +282,7 @@ mod tests {
     /// A file that flips a one-thread count shows its sentence before and after; one that changes
     /// nothing says so.
     #[test]
+    #[cfg_attr(miri, ignore = "reads content/results/ from disk, which Miri's isolation forbids; safe code, run natively")]
     fn a_changed_sentence_is_shown_before_and_after() {
         let shipped = vec![file("xeon-2.1ghz-2vcpu-jemalloc-2026-11-21.json")];
         let chapter = "Across the {{jemalloc-runs}} this site ships, {{jemalloc-one-thread-count}}. Unrelated.";
@@ -309,6 +310,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "reads content/results/ from disk, which Miri's isolation forbids; safe code, run natively")]
     fn close_calls_name_a_case_just_above_its_floor() {
         let (_, mut f) = file("xeon-2.1ghz-2vcpu-jemalloc-2026-11-21.json");
         assert!(!close_calls(&f).iter().any(|c| c.starts_with("cases[")), "{:?}", close_calls(&f));

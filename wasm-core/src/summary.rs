@@ -18,6 +18,7 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::results::cpu_vendor;
 use crate::results::{CaseResult, ResultsFile};
 
 /// Version of the summary's format; the site refuses a summary of another version.
@@ -284,24 +285,6 @@ pub fn describe(cpu: &str, logical_cpus: Option<u32>, os: Option<&str>) -> Strin
     }
     parts.extend(os.map(str::to_owned));
     parts.join(" · ")
-}
-
-/// The maker of a CPU, read from its model name; `unknown` when nothing matches.
-pub fn cpu_vendor(model: Option<&str>) -> &'static str {
-    let Some(model) = model else { return "unknown" };
-    let lower = model.to_ascii_lowercase();
-    const MAKERS: [(&str, &str); 9] = [
-        ("amd", "AMD"),
-        ("ryzen", "AMD"),
-        ("epyc", "AMD"),
-        ("intel", "Intel"),
-        ("xeon", "Intel"),
-        ("apple", "Apple"),
-        ("neoverse", "Arm"),
-        ("cortex", "Arm"),
-        ("qualcomm", "Qualcomm"),
-    ];
-    MAKERS.iter().find(|(needle, _)| lower.contains(needle)).map_or("other", |(_, maker)| maker)
 }
 
 /// Each file's [`MachineSummary::hardware`]: files of one machine ([`crate::machine_key`]) get the

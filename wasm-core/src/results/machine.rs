@@ -78,3 +78,21 @@ pub struct CpuIdentity {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hypervisor_source: Option<String>,
 }
+
+/// The maker of a CPU, read from its model name; `unknown` when nothing matches.
+pub fn cpu_vendor(model: Option<&str>) -> &'static str {
+    let Some(model) = model else { return "unknown" };
+    let lower = model.to_ascii_lowercase();
+    const MAKERS: [(&str, &str); 9] = [
+        ("amd", "AMD"),
+        ("ryzen", "AMD"),
+        ("epyc", "AMD"),
+        ("intel", "Intel"),
+        ("xeon", "Intel"),
+        ("apple", "Apple"),
+        ("neoverse", "Arm"),
+        ("cortex", "Arm"),
+        ("qualcomm", "Qualcomm"),
+    ];
+    MAKERS.iter().find(|(needle, _)| lower.contains(needle)).map_or("other", |(_, maker)| maker)
+}

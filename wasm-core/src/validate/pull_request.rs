@@ -138,6 +138,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "reads content/results/ from disk, which Miri's isolation forbids; safe code, run natively")]
     fn every_shipped_file_has_the_runners_name_but_the_reference() {
         for (name, f) in shipped() {
             assert_eq!(name_problem(&name, &f).is_none(), !f.is_known_reference(), "{name}");
@@ -148,6 +149,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "reads content/results/ from disk, which Miri's isolation forbids; safe code, run natively")]
     fn twenty_scaled_copies_are_refused_and_one_machines_suites_pass() {
         let copies: Vec<(String, ResultsFile)> =
             (0..20).map(|i| relabelled("epyc-2vcpu-jemalloc-2026-11-23.json", &format!("copy-{i}"), 0.55 + 0.01 * i as f64)).collect();
@@ -169,6 +171,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "reads content/results/ from disk, which Miri's isolation forbids; safe code, run natively")]
     fn two_clone_files_of_one_machine_need_a_maintainer() {
         let (_, a) = file("epyc-2vcpu-jemalloc-reads-2026-11-26.json");
         let (_, b) = file("epyc-2vcpu-jemalloc-all-types-2026-11-26.json");
@@ -189,6 +192,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "reads content/results/ from disk, which Miri's isolation forbids; safe code, run natively")]
     fn identity_lies_are_refused_and_their_twins_pass() {
         let shipped = shipped();
         // A label another machine's file has.

@@ -26,7 +26,7 @@ pub fn record_problems(file: &ResultsFile) -> Vec<Problem> {
         problems.push(Problem::new("machine.memory_total_bytes", format!("is {bytes}, more than any one machine has (256 TiB)")));
     }
     let x86 = matches!(m.arch.as_str(), "x86" | "x86_64");
-    let maker = crate::summary::cpu_vendor(m.cpu_model.as_deref());
+    let maker = crate::results::cpu_vendor(m.cpu_model.as_deref());
     if !x86 && m.arch != "wasm32" && matches!(maker, "AMD" | "Intel") {
         problems.push(Problem::new(
             "machine.cpu_model",
@@ -112,7 +112,7 @@ fn identity_problems(file: &ResultsFile) -> Vec<Problem> {
                 format!("is {vendor:?}, not a vendor string CPUID returns ({})", CPUID_VENDORS.join(", ")),
             ));
         }
-        let maker = crate::summary::cpu_vendor(m.cpu_model.as_deref());
+        let maker = crate::results::cpu_vendor(m.cpu_model.as_deref());
         let expected = match maker {
             "AMD" => Some("AuthenticAMD"),
             "Intel" => Some("GenuineIntel"),
@@ -177,6 +177,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "reads content/results/ from disk, which Miri's isolation forbids; safe code, run natively")]
     fn every_shipped_file_passes() {
         let dir = format!("{}/../content/results", env!("CARGO_MANIFEST_DIR"));
         for entry in std::fs::read_dir(dir).unwrap() {
@@ -190,6 +191,7 @@ mod tests {
 
     /// Each rule on both edges: the largest value that passes and the first that does not.
     #[test]
+    #[cfg_attr(miri, ignore = "reads content/results/ from disk, which Miri's isolation forbids; safe code, run natively")]
     fn identity_rules_on_both_edges() {
         let mut f = file("epyc-2vcpu-jemalloc-all-types-2026-11-26.json");
         let amd = CpuIdentity {
@@ -232,6 +234,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "reads content/results/ from disk, which Miri's isolation forbids; safe code, run natively")]
     fn records_that_contradict_themselves() {
         let base = file("epyc-2vcpu-jemalloc-all-types-2026-11-26.json");
         type Lie = (fn(&mut ResultsFile), &'static str);
