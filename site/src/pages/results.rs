@@ -82,7 +82,7 @@ pub fn Results() -> impl IntoView {
             <p>
                 "The Suite menu also charts the runner's other measurements: the nine ways to own a list of small "
                 "strings (SSO), arc-swap's reads, bump-arena lists, and counters that share a cache line or do not. "
-                {filled("The site holds {{files}}: the maintainers' runs, committed directly, the article's data, imported, and readers' runs, sent in by pull request. Each was written by the native runner or, where ")}
+                {filled("The site holds {{files}}: the maintainers' runs, committed directly, and the article's data, imported; a reader's run joins them by pull request. Each run was written by the native runner or, where ")}
                 "its name says browser, downloaded from the " <a href="/bench#contention">"contention run in a browser"</a> ". "
                 "Pick machines and a view; the address bar keeps your choice, so you can share the chart. "
                 <a href="/submit">"Submit yours"</a> "."
