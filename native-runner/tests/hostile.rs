@@ -189,22 +189,17 @@ fn row_10_sigint_to_the_runner_stops_its_case_process() {
     assert!(!out_path.exists());
 }
 
-/// Issue 40, the runner under faults: Ctrl-C (here `kill -INT` to the runner alone, once its first
-/// case is done) stops the case in hand at once and keeps the cases that finished, marked
-/// incomplete, beside the planned file, which stays free for the complete run; `validate
-/// --submission` refuses them.
-#[test]
-fn a_signal_keeps_the_finished_cases_marked_incomplete() {
-    let dir = tempfile::tempdir().unwrap();
-    let planned = dir.path().join("stopped-2026-11-26.json");
+/// A clone run labelled `label`, writing to `planned`, once its second case process has started
+/// (each case is a process of its own: a second one means the first case is done), and the case
+/// processes seen so far.
+fn clone_run_at_its_second_case(label: &str, planned: &std::path::Path) -> (Child, Vec<u32>) {
     let runner: Child =
         command(&["clone", "--quiet", "--threads", "1", "--mode", "drop", "--samples", "2000000", "--repeats", "5", "--rounds", "1"])
-            .args(["--label", "stopped", "--out", planned.to_str().unwrap()])
+            .args(["--label", label, "--out", planned.to_str().unwrap()])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-    // Each case is a process of its own: a second one means the first case is done.
     let (start, mut seen) = (Instant::now(), Vec::new());
     while seen.len() < 2 {
         for pid in children_of(runner.id()) {
@@ -215,6 +210,18 @@ fn a_signal_keeps_the_finished_cases_marked_incomplete() {
         assert!(start.elapsed() < Duration::from_secs(120), "the first case never finished");
         std::thread::sleep(Duration::from_millis(5));
     }
+    (runner, seen)
+}
+
+/// Issue 40, the runner under faults: Ctrl-C (here `kill -INT` to the runner alone, once its first
+/// case is done) stops the case in hand at once and keeps the cases that finished, marked
+/// incomplete, beside the planned file, which stays free for the complete run; `validate
+/// --submission` refuses them.
+#[test]
+fn a_signal_keeps_the_finished_cases_marked_incomplete() {
+    let dir = tempfile::tempdir().unwrap();
+    let planned = dir.path().join("stopped-2026-11-26.json");
+    let (runner, seen) = clone_run_at_its_second_case("stopped", &planned);
     assert!(Command::new("kill").args(["-INT", &runner.id().to_string()]).status().unwrap().success());
     let out = runner.wait_with_output().unwrap();
     let said = String::from_utf8_lossy(&out.stderr);
@@ -237,24 +244,8 @@ fn a_signal_keeps_the_finished_cases_marked_incomplete() {
 fn a_dead_case_process_keeps_the_finished_cases_marked_incomplete() {
     let dir = tempfile::tempdir().unwrap();
     let planned = dir.path().join("crashed-2026-11-27.json");
-    let runner: Child =
-        command(&["clone", "--quiet", "--threads", "1", "--mode", "drop", "--samples", "2000000", "--repeats", "5", "--rounds", "1"])
-            .args(["--label", "crashed", "--out", planned.to_str().unwrap()])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
     // The second case process: the first case is done; this one dies.
-    let (start, mut seen) = (Instant::now(), Vec::new());
-    while seen.len() < 2 {
-        for pid in children_of(runner.id()) {
-            if !seen.contains(&pid) {
-                seen.push(pid);
-            }
-        }
-        assert!(start.elapsed() < Duration::from_secs(120), "the first case never finished");
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    let (runner, seen) = clone_run_at_its_second_case("crashed", &planned);
     assert!(Command::new("kill").args(["-KILL", &seen[1].to_string()]).status().unwrap().success());
     let out = runner.wait_with_output().unwrap();
     let said = String::from_utf8_lossy(&out.stderr);
