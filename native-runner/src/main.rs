@@ -194,7 +194,7 @@ fn noise_advice(file: &wasm_core::results::ResultsFile) -> Option<String> {
 /// the times include it; `validate --submission` refuses only a start above the busy limit).
 fn load_advice(file: &wasm_core::results::ResultsFile) -> Option<String> {
     let c = file.conditions.as_ref()?;
-    let cpus = c.topology.as_ref().map(|t| t.logical_cpus).or(file.machine.logical_cores).unwrap_or(1).max(1);
+    let cpus = file.load_cpus();
     let highest = [c.load_average_before, c.load_average_after].into_iter().flatten().fold(0.0_f64, f64::max);
     (highest > f64::from(cpus)).then(|| {
         let show = |l: Option<f64>| l.map_or_else(|| "unknown".to_owned(), |l| format!("{l:.2}"));

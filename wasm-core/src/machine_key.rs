@@ -30,7 +30,7 @@ pub fn machine_key(file: &ResultsFile) -> String {
         let n = |v: Option<u32>| v.map(|v| v.to_string()).unwrap_or_default();
         format!("{}/{}/{}/{}", c.vendor.as_deref().unwrap_or(""), n(c.family), n(c.model), n(c.stepping))
     });
-    let cpus = file.conditions.as_ref().and_then(|c| c.topology.as_ref()).map(|t| t.logical_cpus).or(m.logical_cores);
+    let cpus = file.logical_cpus();
     let fields = [
         kind.to_owned(),
         m.arch.clone(),

@@ -352,6 +352,17 @@ pub const REFERENCE_RUNNER: &str = "arc_str_perf";
 pub const REFERENCE_SOURCE_PREFIX: &str = "github.com/BlockListed/arc_str_perf";
 
 impl ResultsFile {
+    /// The machine's logical CPUs as the file records them: the topology's count, else the CPUs the
+    /// run could use (`machine.logical_cores`).
+    pub fn logical_cpus(&self) -> Option<u32> {
+        self.conditions.as_ref().and_then(|c| c.topology.as_ref()).map(|t| t.logical_cpus).or(self.machine.logical_cores)
+    }
+
+    /// The CPUs a recorded load average is shared by: [`ResultsFile::logical_cpus`], at least 1.
+    pub fn load_cpus(&self) -> u32 {
+        self.logical_cpus().unwrap_or(1).max(1)
+    }
+
     /// Whether this is the article's published dataset as the project imports it: the only kind of
     /// file the site badges as a reference and selects by default. A contributor's file cannot
     /// claim it: `validate --submission` refuses `provenance` and any runner but `native-runner`.

@@ -160,7 +160,7 @@ pub fn close_calls(file: &ResultsFile) -> Vec<String> {
         }
     }
     if let Some(c) = &file.conditions {
-        let cpus = c.topology.as_ref().map(|t| t.logical_cpus).or(file.machine.logical_cores).unwrap_or(1).max(1);
+        let cpus = file.load_cpus();
         let limit = crate::validate::BUSY_LOAD_PER_CPU * f64::from(cpus);
         if let Some(load) = c.load_average_before.filter(|&l| l > limit / 2.0) {
             out.push(format!("load average {load} before the run, over half the busy limit ({limit}) on {cpus} CPU(s)"));

@@ -20,7 +20,7 @@ pub const BUSY_LOAD_PER_CPU: f64 = 2.0;
 /// CPU): kept by the runner, refused as a submission.
 pub fn busy_problems(file: &ResultsFile) -> Vec<Problem> {
     let Some(c) = &file.conditions else { return Vec::new() };
-    let cpus = c.topology.as_ref().map(|t| t.logical_cpus).or(file.machine.logical_cores).unwrap_or(1).max(1);
+    let cpus = file.load_cpus();
     match c.load_average_before {
         Some(load) if load > BUSY_LOAD_PER_CPU * f64::from(cpus) => vec![Problem::new(
             "conditions.load_average_before",
