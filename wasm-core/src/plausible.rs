@@ -257,18 +257,28 @@ pub fn time_problems(file: &ResultsFile) -> Vec<Problem> {
     problems
 }
 
+/// The same case as `case` (suite, type, mode, length) at one thread, not pinned: what a case at
+/// several threads is compared with.
+pub fn alone_of<'a>(file: &'a ResultsFile, case: &CaseResult) -> Option<&'a CaseResult> {
+    file.cases.iter().find(|a| {
+        a.threads == 1
+            && a.placement.is_none()
+            && a.suite == case.suite
+            && a.variant_id == case.variant_id
+            && a.mode == case.mode
+            && a.params.string_len_bytes == case.params.string_len_bytes
+    })
+}
+
 /// Clone cases at several threads timed far faster than the same case alone (same type, mode, length,
 /// not pinned): [`FASTER_THAN_ALONE_COUNTER`] and [`FASTER_THAN_ALONE_OTHER`]. A submission rule, not
 /// a validity one: the runner keeps whatever it measured, and a wildly noisy run of a real machine
 /// is refused for the site, never lost.
 pub fn faster_than_alone(file: &ResultsFile) -> Vec<Problem> {
     use crate::kernels::{CloneType, CloneWork};
-    let same = |a: &CaseResult, b: &CaseResult| {
-        a.suite == b.suite && a.variant_id == b.variant_id && a.mode == b.mode && a.params.string_len_bytes == b.params.string_len_bytes
-    };
     let mut problems = Vec::new();
     for (i, case) in file.cases.iter().enumerate().filter(|(_, c)| c.suite == "clone" && c.threads > 1 && c.placement.is_none()) {
-        let Some(alone) = file.cases.iter().find(|a| a.threads == 1 && a.placement.is_none() && same(a, case)) else { continue };
+        let Some(alone) = alone_of(file, case) else { continue };
         let counter = CloneType::parse(&case.variant_id).is_some_and(|t| t.work() == CloneWork::Counter && t.is_thread_safe());
         let margin = if counter { FASTER_THAN_ALONE_COUNTER } else { FASTER_THAN_ALONE_OTHER };
         if case.median_ns_per_op * margin < alone.median_ns_per_op {

@@ -35,7 +35,7 @@ pub fn physics_problems(file: &ResultsFile) -> Vec<Problem> {
     for (i, case) in file.cases.iter().enumerate() {
         let at = |field: &str| format!("cases[{i}].{field}");
         if case.suite == "clone" && case.threads > 1 && case.placement.is_none() && case.params.harness.is_none() {
-            if let (Some(rate), Some(alone)) = (case.contender_ops_per_sec, alone_of(file, case)) {
+            if let (Some(rate), Some(alone)) = (case.contender_ops_per_sec, crate::plausible::alone_of(file, case)) {
                 let share = rate / f64::from(case.threads - 1) * alone.median_ns_per_op / 1e9;
                 if rate > 0.0 && share < MIN_CONTENDER_SHARE {
                     problems.push(Problem::new(
@@ -125,19 +125,6 @@ fn copied_cases(file: &ResultsFile) -> Vec<Problem> {
         }
     }
     problems
-}
-
-/// The same clone case at one thread, not pinned.
-fn alone_of<'a>(file: &'a ResultsFile, case: &CaseResult) -> Option<&'a CaseResult> {
-    file.cases.iter().find(|a| {
-        a.suite == case.suite
-            && a.variant_id == case.variant_id
-            && a.mode == case.mode
-            && a.params.string_len_bytes == case.params.string_len_bytes
-            && a.threads == 1
-            && a.placement.is_none()
-            && a.params.harness.is_none()
-    })
 }
 
 /// A forget-mode `String` or `Box<str>` clone leaks one copy of the text: jemalloc's allocated bytes
