@@ -165,13 +165,8 @@ fn side(ratio: f64) -> std::cmp::Ordering {
 /// One machine's vote: the median of what each of its runs says (one machine, one voice, however
 /// many files it sent).
 fn median(values: &[f64]) -> Option<f64> {
-    let mut v: Vec<f64> = values.iter().copied().filter(|x| x.is_finite()).collect();
-    if v.is_empty() {
-        return None;
-    }
-    v.sort_by(f64::total_cmp);
-    let mid = v.len() / 2;
-    Some(if v.len() % 2 == 1 { v[mid] } else { (v[mid - 1] + v[mid]) / 2.0 })
+    let finite: Vec<f64> = values.iter().copied().filter(|x| x.is_finite()).collect();
+    crate::stats::summarize(&finite).map(|s| s.median)
 }
 
 /// Which machine a run is of: the summary's number for it, else its file (a run alone).
