@@ -24,7 +24,10 @@ pub const CLOSE_FACTOR: f64 = 1.5;
 pub fn review(shipped: &[(String, ResultsFile)], new: &[(String, ResultsFile)], sources: &[Source]) -> String {
     let mut all: Vec<(String, ResultsFile)> = shipped.to_vec();
     all.extend(new.iter().cloned());
-    let (before, after) = (facts_of(shipped), facts_of(&all));
+    // Each side summarised once: the facts, the standings and the top five all read it.
+    let (summary_before, summary_after) = (Summary::of(shipped, vec![]), Summary::of(&all, vec![]));
+    let before = Facts::of(&summary_before, &CaseMedians::of(shipped));
+    let after = Facts::of(&summary_after, &CaseMedians::of(&all));
     let mut out = String::from("## Results review\n\n");
     out.push_str(&format!(
         "{} new file(s) beside {} shipped. What no validator can tell from a real run is for you to judge: \
@@ -33,7 +36,7 @@ pub fn review(shipped: &[(String, ResultsFile)], new: &[(String, ResultsFile)], 
         shipped.len()
     ));
     for (name, file) in new {
-        out.push_str(&standing(name, file, shipped));
+        out.push_str(&standing(name, file, &summary_before));
     }
     out.push_str("### Computed sentences this pull request changes\n\n");
     let changed = changed_sentences(&before, &after, sources);
@@ -45,7 +48,7 @@ pub fn review(shipped: &[(String, ResultsFile)], new: &[(String, ResultsFile)], 
         }
     }
     out.push_str(&format!("### Top 5 by {TOP_MEASURE}\n\n"));
-    let (top_before, top_after) = (top_five(shipped), top_five(&all));
+    let (top_before, top_after) = (top_five(&summary_before), top_five(&summary_after));
     out.push_str("| # | before | after |\n| --- | --- | --- |\n");
     for i in 0..top_before.len().max(top_after.len()) {
         let cell = |v: &[String]| v.get(i).cloned().unwrap_or_default();
@@ -54,30 +57,18 @@ pub fn review(shipped: &[(String, ResultsFile)], new: &[(String, ResultsFile)], 
     out
 }
 
-fn median(values: &[f64]) -> Option<f64> {
-    let mut v = values.to_vec();
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    (n > 0).then(|| if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 })
-}
-
-fn facts_of(files: &[(String, ResultsFile)]) -> Facts {
-    Facts::of(&Summary::of(files, vec![]), &CaseMedians::of(files))
-}
-
 /// What the ranking's top five are ranked by: one measure at one thread count, like with like.
 /// Native runs only: a browser's wasm32 timings are another target's.
 pub const TOP_MEASURE: &str = "`Arc<str>` clone + drop at 1 thread, native runs (ns per clone, lower first)";
 
-fn top_five(files: &[(String, ResultsFile)]) -> Vec<String> {
-    let mut rows: Vec<(f64, String)> = Summary::of(files, vec![])
+fn top_five(summary: &Summary) -> Vec<String> {
+    let mut rows: Vec<(f64, String)> = summary
         .machines
         .iter()
-        .zip(files)
-        .filter(|(m, _)| m.kind != crate::summary::RunnerKind::Browser)
-        .filter_map(|(m, (name, f))| {
-            let ns = Headline::of(f).arc_ns_1t?;
-            Some((ns, format!("{} ({}, {ns:.2} ns)", escape_markdown(name), escape_markdown(&m.cpu))))
+        .filter(|m| m.kind != crate::summary::RunnerKind::Browser)
+        .filter_map(|m| {
+            let ns = m.headline.arc_ns_1t?;
+            Some((ns, format!("{} ({}, {ns:.2} ns)", escape_markdown(&m.file), escape_markdown(&m.cpu))))
         })
         .collect();
     rows.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -96,8 +87,8 @@ fn escape_markdown(text: &str) -> String {
         .collect()
 }
 
-/// How one new file sits among the shipped runs of its CPU and arch, and its close calls.
-fn standing(name: &str, file: &ResultsFile, shipped: &[(String, ResultsFile)]) -> String {
+/// How one new file sits among the `shipped` runs of its CPU and arch, and its close calls.
+fn standing(name: &str, file: &ResultsFile, shipped: &Summary) -> String {
     let cpu = cpu_text(file);
     let mut out = format!("### {}\n\n", escape_markdown(name));
     out.push_str(&format!(
@@ -108,19 +99,19 @@ fn standing(name: &str, file: &ResultsFile, shipped: &[(String, ResultsFile)]) -
         file.cases.len(),
         escape_markdown(&crate::machine_key::machine_key(file))
     ));
-    let same: Vec<&ResultsFile> =
-        shipped.iter().map(|(_, f)| f).filter(|f| cpu_text(f) == cpu && f.machine.arch == file.machine.arch).collect();
-    let all: Vec<&ResultsFile> = shipped.iter().map(|(_, f)| f).collect();
+    let same: Vec<&Headline> =
+        shipped.machines.iter().filter(|m| m.cpu == cpu && m.arch == file.machine.arch).map(|m| &m.headline).collect();
+    let all: Vec<&Headline> = shipped.machines.iter().map(|m| &m.headline).collect();
     let mine = Headline::of(file);
     for (what, value, of) in [
         ("`Arc<str>` at 1 thread", mine.arc_ns_1t, (|h: &Headline| h.arc_ns_1t) as fn(&Headline) -> Option<f64>),
         ("`String` at 1 thread", mine.string_ns_1t, |h| h.string_ns_1t),
     ] {
         let Some(value) = value else { continue };
-        let peers: Vec<f64> = same.iter().filter_map(|f| of(&Headline::of(f))).collect();
-        let everyone: Vec<f64> = all.iter().filter_map(|f| of(&Headline::of(f))).collect();
-        let against = match median(&peers) {
-            Some(m) => format!("{:.2}× the median of the {} shipped run(s) of this CPU and arch", value / m, peers.len()),
+        let peers: Vec<f64> = same.iter().filter_map(|h| of(h)).collect();
+        let everyone: Vec<f64> = all.iter().filter_map(|h| of(h)).collect();
+        let against = match crate::stats::summarize(&peers) {
+            Some(s) => format!("{:.2}× the median of the {} shipped run(s) of this CPU and arch", value / s.median, peers.len()),
             None => "no shipped run of this CPU and arch to compare with".to_owned(),
         };
         let fastest = if everyone.iter().all(|&v| value < v) && !everyone.is_empty() { "; **the fastest ever shipped**" } else { "" };
