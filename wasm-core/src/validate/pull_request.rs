@@ -52,19 +52,20 @@ pub fn pull_request_problems(
         if let Some(p) = name_problem(name, file).filter(|_| !edit) {
             add(p);
         }
-        let others: Vec<(String, ResultsFile)> = everyone.iter().filter(|(n, _)| n != name).cloned().collect();
-        for p in duplicate_problems(name, file, &others) {
+        // duplicate_problems skips the files named `name` itself; so do the look-ups below.
+        for p in duplicate_problems(name, file, &everyone) {
             add(p);
         }
+        let others = || everyone.iter().filter(|(n, _)| n != name);
         let key = machine_key(file);
-        if let Some((other, _)) = others.iter().find(|(_, o)| o.label == file.label && machine_key(o) != key) {
+        if let Some((other, _)) = others().find(|(_, o)| o.label == file.label && machine_key(o) != key) {
             add(Problem::new(
                 "label",
                 format!("is {:?}, the label of {}, a run of another machine: a label names one machine", file.label, escape_control(other)),
             ));
         }
         if !file.is_known_reference() {
-            if let Some((reference, _)) = others.iter().find(|(_, o)| o.is_known_reference() && o.machine == file.machine) {
+            if let Some((reference, _)) = others().find(|(_, o)| o.is_known_reference() && o.machine == file.machine) {
                 add(Problem::new(
                     "machine",
                     format!("is {}'s machine record, byte for byte: the article's machine, not this run's", escape_control(reference)),
