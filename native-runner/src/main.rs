@@ -30,6 +30,11 @@ use std::process::ExitCode;
 
 pub use failure::Failure;
 
+/// A path's file name, as the validator names files.
+fn file_name_of(path: &std::path::Path) -> String {
+    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+}
+
 /// Reads a results file for `validate`: only a regular file (a FIFO would block, a device such as
 /// /dev/zero never ends), and never more than the size limit plus one byte, whatever the file claims.
 fn read_results_file(path: &std::path::Path) -> Result<Vec<u8>, wasm_core::validate::Problem> {
@@ -51,7 +56,7 @@ fn read_results_file(path: &std::path::Path) -> Result<Vec<u8>, wasm_core::valid
 /// `validate`'s checks of one file: readable, valid, not dated in the future, and with
 /// `submission` the rules the pull-request check adds.
 fn check_file(path: &std::path::Path, submission: bool) -> Result<wasm_core::results::ResultsFile, Vec<wasm_core::validate::Problem>> {
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = file_name_of(path);
     let bytes = read_results_file(path).map_err(|p| vec![p])?;
     let file = if submission {
         wasm_core::validate::submission_check(&name, &bytes)?
@@ -87,28 +92,31 @@ struct ValidateOptions<'a> {
 
 fn validate_files(files: &[std::path::PathBuf], options: ValidateOptions) -> Result<(), Failure> {
     let shipped = options.shipped.map(shipped_files).transpose()?.unwrap_or_default();
-    let name_of = |path: &std::path::Path| path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let mut problems: Vec<(std::path::PathBuf, Vec<wasm_core::validate::Problem>)> = Vec::new();
     let mut valid: Vec<(String, wasm_core::results::ResultsFile)> = Vec::new();
     for path in files {
         match check_file(path, options.submission) {
             Ok(file) => {
-                problems.push((path.clone(), wasm_core::validate::duplicate_problems(&name_of(path), &file, &shipped)));
-                valid.push((name_of(path), file));
+                // A pull request's files are checked for copies below, against the shipped ones and each other.
+                let copies = if options.pull_request {
+                    Vec::new()
+                } else {
+                    wasm_core::validate::duplicate_problems(&file_name_of(path), &file, &shipped)
+                };
+                problems.push((path.clone(), copies));
+                valid.push((file_name_of(path), file));
             }
             Err(found) => problems.push((path.clone(), found)),
         }
     }
     let mut notes = Vec::new();
     if options.pull_request {
-        // The files side by side: copies among them, names, labels, one machine's voice.
+        // The files side by side: copies among them and of shipped ones, names, labels, one machine's voice.
         let (found, maintainer_notes) = wasm_core::validate::pull_request_problems(&valid, &shipped, options.maintainer);
         notes = maintainer_notes;
         for (name, problem) in found {
-            if let Some((_, list)) = problems.iter_mut().find(|(p, _)| name_of(p) == name) {
-                if !list.iter().any(|p| p.field == problem.field && p.problem == problem.problem) {
-                    list.push(problem);
-                }
+            if let Some((_, list)) = problems.iter_mut().find(|(p, _)| file_name_of(p) == name) {
+                list.push(problem);
             }
         }
     }
@@ -117,7 +125,7 @@ fn validate_files(files: &[std::path::PathBuf], options: ValidateOptions) -> Res
         // A file name is the contributor's text too: no control characters reach the terminal.
         let shown = wasm_core::validate::escape_control(&path.display().to_string());
         if list.is_empty() {
-            let cases = valid.iter().find(|(n, _)| *n == name_of(path)).map_or(0, |(_, f)| f.cases.len());
+            let cases = valid.iter().find(|(n, _)| *n == file_name_of(path)).map_or(0, |(_, f)| f.cases.len());
             println!("{shown}: ok ({cases} cases)");
         } else {
             failed += 1;
@@ -140,10 +148,9 @@ fn review_files(files: &[std::path::PathBuf], shipped: &std::path::Path, texts: 
     let shipped = shipped_files(shipped)?;
     let mut new = Vec::new();
     for path in files {
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         // Only what validates is reviewed: the check lists the rest as refused.
         if let Ok(file) = check_file(path, false) {
-            new.push((name, file));
+            new.push((file_name_of(path), file));
         }
     }
     let mut read: Vec<(String, String)> = Vec::new();
@@ -161,8 +168,7 @@ fn review_files(files: &[std::path::PathBuf], shipped: &std::path::Path, texts: 
         };
         for p in paths {
             let text = std::fs::read_to_string(&p).map_err(|e| Failure::usage(format!("--text {}: {e}", p.display())))?;
-            let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            read.push((name, text));
+            read.push((file_name_of(&p), text));
         }
     }
     let sources: Vec<wasm_core::review::Source> = read.iter().map(|(name, text)| wasm_core::review::Source { name, text }).collect();
