@@ -126,13 +126,13 @@ test("site: every top-level module has a layer, and none imports from a layer ab
 // declares modules and re-exports the kernels; limits, order, statistics, the memory readers and
 // layouts), the results schema, what checks and runs a file, the explainer's
 // chooser, and what the site's build derives from all of them (the summary, the facts, the chapter
-// probe that compares the chooser's types).
+// probe that compares the chooser's types), and, for tests alone, the shipped files read from disk.
 const CORE_LAYERS = [
   ["", "problem", "order", "stats", "heap", "layout", "inspect", "inspect/arc", "inspect/shared", "inspect/sso", "inspect/wide"],
   ["results", "results/machine"],
   ["clone_run", "browser", "plausible", "consistency", "validate", "validate/case", "validate/submission", "validate/physics", "validate/pull_request", "validate/record", "machine_key"],
   ["choose", "choose/constraints", "choose/model", "choose/pick"],
-  ["summary", "facts", "inspect/probe", "review"],
+  ["summary", "facts", "inspect/probe", "review", "shipped_files"],
 ];
 const coreLayerOf = (module) => CORE_LAYERS.findIndex((names) => names.includes(module));
 

@@ -16,6 +16,8 @@ pub mod plausible;
 pub mod problem;
 pub mod results;
 pub mod review;
+#[cfg(test)]
+mod shipped_files;
 pub mod stats;
 pub mod summary;
 pub mod validate;

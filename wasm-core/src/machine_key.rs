@@ -50,12 +50,7 @@ pub fn machine_key(file: &ResultsFile) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::results::ResultsFile;
-
-    fn file(name: &str) -> ResultsFile {
-        let path = format!("{}/../content/results/{name}", env!("CARGO_MANIFEST_DIR"));
-        serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
-    }
+    use crate::shipped_files::file;
 
     #[test]
     #[cfg_attr(miri, ignore = "reads content/results/ from disk, which Miri's isolation forbids; safe code, run natively")]

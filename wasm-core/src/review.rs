@@ -254,11 +254,7 @@ fn plain(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn file(name: &str) -> (String, ResultsFile) {
-        let path = format!("{}/../content/results/{name}", env!("CARGO_MANIFEST_DIR"));
-        (name.to_owned(), serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap())
-    }
+    use crate::shipped_files::named as file;
 
     #[test]
     fn finds_each_sentence_with_a_fact_once() {

@@ -178,11 +178,7 @@ fn rc_over_arc(file: &ResultsFile) -> Vec<Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn file(name: &str) -> ResultsFile {
-        let path = format!("{}/../content/results/{name}", env!("CARGO_MANIFEST_DIR"));
-        serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
-    }
+    use crate::shipped_files::file;
 
     fn index(f: &ResultsFile, variant: &str, mode: &str, threads: u32) -> usize {
         f.cases
@@ -200,12 +196,8 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "reads content/results/ from disk, which Miri's isolation forbids; safe code, run natively")]
     fn every_shipped_file_passes() {
-        let dir = format!("{}/../content/results", env!("CARGO_MANIFEST_DIR"));
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let name = entry.unwrap().file_name().into_string().unwrap();
-            if name.ends_with(".json") {
-                assert!(physics_problems(&file(&name)).is_empty(), "{name}: {:?}", physics_problems(&file(&name)));
-            }
+        for (name, f) in crate::shipped_files::all() {
+            assert!(physics_problems(&f).is_empty(), "{name}: {:?}", physics_problems(&f));
         }
     }
 

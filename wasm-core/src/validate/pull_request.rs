@@ -107,22 +107,7 @@ pub fn pull_request_problems(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn file(name: &str) -> (String, ResultsFile) {
-        let path = format!("{}/../content/results/{name}", env!("CARGO_MANIFEST_DIR"));
-        (name.to_owned(), serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap())
-    }
-
-    fn shipped() -> Vec<(String, ResultsFile)> {
-        let dir = format!("{}/../content/results", env!("CARGO_MANIFEST_DIR"));
-        let mut names: Vec<String> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap())
-            .filter(|n| n.ends_with(".json"))
-            .collect();
-        names.sort();
-        names.iter().map(|n| file(n)).collect()
-    }
+    use crate::shipped_files::{all as shipped, named as file};
 
     /// A shipped run as a contributor would send it again: another machine (memory), its own label.
     fn relabelled(name: &str, label: &str, scale: f64) -> (String, ResultsFile) {

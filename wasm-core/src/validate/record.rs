@@ -166,11 +166,7 @@ fn identity_problems(file: &ResultsFile) -> Vec<Problem> {
 mod tests {
     use super::*;
     use crate::results::CpuIdentity;
-
-    fn file(name: &str) -> ResultsFile {
-        let path = format!("{}/../content/results/{name}", env!("CARGO_MANIFEST_DIR"));
-        serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
-    }
+    use crate::shipped_files::file;
 
     fn fields(f: &ResultsFile) -> Vec<String> {
         record_problems(f).into_iter().map(|p| p.field).collect()
@@ -179,13 +175,8 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "reads content/results/ from disk, which Miri's isolation forbids; safe code, run natively")]
     fn every_shipped_file_passes() {
-        let dir = format!("{}/../content/results", env!("CARGO_MANIFEST_DIR"));
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let name = entry.unwrap().file_name().into_string().unwrap();
-            if !name.ends_with(".json") {
-                continue;
-            }
-            assert!(record_problems(&file(&name)).is_empty(), "{name}: {:?}", record_problems(&file(&name)));
+        for (name, f) in crate::shipped_files::all() {
+            assert!(record_problems(&f).is_empty(), "{name}: {:?}", record_problems(&f));
         }
     }
 
