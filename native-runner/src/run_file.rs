@@ -43,46 +43,38 @@ pub fn output_path(run: &RunArgs, suite: Option<&str>, created_at: &str) -> Resu
     Ok(path)
 }
 
-/// After a signal stopped the run: writes the cases that finished, marked incomplete, beside `path`
-/// (`interrupt::incomplete_path`); the failure (exit status 130) says where they are.
-pub fn write_incomplete(run: &RunArgs, path: &Path, created_at: String, probe: &info::Probe, cases: Vec<CaseResult>) -> Failure {
+/// Why a run ends before its plan is done.
+pub enum Cut {
+    /// A signal (Ctrl-C) stopped it.
+    Signal,
+    /// A case failed: its process died (a crash, an address-space limit, the OOM killer) or refused.
+    Failed(Failure),
+}
+
+/// After a run was cut short: writes the cases that finished, marked incomplete, beside `path`
+/// (`interrupt::incomplete_path`), so the measurements done are not lost with the case in hand; the
+/// failure says why the run ended (exit status 130 for a signal) and where the finished cases are.
+pub fn keep_finished(run: &RunArgs, path: &Path, created_at: String, probe: &info::Probe, cases: Vec<CaseResult>, cut: Cut) -> Failure {
     if cases.is_empty() {
-        return Failure::interrupted("stopped before any case finished; nothing was written".into());
+        return match cut {
+            Cut::Signal => Failure::interrupted("stopped before any case finished; nothing was written".into()),
+            Cut::Failed(failure) => failure,
+        };
     }
     let kept = crate::interrupt::incomplete_path(path);
     let finished = cases.len();
-    match write_marked(run, &kept, created_at, probe, cases, true) {
-        Ok(()) => Failure::interrupted(format!(
+    match (cut, write_marked(run, &kept, created_at, probe, cases, true)) {
+        (Cut::Signal, Ok(())) => Failure::interrupted(format!(
             "stopped: the {finished} case(s) that finished are in {}, marked incomplete (validate --submission refuses it; run again to submit)",
             kept.display()
         )),
-        Err(failure) => failure,
-    }
-}
-
-/// After a case failed (its process died: a crash, an address-space limit, the OOM killer): writes
-/// the cases that finished, marked incomplete, beside `path`, so minutes of measurement are not
-/// lost with the one case; the failure says what failed and where the rest is.
-pub fn write_after_failure(
-    run: &RunArgs,
-    path: &Path,
-    created_at: String,
-    probe: &info::Probe,
-    cases: Vec<CaseResult>,
-    failure: Failure,
-) -> Failure {
-    if cases.is_empty() {
-        return failure;
-    }
-    let kept = crate::interrupt::incomplete_path(path);
-    let finished = cases.len();
-    match write_marked(run, &kept, created_at, probe, cases, true) {
-        Ok(()) => Failure::runtime(format!(
+        (Cut::Failed(failure), Ok(())) => Failure::runtime(format!(
             "{failure}\nthe {finished} case(s) that finished before it are in {}, marked incomplete (validate --submission refuses it; \
              mend the cause and run again to submit)",
             kept.display()
         )),
-        Err(write) => Failure::runtime(format!("{failure}\nand the cases that finished could not be kept: {write}")),
+        (Cut::Signal, Err(write)) => write,
+        (Cut::Failed(failure), Err(write)) => Failure::runtime(format!("{failure}\nand the cases that finished could not be kept: {write}")),
     }
 }
 
@@ -182,13 +174,13 @@ pub trait Suite {
                 Err(_) if crate::interrupt::requested() => break,
                 Err(failure) => {
                     bar.abandon();
-                    return Err(write_after_failure(run, path, created_at, &probe, results, failure));
+                    return Err(keep_finished(run, path, created_at, &probe, results, Cut::Failed(failure)));
                 }
             }
         }
         bar.finish_and_clear();
         if crate::interrupt::requested() {
-            return Err(write_incomplete(run, path, created_at, &probe, results));
+            return Err(keep_finished(run, path, created_at, &probe, results, Cut::Signal));
         }
         if !run.quiet {
             Self::summary(&results);

@@ -482,10 +482,10 @@ pub fn run_clone(args: &CloneArgs) -> Result<PathBuf, Failure> {
     let cases: Vec<CaseResult> = done.map(|(p, r)| case_of_rounds(p, &settings, r)).collect();
     bar.finish_and_clear();
     if let Some(failure) = died {
-        return Err(run_file::write_after_failure(&args.run, &path, created_at, &probe, cases, failure));
+        return Err(run_file::keep_finished(&args.run, &path, created_at, &probe, cases, run_file::Cut::Failed(failure)));
     }
     if crate::interrupt::requested() {
-        return Err(run_file::write_incomplete(&args.run, &path, created_at, &probe, cases));
+        return Err(run_file::keep_finished(&args.run, &path, created_at, &probe, cases, run_file::Cut::Signal));
     }
     if !args.run.quiet {
         print_summary(&cases);
