@@ -45,7 +45,15 @@ export function writeSynthetic(dir, n, { runner = null, first = 0 } = {}) {
     scale(file, 0.8 + (0.45 * ((i * 7919) % 1000)) / 1000);
     const id = String(i).padStart(5, "0");
     file.label = `synthetic-${id}`;
-    if (file.runner.name === "native-runner") file.machine.cpu_model = MODELS[Math.floor(i / from.length) % MODELS.length];
+    // Each file a machine of its own (wasm_core::machine_key), so that the ranking, which folds a
+    // machine's runs into one row, has a row per synthetic file: a native run by its memory, a
+    // browser run by the device it names.
+    if (file.runner.name === "native-runner") {
+      file.machine.cpu_model = MODELS[Math.floor(i / from.length) % MODELS.length];
+      file.machine.memory_total_bytes = (4 + i) * 2 ** 30;
+    } else {
+      file.machine.device = `Synthetic device ${id}`;
+    }
     const name = `synthetic-${id}-${file.runner.name === "browser" ? "browser" : "native"}.json`;
     fs.writeFileSync(path.join(dir, name), JSON.stringify(file));
     names.push(name);

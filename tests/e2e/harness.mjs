@@ -93,6 +93,20 @@ export function readSummary(resultsDir) {
   return summary;
 }
 
+/** The ranking's rows as ids, computed here from the summary: one row per machine (`hardware`),
+ *  runner kind and allocator, shown by its newest file (the file name breaks a tie). `machines` are
+ *  the summary entries the ranking admits. Each row: its id and the ids of every file it folds. */
+export function machineRows(machines) {
+  const rows = new Map();
+  for (const m of machines) {
+    const key = m.hardware === null || m.hardware === undefined ? `file:${m.file}` : `${m.hardware}|${m.kind}|${m.allocator}`;
+    rows.set(key, [...(rows.get(key) ?? []), m]);
+  }
+  const newest = (a, b) => (a.created_at === b.created_at ? (a.file > b.file ? a : b) : a.created_at > b.created_at ? a : b);
+  const id = (m) => m.file.replace(/\.json$/, "");
+  return [...rows.values()].map((files) => ({ id: id(files.reduce(newest)), files: files.map(id) }));
+}
+
 /** Records what the page's main thread did, from its first script on: its long tasks
  *  (`window.__longTasks`) and the time of every frame it drew (`window.__frames`). */
 export const watchMainThread = (context) =>

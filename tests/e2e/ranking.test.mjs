@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { distWithResults, readSummary, root, start } from "./harness.mjs";
+import { distWithResults, machineRows, readSummary, root, start } from "./harness.mjs";
 import { writeSynthetic } from "../../scripts/synthetic-results.mjs";
 
 const SYNTHETIC = 70;
@@ -42,14 +42,16 @@ async function openRanking(query = "") {
 const rowIds = (page) => page.getByTestId("ranking-row").evaluateAll((trs) => trs.map((tr) => tr.dataset.machine));
 const native = () => summary.machines.filter((m) => m.headline.most_threads && m.kind !== "browser");
 
-test("the ranking shows 50 native machines, then all of them; nothing is skipped", async () => {
+test("the ranking shows 50 native machines, then all of them, one row per machine and allocator; nothing is skipped", async () => {
   const { page, errors } = await openRanking();
   assert.equal(summary.refused?.length ?? 0, 0);
-  // 60 synthetic native runs beside the shipped ones: more than the 50 shown first.
-  assert.ok(native().length > 50, `${native().length} native machines: too few to test "Show all"`);
+  // 60 synthetic native runs (60 machines) beside the shipped ones: more than the 50 shown first.
+  const machines = machineRows(native());
+  assert.ok(machines.length > 50, `${machines.length} native machines: too few to test "Show all"`);
+  assert.ok(machines.length < native().length, "some shipped machine has several runs, so the fold is tested");
   assert.equal((await rowIds(page)).length, 50);
   await page.getByTestId("ranking-show-all").click();
-  assert.deepEqual((await rowIds(page)).sort(), native().map((m) => m.file.replace(/\.json$/, "")).sort());
+  assert.deepEqual((await rowIds(page)).sort(), machines.map((r) => r.id).sort());
   // "× the best" ascends down the table, and the first is 1.00× or more.
   const best = await page.getByTestId("ranking-row").evaluateAll((trs) => trs.map((tr) => parseFloat(tr.querySelector('[data-field="best"]').textContent)));
   assert.ok(best[0] >= 1 && best.every((v, i) => i === 0 || v >= best[i - 1]), JSON.stringify(best));
@@ -108,9 +110,9 @@ test("filters, sort and per-CPU rows live in the address bar and come back from 
   await page.getByTestId("filter-vendor").selectOption("Arm");
   await page.locator('button.sort[data-sort="arcmost"]').click();
   await page.waitForURL((url) => url.searchParams.get("vendor") === "Arm" && url.searchParams.get("sort") === "arcmost");
-  const apple = native().filter((m) => m.vendor === "Arm");
+  const arm = machineRows(native().filter((m) => m.vendor === "Arm"));
   const ids = await rowIds(page);
-  assert.equal(ids.length, Math.min(50, apple.length));
+  assert.equal(ids.length, Math.min(50, arm.length));
   const arc = await page.getByTestId("ranking-row").evaluateAll((trs) => trs.map((tr) => parseFloat(tr.querySelector('[data-field="arcmost"]').textContent)));
   assert.ok(arc.every((v, i) => i === 0 || v >= arc[i - 1]), "sorted by Arc<str> at most threads");
   assert.equal(await page.locator('th[aria-sort="ascending"] button[data-sort="arcmost"]').count(), 1);
@@ -128,15 +130,15 @@ test("filters, sort and per-CPU rows live in the address bar and come back from 
   assert.deepEqual([...errors, ...fresh.errors], []);
 });
 
-test("each CPU model reads as one distribution: files, median and range", async () => {
+test("each CPU model reads as one distribution: machines, median and range", async () => {
   const { page, errors } = await openRanking("?group=cpu");
   const rows = page.getByTestId("cpu-row");
   await rows.first().waitFor();
   const models = new Set(native().map((m) => `${m.cpu}|${m.arch}|${m.kind === "reference" ? "reference" : "native"}`));
   assert.equal(await rows.count(), models.size);
   const zen = page.locator('[data-testid="cpu-row"][data-cpu="Synthetic Zen 4 8-Core"]');
-  const files = Number(await zen.locator('[data-field="files"]').textContent());
-  assert.equal(files, native().filter((m) => m.cpu === "Synthetic Zen 4 8-Core").length);
+  const machines = Number(await zen.locator('[data-field="count"]').textContent());
+  assert.equal(machines, machineRows(native().filter((m) => m.cpu === "Synthetic Zen 4 8-Core")).length);
   assert.match(await zen.locator('[data-field="arcmost"]').textContent(), /^[\d.]+ \([\d.]+–[\d.]+\)$/);
   assert.deepEqual(errors, []);
 });
@@ -173,7 +175,7 @@ test("a reader's own lab run, kept in this browser, shows where it stands until 
 });
 
 test("a run measured in rounds shows its ratios' range across them beside the figure; a single run shows none", async () => {
-  const { page, errors } = await openRanking("?q=epyc");
+  const { page, errors } = await openRanking("?q=epyc&files=each");
   // A run with rounds that the search finds (contributed files with rounds may sort before it).
   const withRounds = summary.machines.find((m) => m.headline.ratio_most_rounds && /epyc/i.test(`${m.label} ${m.cpu} ${m.file}`));
   assert.ok(withRounds, "the shipped EPYC rounds run is in the summary");
@@ -182,5 +184,28 @@ test("a run measured in rounds shows its ratios' range across them beside the fi
   assert.equal(await cell.locator('[data-field="rounds"]').textContent(), ` (rounds ${low.toFixed(2)}–${high.toFixed(2)}×)`);
   const single = page.locator('[data-testid="ranking-row"][data-machine="epyc-2vcpu-jemalloc-2026-11-23"] [data-field="ratiomost"]');
   assert.equal(await single.locator('[data-field="rounds"]').count(), 0);
+  assert.deepEqual(errors, []);
+});
+
+test("one machine, one row: a machine's runs fold into the newest, at their median, and 'one row per results file' unfolds them", async () => {
+  const { page, errors } = await openRanking();
+  await page.getByTestId("ranking-show-all").click();
+  const folded = machineRows(native()).find((r) => r.files.length > 1);
+  assert.ok(folded, "a shipped machine with several runs on one allocator");
+  const row = page.locator(`[data-testid="ranking-row"][data-machine="${folded.id}"]`);
+  assert.equal(await row.locator('[data-field="runs"]').textContent(), ` · ${folded.files.length} runs, newest shown`);
+  // The Arc<str> column is the median of the runs' figures (as the table rounds it: 4 significant digits).
+  const values = folded.files.map((id) => summary.machines.find((m) => m.file === `${id}.json`).headline.arc_ns_most).sort((a, b) => a - b);
+  const n = values.length;
+  const median = n % 2 ? values[(n - 1) / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+  assert.equal(parseFloat(await row.locator('[data-field="arcmost"]').textContent()), Number(median.toPrecision(4)));
+  for (const id of folded.files.filter((f) => f !== folded.id)) assert.equal(await page.locator(`[data-testid="ranking-row"][data-machine="${id}"]`).count(), 0, `${id} is folded`);
+  await page.getByTestId("ranking-each-file").check();
+  await page.waitForURL((url) => url.searchParams.get("files") === "each");
+  // "Show all" was pressed above and holds.
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="ranking-row"]').length === n, native().length);
+  assert.deepEqual((await rowIds(page)).sort(), native().map((m) => m.file.replace(/\.json$/, "")).sort());
+  assert.equal(await page.locator('[data-testid="ranking-row"] [data-field="runs"]').count(), 0);
+  assert.match(await page.getByTestId("ranking").locator("caption").textContent(), /^\d+ results files, by/);
   assert.deepEqual(errors, []);
 });

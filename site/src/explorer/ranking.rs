@@ -1,8 +1,10 @@
 //! The ranking of `/results`: every machine of the build-time summary (`wasm_core::summary`) against
 //! the headline measures, filtered, searched and sorted, with each machine's multiple of the best
 //! (as ClickBench ranks systems), the same machines grouped per CPU model (median and spread, as
-//! OpenBenchmarking.org does), and where one run stands among comparable runs. Pure: the page and
-//! the pre-renderer (which writes the table into the static HTML) call the same functions.
+//! OpenBenchmarking.org does), and where one run stands among comparable runs. One machine, one
+//! row: a machine's files with one allocator fold into one row (`wasm_core::machine_key` says what a
+//! machine is) unless the reader asks for one row per file. Pure: the page and the pre-renderer
+//! (which writes the table into the static HTML) call the same functions.
 
 use wasm_core::summary::{MachineSummary, RunnerKind, Summary};
 
@@ -127,12 +129,14 @@ pub struct RankingState {
     pub allocator: Option<String>,
     pub kind: KindFilter,
     pub cores: Option<Cores>,
-    /// One row per CPU model instead of one per file.
+    /// One row per CPU model instead of one per machine.
     pub by_cpu: bool,
+    /// One row per results file (`files=each`) instead of one per machine and allocator.
+    pub each_file: bool,
 }
 
 /// The query keys [`RankingState`] owns; everything else in the address bar is the explorer's.
-pub const KEYS: [&str; 9] = ["sort", "q", "arch", "vendor", "cpu", "alloc", "kind", "cores", "group"];
+pub const KEYS: [&str; 10] = ["sort", "q", "arch", "vendor", "cpu", "alloc", "kind", "cores", "group", "files"];
 
 impl RankingState {
     pub fn from_query(get: impl Fn(&str) -> Option<String>) -> RankingState {
@@ -147,6 +151,7 @@ impl RankingState {
             kind: text("kind").and_then(|v| KindFilter::parse(&v)).unwrap_or_default(),
             cores: text("cores").and_then(|v| Cores::parse(&v)),
             by_cpu: text("group").as_deref() == Some("cpu"),
+            each_file: text("files").as_deref() == Some("each"),
         }
     }
 
@@ -171,13 +176,16 @@ impl RankingState {
         if self.by_cpu {
             pairs.push(("group", "cpu".into()));
         }
+        if self.each_file {
+            pairs.push(("files", "each".into()));
+        }
         pairs
     }
 
     /// The pairs that choose machines (search and filters), without the sort and the grouping: what
     /// another page that lists machines (`/choose`) takes over.
     pub fn filter_pairs(&self) -> Vec<(&'static str, String)> {
-        self.to_pairs().into_iter().filter(|(k, _)| *k != "sort" && *k != "group").collect()
+        self.to_pairs().into_iter().filter(|(k, _)| !matches!(*k, "sort" | "group" | "files")).collect()
     }
 
     /// Whether `m` passes the filters (not the search).
@@ -198,12 +206,15 @@ pub fn matches(m: &MachineSummary, search: &str) -> bool {
     search.split_whitespace().all(|word| hay.contains(&word.to_lowercase()))
 }
 
-/// One row of the ranking.
+/// One row of the ranking: one machine with one allocator (or one file, with `files=each`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
-    /// Index into `Summary::machines`.
+    /// Index into `Summary::machines` of the row's newest file, which stands for it (its label,
+    /// its page, the file a tick charts).
     pub machine: usize,
-    /// [`MEASURED`]'s values, in that order.
+    /// Every file the row folds, `machine` first, then newest to oldest.
+    pub files: Vec<usize>,
+    /// [`MEASURED`]'s values, in that order: each the median over `files` that have it.
     pub values: [Option<f64>; 4],
     /// Geometric mean of each value ÷ the best among the ranked rows (1 is the best everywhere).
     pub vs_best: Option<f64>,
@@ -216,6 +227,43 @@ impl Row {
             m => MEASURED.iter().position(|x| *x == m).and_then(|i| self.values[i]),
         }
     }
+
+    /// The lowest and highest of `measure` over the row's files, when it folds two or more that
+    /// have it: how far apart one machine's runs put it.
+    pub fn across_files(&self, summary: &Summary, measure: Measure) -> Option<Spread> {
+        let values: Vec<f64> = self.files.iter().filter_map(|&i| measure.of(&summary.machines[i])).collect();
+        (values.len() > 1).then(|| spread(values)).flatten()
+    }
+}
+
+/// `admitted` (indexes into `Summary::machines`) folded into rows' file lists: one per machine
+/// ([`MachineSummary::hardware`]), runner kind and allocator, newest file first; with `each_file`,
+/// or for a file with no machine number, one per file.
+fn fold(summary: &Summary, admitted: Vec<usize>, each_file: bool) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for i in admitted {
+        let m = &summary.machines[i];
+        let same = |g: &Vec<usize>| {
+            let first = &summary.machines[g[0]];
+            !each_file && m.hardware.is_some() && first.hardware == m.hardware && first.kind == m.kind && first.allocator == m.allocator
+        };
+        match groups.iter_mut().find(|g| same(g)) {
+            Some(g) => g.push(i),
+            None => groups.push(vec![i]),
+        }
+    }
+    for g in &mut groups {
+        // Newest first; the file name breaks a tie, so the order never depends on the input's.
+        let key = |&i: &usize| (&summary.machines[i].created_at, &summary.machines[i].file);
+        wasm_core::order::sort_by(g, |a, b| key(b).cmp(&key(a)));
+    }
+    groups
+}
+
+/// The median of `measure` over `files` that have it.
+fn median_of(summary: &Summary, files: &[usize], measure: Measure) -> Option<f64> {
+    let values: Vec<f64> = files.iter().filter_map(|&i| measure.of(&summary.machines[i])).collect();
+    wasm_core::stats::summarize(&values).map(|s| s.median)
 }
 
 /// The best (lowest) value of each measured column among `rows`.
@@ -255,16 +303,20 @@ fn sort_rows(rows: &mut [Row], summary: &Summary, measure: Measure) {
     });
 }
 
-/// The machines with clone headline measures that pass `state`'s filters and search, ranked.
-/// The multiple of the best is taken against the best of these rows, so a filter to one arch
-/// ranks that arch against itself.
+/// The machines with clone headline measures that pass `state`'s filters and search, one row per
+/// machine and allocator (per file with `each_file`), ranked. The multiple of the best is taken
+/// against the best of these rows, so a filter to one arch ranks that arch against itself.
 pub fn ranked(summary: &Summary, state: &RankingState) -> Vec<Row> {
-    let mut rows: Vec<Row> = summary
+    let admitted: Vec<usize> = summary
         .machines
         .iter()
         .enumerate()
         .filter(|(_, m)| m.headline.most_threads.is_some() && state.admits(m) && matches(m, &state.search))
-        .map(|(i, m)| Row { machine: i, values: MEASURED.map(|x| x.of(m)), vs_best: None })
+        .map(|(i, _)| i)
+        .collect();
+    let mut rows: Vec<Row> = fold(summary, admitted, state.each_file)
+        .into_iter()
+        .map(|files| Row { machine: files[0], values: MEASURED.map(|x| median_of(summary, &files, x)), files, vs_best: None })
         .collect();
     let best = bests(rows.iter().map(|r| r.values));
     for r in &mut rows {
@@ -287,15 +339,15 @@ fn spread(values: Vec<f64>) -> Option<Spread> {
     Some(Spread { median: s.median, low: s.min, high: s.max })
 }
 
-/// The files of one CPU model, as one distribution.
+/// The rows of one CPU model (machines, or files with `files=each`), as one distribution.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CpuGroup {
     pub cpu: String,
     pub arch: String,
     pub kind: RunnerKind,
-    /// Indexes into `Summary::machines`.
+    /// Indexes into `Summary::machines`: each row's file that stands for it.
     pub machines: Vec<usize>,
-    /// Per [`MEASURED`] column, over the group's files that have it.
+    /// Per [`MEASURED`] column, over the group's rows that have it.
     pub spreads: [Option<Spread>; 4],
     /// The median row's multiple of the best (best of the groups' medians).
     pub vs_best: Option<f64>,
@@ -470,6 +522,48 @@ mod tests {
         assert_eq!(files(&s, &by_arc_most), ["b", "a", "c"]);
     }
 
+    /// One machine, one voice: three files of one machine with one allocator are one row, at the
+    /// median of their values, shown by the newest; its run with another allocator is a row of its
+    /// own; `files=each` gives every file its row back.
+    #[test]
+    fn a_machines_files_with_one_allocator_fold_into_one_row() {
+        let mut s = summary();
+        let mut runs = Vec::new();
+        for (i, (day, arc_most)) in [("03", 90.0), ("01", 30.0), ("02", 60.0)].into_iter().enumerate() {
+            let mut m = machine(&format!("epyc-{i}"), "AMD EPYC", "x86_64", RunnerKind::Native, [3.0, arc_most], [10.0, 20.0]);
+            m.hardware = Some(7);
+            m.created_at = format!("2026-11-{day}T00:00:00Z");
+            runs.push(m);
+        }
+        let mut system = runs[0].clone();
+        system.file = "epyc-system.json".into();
+        system.allocator = "system".into();
+        let mut browser = runs[0].clone();
+        browser.file = "epyc-browser.json".into();
+        browser.kind = RunnerKind::Browser;
+        s.machines.extend(runs);
+        s.machines.extend([system, browser]);
+        let state = RankingState { cpu: Some("AMD EPYC".into()), kind: KindFilter::All, ..Default::default() };
+        let rows = ranked(&s, &state);
+        assert_eq!(rows.len(), 3, "{rows:?}");
+        let folded = rows.iter().find(|r| r.files.len() == 3).expect("the three jemalloc runs are one row");
+        assert_eq!(files(&s, std::slice::from_ref(folded)), ["epyc-0"], "the newest (the 3rd) stands for them");
+        assert_eq!(folded.files.iter().map(|&i| s.machines[i].created_at[8..10].to_owned()).collect::<Vec<_>>(), ["03", "02", "01"]);
+        assert_eq!(folded.value(Measure::ArcMost), Some(60.0), "the median of 30, 60 and 90");
+        assert_eq!(folded.across_files(&s, Measure::ArcMost), Some(Spread { median: 60.0, low: 30.0, high: 90.0 }));
+        assert_eq!(folded.across_files(&s, Measure::Arc1), Some(Spread { median: 3.0, low: 3.0, high: 3.0 }));
+        assert!(rows.iter().filter(|r| r.files.len() == 1).all(|r| r.across_files(&s, Measure::ArcMost).is_none()));
+        let each = ranked(&s, &RankingState { each_file: true, ..state.clone() });
+        assert_eq!(each.len(), 5);
+        assert!(each.iter().all(|r| r.files == [r.machine]));
+        // A file with no machine number (not in the build's summary) is never folded.
+        let mut loose = s.clone();
+        for m in &mut loose.machines {
+            m.hardware = None;
+        }
+        assert_eq!(ranked(&loose, &state).len(), 5);
+    }
+
     #[test]
     fn filters_search_and_kind_narrow_the_ranking() {
         let s = summary();
@@ -541,13 +635,21 @@ mod tests {
             kind: KindFilter::Browser,
             cores: Some(Cores::UpTo16),
             by_cpu: true,
+            each_file: true,
         };
         let pairs = state.to_pairs();
         let back = RankingState::from_query(|k| pairs.iter().find(|(key, _)| *key == k).map(|(_, v)| v.clone()));
         assert_eq!(back, state);
         assert!(pairs.iter().all(|(k, _)| KEYS.contains(k)));
         let junk = RankingState::from_query(|k| Some(if k == "q" { String::new() } else { "nonsense".into() }));
-        assert_eq!((junk.sort, junk.kind, junk.cores, junk.by_cpu), (Measure::VsBest, KindFilter::Native, None, false));
+        assert_eq!(
+            (junk.sort, junk.kind, junk.cores, junk.by_cpu, junk.each_file),
+            (Measure::VsBest, KindFilter::Native, None, false, false)
+        );
+        assert!(
+            state.filter_pairs().iter().all(|(k, _)| !["sort", "group", "files"].contains(k)),
+            "the chooser takes the machines, not the table's shape"
+        );
         assert!(RankingState::default().to_pairs().is_empty());
     }
 }

@@ -48,7 +48,11 @@ fn FirstFrame(data: StaticResults) -> impl IntoView {
             <section class="ranking-section" aria-labelledby="ranking-heading">
                 <h2 id="ranking-heading">"Ranking"</h2>
                 <p class="note">
-                    {format!("{} results files, {} with clone measurements. Sorting, filters, search and charts of any machine need JavaScript; ", summary.machines.len(), with_clone)}
+                    {format!(
+                        "{} results files; below, the {with_clone} native machines with clone measurements (the article's among them), \
+                         one row per machine and allocator at the median of its runs. Sorting, filters, one row per file, search and charts of any machine need JavaScript; ",
+                        summary.machines.len()
+                    )}
                     "the machines are also in " <a href="/results/summary.json">"summary.json"</a> " and their numbers in "
                     <a href="/results/headlines.json">"headlines.json"</a> "."
                 </p>

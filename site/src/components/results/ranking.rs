@@ -1,6 +1,6 @@
-//! The ranking of `/results`: every machine of the build's summary as one row (or one row per CPU
-//! model), sortable by each headline measure, filtered and searched, with a checkbox per row that
-//! puts the machine on the charts below. The pre-renderer draws the same table, without the
+//! The ranking of `/results`: every machine of the build's summary as one row (its files with one
+//! allocator folded; or one row per file, or per CPU model), sortable by each headline measure,
+//! filtered and searched, with a checkbox per row that puts the machine on the charts below. The pre-renderer draws the same table, without the
 //! controls, into the static page (`pages/results.rs`).
 
 use std::sync::Arc;
@@ -53,17 +53,28 @@ pub fn RankingTable(
     sort: Measure,
     /// Rows shown; the rest are counted in the caption.
     shown: usize,
+    /// One row per file (`files=each`) rather than per machine: only the caption's noun changes.
+    #[prop(optional)]
+    each_file: bool,
     #[prop(into)] picked: Signal<Vec<String>>,
     #[prop(optional)] on_pick: Option<Callback<(String, bool)>>,
     #[prop(optional)] on_sort: Option<Callback<Measure>>,
 ) -> impl IntoView {
     let total = rows.len();
+    let noun = if each_file { "results file" } else { "machine" };
     let caption = if total > shown {
-        format!("{shown} of {total} machines, by {}; lower is better in every column", heading(sort))
+        format!("{shown} of {total} {noun}s, by {}; lower is better in every column", heading(sort))
     } else {
-        format!("{total} machine{}, by {}; lower is better in every column", if total == 1 { "" } else { "s" }, heading(sort))
+        format!("{total} {noun}{}, by {}; lower is better in every column", if total == 1 { "" } else { "s" }, heading(sort))
     };
-    let caption = format!("{caption}. A run measured in rounds gives its ratios' range across them.");
+    let caption = if each_file {
+        format!("{caption}. A run measured in rounds gives its ratios' range across them.")
+    } else {
+        format!(
+            "{caption}. A machine with several runs (one allocator) is one row: each figure is the median of its runs, \
+             ratios with their range across runs; a run measured in rounds gives its ratios' range across them."
+        )
+    };
     let headers = [Measure::VsBest].into_iter().chain(MEASURED).map(move |m| {
         let sorted = (m == sort).then_some("ascending");
         let label = heading(m);
@@ -94,25 +105,32 @@ pub fn RankingTable(
                 }
             });
             let threads = m.headline.most_threads.map(|t| t.to_string()).unwrap_or_default();
+            let runs = row.files.len();
+            let across = MEASURED.map(|x| row.across_files(&summary, x));
             view! {
                 <tr data-machine=id.clone() data-testid="ranking-row">
                     <td class="num">{place + 1}</td>
                     {pick}
                     <th scope="row">
                         <a href=crate::routes::results_file_path(&m.file)>{m.label.clone()}</a>
+                        {(runs > 1).then(|| view! { <span class="runs" data-field="runs">{format!(" · {runs} runs, newest shown")}</span> })}
                     </th>
                     <td class="num" data-field="best">{times(row.vs_best)}</td>
-                    {MEASURED.into_iter().map(|x| {
-                        // A run with rounds says how far apart they put the ratio: one figure is one round's luck.
+                    {MEASURED.into_iter().zip(across).map(|(x, across)| {
+                        let is_ratio = matches!(x, Measure::Ratio1 | Measure::RatioMost);
+                        // A run with rounds says how far apart they put the ratio: one figure is one
+                        // round's luck. A folded row says how far apart its runs put it instead.
                         let rounds = match x {
-                            Measure::Ratio1 => m.headline.ratio_1t_rounds,
-                            Measure::RatioMost => m.headline.ratio_most_rounds,
+                            Measure::Ratio1 if runs == 1 => m.headline.ratio_1t_rounds,
+                            Measure::RatioMost if runs == 1 => m.headline.ratio_most_rounds,
                             _ => None,
                         };
+                        let across = across.filter(|s| is_ratio && s.low < s.high);
                         view! {
                             <td class="num" data-field=x.key()>
                                 {cell(x, row.value(x))}
                                 {rounds.map(|[low, high]| view! { <span class="rounds" data-field="rounds">{format!(" (rounds {low:.2}–{high:.2}×)")}</span> })}
+                                {across.map(|s| view! { <span class="rounds" data-field="across-runs">{format!(" (runs {:.2}–{:.2}×)", s.low, s.high)}</span> })}
                             </td>
                         }
                     }).collect_view()}
@@ -156,10 +174,12 @@ fn spread_text(measure: Measure, s: Option<Spread>) -> String {
     }
 }
 
-/// One row per CPU model: how many files, and each measure's median with its range.
+/// One row per CPU model: how many machines (or files, with `each_file`), and each measure's median
+/// with its range.
 #[component]
-pub fn CpuTable(groups: Vec<CpuGroup>, sort: Measure) -> impl IntoView {
+pub fn CpuTable(groups: Vec<CpuGroup>, sort: Measure, #[prop(optional)] each_file: bool) -> impl IntoView {
     let total = groups.len();
+    let (noun, count_heading) = if each_file { ("files", "Files") } else { ("machines", "Machines") };
     let body = groups
         .into_iter()
         .take(FIRST_ROWS * 4)
@@ -172,7 +192,7 @@ pub fn CpuTable(groups: Vec<CpuGroup>, sort: Measure) -> impl IntoView {
                     <td class="num" data-field="best">{times(g.vs_best)}</td>
                     {(0..4).map(|i| view! { <td class="num" data-field=MEASURED[i].key()>{spread_text(MEASURED[i], g.spreads[i])}</td> }).collect_view()}
                     <td data-field="arch">{format!("{} · {}", g.arch, g.kind.key())}</td>
-                    <td class="num" data-field="files">{g.machines.len()}</td>
+                    <td class="num" data-field="count">{g.machines.len()}</td>
                 </tr>
             }
         })
@@ -180,7 +200,7 @@ pub fn CpuTable(groups: Vec<CpuGroup>, sort: Measure) -> impl IntoView {
     view! {
         <ScrollRegion label="Ranking by CPU model">
             <table class="data ranking" data-testid="cpu-ranking">
-                <caption>{format!("{total} CPU models, by the median of {}; each cell: median (lowest–highest) over the model's files", heading(sort))}</caption>
+                <caption>{format!("{total} CPU models, by the median of {}; each cell: median (lowest–highest) over the model's {noun}", heading(sort))}</caption>
                 <thead>
                     <tr>
                         <th scope="col" class="num">"#"</th>
@@ -188,7 +208,7 @@ pub fn CpuTable(groups: Vec<CpuGroup>, sort: Measure) -> impl IntoView {
                         <th scope="col" class="num">"× the best"</th>
                         {MEASURED.into_iter().map(|m| view! { <th scope="col" class="num">{heading(m)}</th> }).collect_view()}
                         <th scope="col">"Arch · runner"</th>
-                        <th scope="col" class="num">"Files"</th>
+                        <th scope="col" class="num">{count_heading}</th>
                     </tr>
                 </thead>
                 <tbody>{body}</tbody>

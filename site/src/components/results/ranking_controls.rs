@@ -1,5 +1,6 @@
 //! The ranking's controls: the search box (label, CPU or file name), a filter per fact (arch, CPU
-//! maker and model, allocator, runner, cores), the sort, and one row per CPU model. Every value is
+//! maker and model, allocator, runner, cores), the sort, one row per CPU model, and one row per
+//! results file instead of per machine. Every value is
 //! in the address bar (`explorer::ranking::RankingState`).
 
 use std::sync::Arc;
@@ -78,6 +79,12 @@ pub fn RankingControls(summary: Arc<Summary>, state: Memo<RankingState>, on_stat
                     prop:checked=move || state.read().by_cpu
                     on:change=move |ev| on_state.run(RankingState { by_cpu: event_target_checked(&ev), ..state.get_untracked() })/>
                 <span>"One row per CPU model"</span>
+            </label>
+            <label class="control check" for="ranking-each-file">
+                <input type="checkbox" id="ranking-each-file" data-testid="ranking-each-file"
+                    prop:checked=move || state.read().each_file
+                    on:change=move |ev| on_state.run(RankingState { each_file: event_target_checked(&ev), ..state.get_untracked() })/>
+                <span>"One row per results file"</span>
             </label>
         </div>
     }

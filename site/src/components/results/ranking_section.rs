@@ -37,16 +37,16 @@ pub fn RankingSection(
         let s = state.get();
         let rows = ranked(&for_table, &s);
         if s.by_cpu {
-            return view! { <CpuTable groups=cpu_groups(&for_table, &rows, s.sort) sort=s.sort/> }.into_any();
+            return view! { <CpuTable groups=cpu_groups(&for_table, &rows, s.sort) sort=s.sort each_file=s.each_file/> }.into_any();
         }
         let total = rows.len();
         let shown = if show_all.get() { total } else { total.min(FIRST_ROWS) };
         view! {
             {(total == 0).then(|| view! { <p class="note" data-testid="ranking-empty">"No machine matches: clear the search or a filter."</p> })}
-            <RankingTable summary=for_table.clone() rows=rows sort=s.sort shown=shown picked=picked on_pick=on_pick on_sort=on_sort/>
+            <RankingTable summary=for_table.clone() rows=rows sort=s.sort shown=shown each_file=s.each_file picked=picked on_pick=on_pick on_sort=on_sort/>
             {(total > shown).then(|| view! {
                 <button type="button" class="show-all" data-testid="ranking-show-all" on:click=move |_| set_show_all.set(true)>
-                    {format!("Show all {total} machines")}
+                    {format!("Show all {total} {}", if s.each_file { "results files" } else { "machines" })}
                 </button>
             })}
         }
@@ -100,7 +100,8 @@ pub fn RankingSection(
         <section class="ranking-section" data-testid="ranking-section" aria-labelledby="ranking-heading">
             <h2 id="ranking-heading">"Ranking"</h2>
             <p class="note">
-                "Every machine's Arc<str> and String clone costs (clone and drop, not pinned), at one thread and at the most threads its file has. "
+                "Every machine's Arc<str> and String clone costs (clone and drop, not pinned), at one thread and at the most threads its file has; "
+                "a machine with several runs on one allocator is one row, at the median of its runs. "
                 "\"× the best\" is the geometric mean of each column divided by the best machine shown, so 1.00× is best everywhere. "
                 "Tick a machine to chart it below."
             </p>
