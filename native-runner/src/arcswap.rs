@@ -5,9 +5,9 @@
 
 use crate::cli::{ArcswapArgs, RunArgs, WriterArg};
 use crate::common;
+use crate::failure::Failure;
 use crate::run_file::Suite;
 use crate::threads::{self, run_rounds, thread_samples};
-use crate::Failure;
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};

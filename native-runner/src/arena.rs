@@ -5,9 +5,10 @@
 
 use crate::cli::{ArenaArgs, RunArgs};
 use crate::common;
+use crate::failure::Failure;
 use crate::run_file::Suite;
 use crate::threads::nanos;
-use crate::{guard, info, Failure};
+use crate::{guard, info};
 use bumpalo::Bump;
 use bumpalo_herd::Herd;
 use std::ops::Range;

@@ -6,8 +6,8 @@
 //! The calls into libc are Linux-only (where `ulimit -v` and full disks were met); elsewhere these
 //! checks pass and the write fallback in `output` still keeps the run.
 
+use crate::failure::Failure;
 use crate::guard::human_bytes;
-use crate::Failure;
 use std::path::Path;
 
 /// Address space the runner needs before its threads, in bytes (code, the main stack, jemalloc's

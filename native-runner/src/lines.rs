@@ -4,9 +4,9 @@
 
 use crate::cli::{LinesArgs, RunArgs};
 use crate::common;
+use crate::failure::Failure;
 use crate::run_file::Suite;
 use crate::threads::{run_rounds, thread_samples};
-use crate::Failure;
 use std::hint::black_box;
 use std::path::PathBuf;
 use wasm_core::kernels::lines::{count_batch, Counters, LineVariant};

@@ -28,7 +28,7 @@ use clap::Parser;
 use cli::{Cli, Command};
 use std::process::ExitCode;
 
-pub use failure::Failure;
+use failure::Failure;
 
 /// A path's file name, as the validator names files.
 fn file_name_of(path: &std::path::Path) -> String {

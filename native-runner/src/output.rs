@@ -3,7 +3,7 @@
 //! A write that fails (full disk, `ulimit -f`) loses nothing: the text goes to the system's temporary
 //! folder, or failing that to standard output, and the error says where.
 
-use crate::Failure;
+use crate::failure::Failure;
 use std::io::Write;
 use std::path::Path;
 use wasm_core::results::ResultsFile;

@@ -2,8 +2,9 @@
 //! run every suite but `clone` shares ([`Suite`]: the checks before it, the measure → write loop).
 
 use crate::cli::RunArgs;
+use crate::failure::Failure;
 use crate::progress::{Progress, Step};
-use crate::{allocator, info, output, Failure};
+use crate::{allocator, info, output};
 use std::path::{Path, PathBuf};
 use wasm_core::clone_run::RunContext;
 use wasm_core::results::CaseResult;

@@ -3,9 +3,9 @@
 
 use crate::cli::{RunArgs, SsoArgs};
 use crate::common;
+use crate::failure::Failure;
 use crate::run_file::Suite;
 use crate::threads::{run_rounds, thread_samples};
-use crate::Failure;
 use std::path::PathBuf;
 use wasm_core::kernels::sso::{sso_batch, InputSet, SsoInput, SsoVariant};
 use wasm_core::results::{CaseParams, CaseResult};

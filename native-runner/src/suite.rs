@@ -3,9 +3,10 @@
 //! leaks never pile up), and assembles the results file.
 
 use crate::cli::{CaseArgs, CloneArgs, ExcessLeak, ModeArg, TypeArg};
+use crate::failure::Failure;
 use crate::measure::CaseReport;
 use crate::progress::{Progress, Step};
-use crate::{common, guard, info, run_file, Failure};
+use crate::{common, guard, info, run_file};
 use std::path::PathBuf;
 use std::process::Command;
 use wasm_core::clone_run::{self, CaseTimes, ClonePlan, PlannedCase};

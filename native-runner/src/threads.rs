@@ -2,7 +2,7 @@
 //! into a case's samples (`thread_samples`).
 
 use crate::common::median;
-use crate::Failure;
+use crate::failure::Failure;
 use std::sync::{mpsc, Barrier, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
