@@ -1,7 +1,16 @@
 //! One case's rules: finite positive times, summaries that agree with the repeats, rates within what
 //! any machine records, and each suite's own variants, parameters and conditions.
 
-use super::*;
+// Imported from the modules that define them, not through `super` (the parent re-exports this
+// module, so importing the parent back would make a loop).
+use crate::kernels::arcswap::ReadVariant;
+use crate::kernels::arena::ArenaVariant;
+use crate::kernels::harness::Harness;
+use crate::kernels::lines::LineVariant;
+use crate::kernels::sso::{InputSet, SsoVariant};
+use crate::kernels::CloneType;
+use crate::problem::{Problem, MAX_THREADS, MAX_TIMELINE_POINTS, MAX_TIME_NS};
+use crate::results::{CaseResult, PLACEMENTS};
 
 /// Slowest and fastest rate of operations a second any run records: one every 1,000 s, and ten
 /// million million (a hundred threads at a tenth of a nanosecond each).
@@ -9,6 +18,15 @@ pub(super) const MIN_RATE: f64 = 1e-3;
 pub(super) const MAX_RATE: f64 = 1e13;
 /// Longest text the runner clones (`--string-len` stops at 1 MiB).
 pub const MAX_STRING_LEN_BYTES: u64 = 1 << 20;
+
+/// Relative tolerance when checking a stored summary against the repeats.
+const SUMMARY_TOLERANCE: f64 = 1e-6;
+
+/// Whether a stored summary agrees with the one recomputed from the repeats. Never true against a
+/// recomputation that is not finite: then nothing can agree with it.
+pub(super) fn close(stored: f64, expected: f64) -> bool {
+    stored.is_finite() && expected.is_finite() && (stored - expected).abs() <= SUMMARY_TOLERANCE * expected.abs().max(1e-12)
+}
 
 pub(super) fn validate_case(at: &str, case: &CaseResult) -> Vec<Problem> {
     let mut problems = Vec::new();

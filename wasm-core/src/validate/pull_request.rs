@@ -3,8 +3,10 @@
 //! record that is the reference's, copies among the new files as well as of shipped ones, and one
 //! machine, one voice (several new files of one suite from one machine need a maintainer).
 
-use super::*;
+use super::copies::duplicate_problems;
 use crate::machine_key::machine_key;
+use crate::problem::{escape_control, Problem};
+use crate::results::ResultsFile;
 
 /// Longest name of a results file (the label's 64 characters, a suite and a date fit in it).
 pub const MAX_NAME_CHARS: usize = 100;

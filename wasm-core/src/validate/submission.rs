@@ -2,7 +2,10 @@
 //! since they existed, on a machine that was not busy, not a `--quick` try, measured cases with
 //! enough repeats, and threads only past the CPUs where the run said so.
 
-use super::*;
+use super::physics::physics_problems;
+use super::record::{frozen_clock_problems, jemalloc_statistics_problems};
+use crate::problem::Problem;
+use crate::results::{CaseResult, ResultsFile};
 
 /// The day before the project's first run: no submission can be older.
 pub const RUNNERS_SINCE: &str = "2026-11-20";
@@ -56,23 +59,8 @@ pub fn noise(file: &ResultsFile) -> Noise {
     Noise { noisy, cases, too_noisy: noisy > TOO_NOISY_FEW && noisy as f64 > TOO_NOISY_SHARE * cases as f64 }
 }
 
-/// The check a submitted file gets, on the bytes it will be sent as: [`validate_bytes`], then
-/// [`submission_problems`]. `native-runner validate --submission` runs it on the file on disk, the
-/// browser lab on the JSON it is about to offer, so a download the page offers is one the pull
-/// request's check accepts (the check adds only what a page cannot know: the date against the
-/// clock, and copies of files already shipped).
-pub fn submission_check(file_name: &str, bytes: &[u8]) -> Result<ResultsFile, Vec<Problem>> {
-    let file = validate_bytes(file_name, bytes)?;
-    let problems = submission_problems(&file);
-    if problems.is_empty() {
-        Ok(file)
-    } else {
-        Err(problems)
-    }
-}
-
 /// The extra rules for a file sent in by pull request (`native-runner validate --submission`): on
-/// top of [`validate_bytes`], its numbers must be real measurements.
+/// top of [`validate_bytes`](super::validate_bytes), its numbers must be real measurements.
 pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
     let mut problems = Vec::new();
     match file.runner.name.as_str() {
