@@ -84,7 +84,7 @@ join_miri() {
 }
 # The results-file validator under libFuzzer for a fixed 30 s (npm run fuzz -- SECONDS for longer).
 suite fuzz bash scripts/fuzz.sh 30
-# The GitHub workflows (publishing, the pull-request check) under a real linter.
+# The GitHub workflows (the tests on GitHub, publishing, the results check) under a real linter.
 suite workflows actionlint -no-color
 suite node-scripts node --test --test-reporter=tap tests/scripts/
 join_miri
