@@ -9,9 +9,10 @@
 //! Format: first `# Title`; the next paragraph is the lede; `## Title {#id}` sections (an explicit id
 //! is the deep link `/chapters/<slug>#id`; without one the id is derived from the title); a line
 //! `<!-- widget: NAME -->` places a live widget; a widget that takes an argument is written
-//! `<!-- widget: NAME key=value -->` (only `recorded-results suite=SUITE` today). An unknown widget
-//! name, a missing, unknown or extra argument, a duplicate id or a missing title stops the build
-//! with the file and line.
+//! `<!-- widget: NAME key=value -->` (only `recorded-results suite=SUITE` today); a line
+//! `<!-- diagram: NAME -->` places a static layout diagram (`site/src/model/layout_diagram.rs`). An
+//! unknown widget or diagram name, a missing, unknown or extra argument, a duplicate id or a missing
+//! title stops the build with the file and line.
 
 use pulldown_cmark::{html, CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use std::collections::HashSet;
@@ -41,10 +42,17 @@ type ArgWidget = (&'static str, &'static str, &'static str, &'static [&'static s
 const ARG_WIDGETS: &[ArgWidget] =
     &[("recorded-results", "RecordedResults", "suite", &["clone", "sso", "arcswap", "arena", "lines"], "RECORDED_SUITES")];
 
+/// Diagram names the site draws: `DiagramKind::name`s (`site/src/model/layout_diagram.rs`; a unit
+/// test there checks that every placed layout name is one of its kinds) and `crossover`
+/// (`site/src/components/crossover.rs`).
+const DIAGRAMS: &[&str] = &["thin-and-wide", "wide-pointers", "arc-inner", "small-strings", "crossover"];
+
 enum Part {
     Html(String),
     /// The `Widget::...` expression, e.g. `SizeTable` or `RecordedResults("sso")`.
     Widget(String),
+    /// A diagram's name, one of [`DIAGRAMS`].
+    Diagram(String),
 }
 
 /// A glossary entry: its id on `/glossary`, and the words a chapter links to it (`<!-- terms: a, b -->`).
@@ -358,7 +366,19 @@ fn parse(file: &str, slug: String, number: u32, src: &str, path: String, terms: 
                 buf.push(event);
                 buf.push(Event::Html("</div>\n".into()));
             }
-            Event::InlineHtml(ref text) if text.contains("widget:") => {
+            Event::Html(ref text) if text.contains("diagram:") => {
+                let name =
+                    text.trim().strip_prefix("<!--").and_then(|t| t.strip_suffix("-->")).and_then(|t| t.trim().strip_prefix("diagram:"));
+                let name = name.map(str::trim).filter(|n| DIAGRAMS.contains(n)).unwrap_or_else(|| {
+                    fail(file, src, range.start, format!("unknown diagram line `{}` (known: {})", text.trim(), DIAGRAMS.join(", ")))
+                });
+                let html = render(std::mem::take(&mut buf));
+                if !html.trim().is_empty() {
+                    ch.parts.push(Part::Html(html));
+                }
+                ch.parts.push(Part::Diagram(name.to_owned()));
+            }
+            Event::InlineHtml(ref text) if text.contains("widget:") || text.contains("diagram:") => {
                 fail(file, src, range.start, "a widget line must stand by itself, with a blank line before and after it");
             }
             Event::Html(ref text) if text.contains("widget:") => {
@@ -512,6 +532,7 @@ fn chapter_literal(ch: &Chapter) -> String {
         .map(|p| match p {
             Part::Html(h) => format!("Part::Html({})", lit(h)),
             Part::Widget(w) => format!("Part::Widget(Widget::{w})"),
+            Part::Diagram(d) => format!("Part::Diagram({d:?})"),
         })
         .collect();
     format!(

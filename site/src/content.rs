@@ -116,11 +116,13 @@ impl Widget {
     }
 }
 
-/// A piece of a chapter: prose (trusted HTML generated from our own Markdown) or a widget.
+/// A piece of a chapter: prose (trusted HTML generated from our own Markdown), a widget, or a
+/// static layout diagram by name (`<!-- diagram: NAME -->`; the model layer draws it).
 #[derive(Clone, Copy, Debug)]
 pub enum Part {
     Html(&'static str),
     Widget(Widget),
+    Diagram(&'static str),
 }
 
 /// One chapter.

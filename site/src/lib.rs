@@ -16,6 +16,7 @@ pub mod explorer;
 pub mod islands;
 pub mod live;
 pub mod loaded;
+pub mod model;
 pub mod own_run;
 pub mod pages;
 pub mod palette;

@@ -137,7 +137,7 @@ mod tests {
         for c in crate::content::CHAPTERS {
             let texts = std::iter::once(c.lede_html).chain(c.parts.iter().filter_map(|p| match p {
                 crate::content::Part::Html(h) => Some(*h),
-                crate::content::Part::Widget(_) => None,
+                _ => None,
             }));
             for text in texts {
                 used += Facts::placeholders(text).len();

@@ -5,6 +5,8 @@ pub mod chart;
 pub mod choose;
 pub mod code_copy;
 pub mod contention;
+pub mod crossover;
+pub mod layout_diagram;
 pub mod layout_table;
 pub mod results;
 pub mod scroll_region;

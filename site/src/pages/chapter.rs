@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::components::crossover::CrossoverFigure;
+use crate::components::layout_diagram::ChapterDiagram;
 use crate::components::widgets::recorded_results::RecordedFirstFrame;
 use crate::components::widgets::size_table::SizeFirstFrame;
 use crate::content::{chapter, Chapter, Part, Widget, CHAPTERS};
@@ -23,6 +25,8 @@ pub fn ChapterPage(this: &'static Chapter) -> impl IntoView {
             .into_any(),
             Part::Widget(Widget::SizeTable) => view! { <Live island=Island::Widget(Widget::SizeTable)><SizeFirstFrame/></Live> }.into_any(),
             Part::Widget(w) => view! { <Live island=Island::Widget(w)/> }.into_any(),
+            Part::Diagram("crossover") => view! { <CrossoverFigure/> }.into_any(),
+            Part::Diagram(name) => view! { <ChapterDiagram name/> }.into_any(),
         })
         .collect_view();
 

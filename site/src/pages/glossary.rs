@@ -18,7 +18,7 @@ pub fn Glossary() -> impl IntoView {
             </nav>
             {GLOSSARY.parts.iter().filter_map(|p| match p {
                 Part::Html(html) => Some(view! { <div inner_html=*html></div> }),
-                Part::Widget(_) => None,
+                _ => None,
             }).collect_view()}
         </article>
     }
