@@ -233,7 +233,8 @@ test("no other row beats the pick on both memory and clone cost: config strings 
     const longest = Math.max(...s.text.split("\n").map((l) => Buffer.byteLength(l)));
     const note = await page.getByTestId("choose-machine-note").textContent();
     const json = JSON.parse(fs.readFileSync(path.join(root, "content/results", note.match(/results\/(\S+\.json)/)[1]), "utf8"));
-    const threads = Number(note.match(/at (\d+) threads? cloning/)[1]);
+    // Strings on one thread are charged the one-thread cases (the note says "at one thread").
+    const threads = /at one thread:/.test(note) ? 1 : Number(note.match(/at (\d+) threads? cloning/)[1]);
     const caseMax = Math.max(...json.cases.filter((c) => c.suite === "clone" && c.mode === "drop" && !c.placement && c.threads === threads).map((c) => c.params.string_len_bytes ?? 0));
     // The chooser's default machine timed 2 KB strings too: a 2 KB config value is charged that case.
     if (s.stringCase) assert.match(await page.locator('tr[data-type="String"] td[data-field="clone"]').getAttribute("title"), new RegExp(s.stringCase));
@@ -342,6 +343,24 @@ test("each constraint question rules rows out visibly, moves the pick, and survi
   await screenshot(again.page, "choose-constraints");
   assert.deepEqual(errors, []);
   assert.deepEqual(again.errors, []);
+});
+
+test("strings on one thread are never contended: whatever the program's thread count, the one-thread cases are charged", async () => {
+  const { page, errors } = await h.open("/choose?sharing=one_thread&threads=8");
+  const note = page.getByTestId("choose-machine-note");
+  await page.waitForFunction(() => /results\/\S+\.json/.test(document.querySelector('[data-testid="choose-machine-note"]')?.textContent ?? ""));
+  const text = await note.textContent();
+  assert.match(text, /at one thread: no two of your threads clone one value/);
+  assert.doesNotMatch(text, /threads cloning at once/);
+  assert.equal(await page.getByTestId("choose-threads").isDisabled(), true);
+  const [, file] = text.match(/results\/(\S+\.json)/);
+  const json = JSON.parse(fs.readFileSync(path.join(root, "content/results", file), "utf8"));
+  const arcAt = (t) => json.cases.filter((c) => c.suite === "clone" && c.variant_id === "arc_str" && c.threads === t && c.mode === "drop" && !c.placement);
+  assert.ok(arcAt(2).length > 0, `${file} measured contention, so the test can tell the two apart`);
+  const shown = Number(await page.locator('[data-testid="choose-table"] tr[data-type="Arc<str>"]').getAttribute("data-clone-ns"));
+  const oneThread = arcAt(1).map((c) => c.median_ns_per_op);
+  assert.ok(shown >= Math.min(...oneThread) && shown <= Math.max(...oneThread), `${shown} ns is within the one-thread cases ${oneThread}`);
+  assert.deepEqual(errors, []);
 });
 
 test("the pick is never a clone the chosen machine did not measure, while a measured row fits", async () => {

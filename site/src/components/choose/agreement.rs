@@ -54,15 +54,17 @@ pub struct Question {
     pub creation: Vec<Creation>,
     pub workload: Workload,
     pub constraints: Constraints,
+    /// Whether the reader's clones contend on one counter (`costs::contended`).
+    pub contended: bool,
     pub wanted_threads: u32,
     pub rule_pick: Candidate,
 }
 
 /// The model's pick on `file`, at the thread count that stands for the reader's program there
-/// (one thread where each thread clones its own values); `None` when the file has no clone cases.
+/// (one thread where no two threads clone one value); `None` when the file has no clone cases.
 pub fn pick_on(file: &NativeFile, q: &Question) -> Option<Candidate> {
     let counts = costs::thread_counts(file);
-    let t = if q.constraints.same_value { costs::measured_threads(&counts, q.wanted_threads)? } else { *counts.first()? };
+    let t = costs::cost_threads(&counts, q.contended, q.wanted_threads)?;
     let each = |cost: fn(&NativeFile, Candidate, u32, &[usize]) -> Option<CloneCost>| {
         Candidate::ALL.iter().map(|&c| cost(file, c, t, &q.lengths)).collect::<Vec<_>>()
     };

@@ -82,6 +82,7 @@ pub fn ChooseApp() -> impl IntoView {
             ..base
         }
     });
+    let contended = Memo::new(move |_| costs::contended(sharing.get(), constraints.with(|c| c.same_value)));
     // The ranking's filters, as `/results` writes them in its address (`vendor=amd`, `kind=native`,
     // ...): a link from the ranking keeps its selection of machines here.
     let filters = StoredValue::new(RankingState::from_query(|key| query_value(&query, key)));
@@ -124,11 +125,10 @@ pub fn ChooseApp() -> impl IntoView {
             return None;
         }
         let counts = costs::thread_counts(&file);
-        // The reader's thread count, or the most the file measured below it (the page says so).
-        let t = costs::measured_threads(&counts, wanted_threads.get())?;
-        // Threads that each clone their own values share no counter: the one-thread cases
-        // stand for them (the source note says so).
-        let t = if constraints.with(|c| c.same_value) { t } else { *counts.first()? };
+        // Where clones contend: the reader's thread count, or the most the file measured below it
+        // (the page says so). Where they do not (one thread; or each thread its own values): the
+        // one-thread cases stand for any thread count (the source note says so).
+        let t = costs::cost_threads(&counts, contended.get(), wanted_threads.get())?;
         Some((file, t))
     });
     // The text box parsed once per edit; everything below reads this.
@@ -194,6 +194,7 @@ pub fn ChooseApp() -> impl IntoView {
             creation: creation.get(),
             workload: workload.get(),
             constraints: constraints.get(),
+            contended: contended.get(),
             wanted_threads: wanted_threads.get(),
             rule_pick,
         };
@@ -227,7 +228,7 @@ pub fn ChooseApp() -> impl IntoView {
         <ChooseForm text set_text sharing set_sharing answers set_answers workload set_workload/>
         {too_long_for_link}
         // Where the costs come from, above the recommendation they decide.
-        <CloneSource machines chosen_name opened_why chosen wanted_threads set_machine set_threads constraints filters load_error reads_timed/>
+        <CloneSource machines chosen_name opened_why chosen wanted_threads set_machine set_threads contended filters load_error reads_timed/>
         <Advice sample sharing constraints rows=cost_rows source=source_label workload longest_case/>
         <agreement::AgreementNote text=agreement_text/>
         <h2 id="compare">"Every candidate on your strings"</h2>

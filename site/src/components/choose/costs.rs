@@ -30,6 +30,24 @@ pub fn measured_threads(counts: &[u32], wanted: u32) -> Option<u32> {
     counts.iter().copied().filter(|&t| t <= wanted).max().or(counts.first().copied())
 }
 
+/// Whether the reader's clones contend on one counter: several threads clone the same value. With
+/// the strings on one thread, or each thread cloning its own values, no two threads write one
+/// counter, whatever the program's thread count.
+pub fn contended(sharing: wasm_core::choose::Sharing, same_value: bool) -> bool {
+    sharing != wasm_core::choose::Sharing::OneThread && same_value
+}
+
+/// The thread count of `counts` (ascending) whose figures the chooser charges: where clones contend,
+/// [`measured_threads`] for the program's `wanted`; where they do not, the fewest measured (one
+/// thread, in every file the runner writes).
+pub fn cost_threads(counts: &[u32], contended: bool, wanted: u32) -> Option<u32> {
+    if contended {
+        measured_threads(counts, wanted)
+    } else {
+        counts.first().copied()
+    }
+}
+
 /// How many threads the chooser assumes the reader's program runs, until they say: one for strings
 /// on one thread, [`MANY_THREADS`] otherwise.
 pub fn default_threads(sharing: wasm_core::choose::Sharing) -> u32 {
@@ -330,6 +348,14 @@ mod tests {
         assert_eq!(measured_threads(&[2, 4], 1), Some(2), "none at or below: the fewest measured");
         assert_eq!(measured_threads(&[], 4), None);
         assert_eq!(default_threads(wasm_core::choose::Sharing::OneThread), 1);
+        // Strings on one thread never contend, however many threads the program has.
+        use wasm_core::choose::Sharing;
+        assert!(!contended(Sharing::OneThread, true));
+        assert!(contended(Sharing::ClonedByMany, true) && contended(Sharing::ReadByMany, true));
+        assert!(!contended(Sharing::ClonedByMany, false), "each thread its own values");
+        assert_eq!(cost_threads(&[1, 2, 8], false, 8), Some(1));
+        assert_eq!(cost_threads(&[1, 2, 8], true, 8), Some(8));
+        assert_eq!(cost_threads(&[1, 2, 8], true, 4), Some(2));
         assert_eq!(default_threads(wasm_core::choose::Sharing::ReadByMany), MANY_THREADS);
     }
 

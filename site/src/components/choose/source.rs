@@ -5,7 +5,6 @@
 
 use leptos::prelude::*;
 
-use wasm_core::choose::constraints::Constraints;
 use wasm_core::summary::{cpu_text, MachineSummary};
 
 use super::costs::thread_counts;
@@ -30,8 +29,9 @@ pub fn CloneSource(
     wanted_threads: Memo<u32>,
     set_machine: WriteSignal<Option<String>>,
     set_threads: WriteSignal<Option<u32>>,
-    /// The reader's answers: threads that clone their own values use the one-thread cases.
-    constraints: Memo<Constraints>,
+    /// Whether the reader's clones contend on one counter (`costs::contended`): where they do not,
+    /// the one-thread cases stand for any thread count.
+    contended: Memo<bool>,
     /// The ranking's filters from the address, if any.
     filters: StoredValue<RankingState>,
     /// Why the summary or the chosen file could not be read.
@@ -40,7 +40,7 @@ pub fn CloneSource(
     /// Whether the chosen file timed reads (else clones are charged alone).
     reads_timed: Memo<bool>,
 ) -> impl IntoView {
-    let distinct = move || !constraints.with(|c| c.same_value);
+    let distinct = move || !contended.get();
     let machine_options = move || {
         machines
             .get()
@@ -89,10 +89,12 @@ pub fn CloneSource(
         chosen.get().map(|(f, t)| {
             let r = &f.results;
             let cpus = r.machine.logical_cores.map(|n| format!(", {n} logical CPUs")).unwrap_or_default();
-            let why = if distinct() {
-                " Your threads clone their own values, so no two of them write one counter: the file's one-thread cases stand for any thread count (the allocator's own contention aside)."
+            let at = if distinct() {
+                "at one thread: no two of your threads clone one value (your strings stay on one thread, or each thread clones its own), \
+                 so no counter is contended and the file's one-thread cases stand for any thread count (the allocator's own contention aside)."
+                    .to_owned()
             } else {
-                ""
+                format!("at {t} thread{} cloning at once, the most it measured at or below your {}.", if t == 1 { "" } else { "s" }, wanted_threads.get())
             };
             let reads = if reads_timed.get() {
                 " Reads come from the same file: every thread reading the one value."
@@ -100,15 +102,7 @@ pub fn CloneSource(
                 " This file timed no reads (it was made before the clone suite read texts, or without --mode read), so each clone is charged alone, whatever reads you give it."
             };
             let opened = opened_why.get().map(|o| format!(" {}", o.reason())).unwrap_or_default();
-            format!(
-                "Clone costs below: results/{} (“{}”: {}{cpus}, allocator {}), at {t} thread{} cloning at once, the most it measured at or below your {}.{opened}{why}{reads}",
-                f.name,
-                r.label,
-                cpu_text(r),
-                r.allocator.name,
-                if t == 1 { "" } else { "s" },
-                wanted_threads.get(),
-            )
+            format!("Clone costs below: results/{} (“{}”: {}{cpus}, allocator {}), {at}{opened}{reads}", f.name, r.label, cpu_text(r), r.allocator.name)
         })
     };
     // With the ranking's filters in the address, say so, and link the same selection ranked.
