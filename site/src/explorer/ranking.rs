@@ -10,13 +10,16 @@ use wasm_core::summary::{MachineSummary, RunnerKind, Summary};
 
 use super::choice::Choice;
 
-/// A column of the ranking. Lower is better for every one of them.
+/// A column of the ranking. Lower is better for every one of them. The default ranks like with
+/// like: one measure (`Arc<str>`'s clone) at one thread count (one), the same on every machine;
+/// the most-threads columns differ in their thread count between machines, and "× the best" mixes
+/// times and ratios, so neither is the default order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Measure {
     /// Geometric mean of the machine's other measures, each divided by the best machine's.
-    #[default]
     VsBest,
     /// `Arc<str>` ns per clone at 1 thread.
+    #[default]
     Arc1,
     /// `Arc<str>` ns per clone at the machine's most threads.
     ArcMost,
@@ -644,7 +647,7 @@ mod tests {
         let junk = RankingState::from_query(|k| Some(if k == "q" { String::new() } else { "nonsense".into() }));
         assert_eq!(
             (junk.sort, junk.kind, junk.cores, junk.by_cpu, junk.each_file),
-            (Measure::VsBest, KindFilter::Native, None, false, false)
+            (Measure::Arc1, KindFilter::Native, None, false, false)
         );
         assert!(
             state.filter_pairs().iter().all(|(k, _)| !["sort", "group", "files"].contains(k)),

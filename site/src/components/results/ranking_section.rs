@@ -102,7 +102,8 @@ pub fn RankingSection(
             <p class="note">
                 "Every machine's Arc<str> and String clone costs (clone and drop, not pinned), at one thread and at the most threads its file has; "
                 "a machine with several runs on one allocator is one row, at the median of its runs. "
-                "\"× the best\" is the geometric mean of each column divided by the best machine shown, so 1.00× is best everywhere. "
+                "The table opens sorted by Arc<str> at one thread, one measure at one thread count on every machine; the most-threads columns are each machine's own most. "
+                "\"× the best\" mixes them all (the geometric mean of each column divided by the best machine shown, so 1.00× is best everywhere). "
                 "Tick a machine to chart it below."
             </p>
             <RankingControls summary=summary.clone() state=state on_state=on_state/>
