@@ -89,10 +89,22 @@ pub fn SubmitFile(
                     {move || problems.get().iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")}
                 </p>
             }>
-                <p>
-                    <button type="button" class="secondary" data-testid=format!("{prefix}-download") on:click=download>"Download results (JSON)"</button>
-                    " Then send it in: " <a href="/submit#browser">"how to submit a browser run"</a> "."
-                </p>
+                // A run the page itself calls too noisy to compare is a file to keep, not to submit.
+                {move || if noise.get().is_some_and(|n| n.too_noisy) {
+                    view! {
+                        <p data-testid=format!("{prefix}-keep-only")>
+                            <button type="button" class="secondary" data-testid=format!("{prefix}-download") on:click=download>"Download to keep (JSON)"</button>
+                            " Too noisy to compare with other machines, so not for submitting: keep it to compare runs on this device."
+                        </p>
+                    }.into_any()
+                } else {
+                    view! {
+                        <p>
+                            <button type="button" class="secondary" data-testid=format!("{prefix}-download") on:click=download>"Download results (JSON)"</button>
+                            " Then send it in: " <a href="/submit#browser">"how to submit a browser run"</a> "."
+                        </p>
+                    }.into_any()
+                }}
             </Show>
             <Show when=longer_helps>
                 <p>
