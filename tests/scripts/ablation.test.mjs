@@ -40,6 +40,29 @@ for (const run of runs) {
     assert.ok(chapter.includes(`lands within ${within} % of the article's program on both ratios`), `chapter 4 should say "within ${within} %" (gaps ${apart.map((a) => (a * 100).toFixed(1))} %)`);
     assert.ok(within <= 20, `built alike, the two harnesses should agree within 20 %: ${within} %`);
   });
+
+  // Issue 52: every factor the prose draws from this run, from the unrounded medians (never from
+  // the table's rounded cells: 0.55 / 0.41 would print 1.34).
+  test(`chapter 4's factors are run ${run}'s medians divided, not its rounded cells`, () => {
+    const byId = Object.fromEntries(rows(dir).map((r) => [r.id, r]));
+    const arc2 = (id) => byId[id].cells[2];
+    const lto = byId["program-lto"].ratios[0] / byId["program-published"].ratios[0];
+    const blackBox = arc2("ours").median / arc2("ours-no-black-box").median;
+    const spread = (id) => arc2(id).high / arc2(id).low;
+    const apart = 1 - byId["method-article-no-lto"].ratios[1] / byId["program-published"].ratios[1];
+    // "Rounds of one variant ... differed by up to N× at two threads (the brackets above)".
+    const widest = Math.max(...rows(dir).flatMap((r) => [2, 3].map((i) => r.cells[i].high / r.cells[i].low)));
+    for (const phrase of [
+      `the one-thread ratio moves by a factor of ${lto.toFixed(2)}: `,
+      `moved the one-thread\nratio by a factor of ${lto.toFixed(2)} on an EPYC machine`,
+      `changed our two-thread \`Arc<str>\` time by a factor of ${blackBox.toFixed(1)}`,
+      `The two-thread pair is ${Math.round(apart * 100)} % apart`,
+      `ranged over factors of ${spread("method-article-no-lto").toFixed(1)} and ${spread("program-published").toFixed(1)}`,
+      `differed by up to ${widest.toFixed(1)}× at two threads (the brackets above)`,
+    ]) {
+      assert.ok(chapter.includes(phrase), `chapter 4 should contain:\n${phrase}`);
+    }
+  });
 }
 
 test("a variant's times come from runner files and program lines alike", () => {
