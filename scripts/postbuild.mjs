@@ -3,7 +3,7 @@
 //    files, since a static host cannot list a folder, and each one's suites, arch and runner, so a
 //    page fetches only what it can use), validates every results file (one that fails stops the
 //    build, named) and writes results/summary.json, what /results reads in one request whatever the
-//    number of machines, results/medians.json, every case's median of every file, and
+//    number of machines, results/headlines.json, each file's headline measures, and
 //    search-index.json, what /search searches (site/src/search_index.rs).
 // 2. One index.html per route (and 404.html), so deep links load on a plain static server, and
 //    pages.json, the list of them with each one's kind, name, title and description. Each holds
@@ -310,7 +310,7 @@ export function withMeta(html, { route, kind, title, description }) {
     .replace(/<meta charset="utf-8" \/>/, (m) => `${m}\n    ${tags}`);
 }
 
-/** `results/index.json`, `summary.json`, `headlines.json` and `medians.json` alone, for a results folder outside a
+/** `results/index.json`, `summary.json` and `headlines.json` alone, for a results folder outside a
  *  build (test fixtures keep their bad files in it, listed as refused, with `keepRefused`). */
 export function writeSummary(resultsDir, { keepRefused = false } = {}) {
   const args = ["--summary", resultsDir, ...(keepRefused ? ["--keep-refused"] : [])];

@@ -1,6 +1,6 @@
 //! The results as the build sees them: every file of the results folder validated once (the same
 //! `LoadedFile::from_bytes` the browser uses), summarised into `results/summary.json`,
-//! `results/headlines.json` and `results/medians.json`, and handed
+//! `results/headlines.json` and the case medians the facts compare, and handed
 //! to the pre-renderer's pages as context ([`StaticResults`]), so that `/results` carries its
 //! ranking and a chart in the static HTML. In the browser no page has this context: the wasm loads
 //! the summary instead.
@@ -23,7 +23,8 @@ pub struct StaticResults {
     pub facts: Arc<Facts>,
 }
 
-/// Names the summary never reads as results files: what the build writes beside them.
+/// Names the summary never reads as results files: what the build writes beside them, and
+/// `medians.json`, which it once wrote (a stale copy left in a folder is not a results file).
 pub const NOT_RESULTS: [&str; 4] = ["index.json", "summary.json", "headlines.json", "medians.json"];
 
 impl StaticResults {

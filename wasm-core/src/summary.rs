@@ -1,4 +1,4 @@
-//! The build-time summary of every results file, in three parts:
+//! The build-time summary of every results file, in three parts, two of them written for the pages:
 //! - `results/summary.json` ([`Summary`]): what the search, the machine picker and the first chart
 //!   of `/results` need, for any number of machines, in one request: each file's facts (about 10
 //!   bytes gzip'd per machine).
@@ -6,9 +6,8 @@
 //!   ranking needs. Kept apart because they are most of the bytes (full-precision medians do not
 //!   compress: about 50 bytes gzip'd per machine), so `/results` asks for them only once its wasm
 //!   has arrived, and its first live chart never waits for them.
-//! - `results/medians.json` ([`CaseMedians`]): every case's median ns per op, for pages that
-//!   compare one case across all machines (several times the summary's size, so `/results` never
-//!   waits for it).
+//! - [`CaseMedians`]: every case's median ns per op, which the build's facts (`crate::facts`)
+//!   compare across all machines; no page fetches it, so the build does not write it.
 //!
 //! The site build makes both from files that all passed `validate` (a file that does not stops the
 //! build), so readers' browsers never validate the files the ranking shows; a machine's raw file is
@@ -48,7 +47,7 @@ pub struct RefusedFile {
     pub problems: Vec<String>,
 }
 
-/// Every case's median of every valid results file (`results/medians.json`).
+/// Every case's median of every valid results file: what the facts compare across machines.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CaseMedians {
     /// Format version ([`SUMMARY_VERSION`]).

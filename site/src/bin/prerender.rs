@@ -1,11 +1,10 @@
 //! Renders every page of the site to HTML at build time: `prerender OUT.json RESULTS_DIR` lists the
 //! results files of RESULTS_DIR in `index.json` (with what each says of itself), validates every one
-//! (one that fails stops the build, named), writes their summary to `RESULTS_DIR/summary.json`, their headline measures to `headlines.json` and their medians to
-//! `medians.json`, and writes one entry per route (path, kind, name, title, description, whether it charts, which wasm it needs, the `<body>`
+//! (one that fails stops the build, named), writes their summary to `RESULTS_DIR/summary.json`, and their headline measures to `headlines.json`, and writes one entry per route (path, kind, name, title, description, whether it charts, which wasm it needs, the `<body>`
 //! content and the specs of its static charts), which `scripts/postbuild.mjs` puts into each
 //! route's `index.html`; with `--search-index FILE` also what `/search` searches
 //! (`site::search_index`). Each results file's page (`/results/<file>/`) keeps its content in
-//! `OUT.json.files/N.json` instead, named by the entry's `content_file`. `prerender --summary DIR [--keep-refused]` only writes those four
+//! `OUT.json.files/N.json` instead, named by the entry's `content_file`. `prerender --summary DIR [--keep-refused]` only writes those three
 //! (test fixtures keep their bad files, as `refused`). The pages are the same Leptos
 //! components the site is made of, rendered natively; the live parts come out as empty boxes
 //! (`live::Live`) that the wasm fills in the browser.
@@ -67,8 +66,9 @@ mod native {
         std::process::exit(1);
     }
 
-    /// The results folder's own files: `index.json`, then, once every file is valid, `summary.json`,
-    /// `headlines.json` and `medians.json`. Returns what the pages are rendered from.
+    /// The results folder's own files: `index.json`, then, once every file is valid, `summary.json`
+    /// and `headlines.json`. Returns what the pages are rendered from (the case medians the facts
+    /// are computed from among it: no page fetches them, so they are not written).
     fn write_results_files(dir: &Path, keep_refused: bool) -> StaticResults {
         let files = site::static_data::read_folder(dir).unwrap_or_else(|e| fail(e));
         // The list of files first: a static host cannot list a folder. Written even when a file fails
@@ -78,7 +78,6 @@ mod native {
         let data = StaticResults::of_folder(&files, keep_refused).unwrap_or_else(|e| fail(e));
         write_atomic(&dir.join("summary.json"), &serde_json::to_string(&*data.summary).expect("the summary serialises"));
         write_atomic(&dir.join("headlines.json"), &serde_json::to_string(&data.summary.headlines()).expect("the headlines serialise"));
-        write_atomic(&dir.join("medians.json"), &serde_json::to_string(&*data.medians).expect("the medians serialise"));
         data
     }
 
