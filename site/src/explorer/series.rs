@@ -329,7 +329,9 @@ fn ratio_point(series: &str, arc: &CaseResult, string: &CaseResult) -> ChartPoin
         y_low: Some(a_min / s_max),
         y_high: Some(a_max / s_min),
         noisy: arc.noise_flag() != Some(false) || string.noise_flag() != Some(false),
-        spread: None,
+        // A ratio of single repeats (the reference's published times) has an unknown spread, not a
+        // noisy one: the table says so.
+        spread: (arc.repeat_times_ns.len() < 2 || string.repeat_times_ns.len() < 2).then(|| SPREAD_UNKNOWN.into()),
         digits: None,
         tooltip: format!(
             "{series}, {}: {} ({} ns vs {} ns per clone): {verdict}",
