@@ -120,8 +120,8 @@ pub fn LayoutDiagram(kind: DiagramKind, panels: Vec<Panel>) -> impl IntoView {
     let sources: Vec<String> = panels.iter().map(|p| format!("{} from results/{}", p.target, p.source)).collect();
     let host_only = kind == DiagramKind::SmallStrings;
     let note = match kind {
-        DiagramKind::WidePointers => " The vtable's entries are as today's rustc lays them out, which the language does not promise; the widget below reads this page's.",
-        DiagramKind::SmallStrings => " String's word order is read from a real String on the build's target and drawn the same on wasm32; CompactString and SmolStr are read from real values on the build's target only (the inspector below measures them on wasm32).",
+        DiagramKind::WidePointers => " The vtable's entries are as today's rustc lays them out, which the language does not promise (a u32 has no drop glue, so its drop slot is null); the widget below reads the first three in this page.",
+        DiagramKind::SmallStrings => " The String was made with String::with_capacity(16). String's word order is read from a real String on the build's target and drawn the same on wasm32; CompactString and SmolStr are read from real values on the build's target only (the inspector below measures them on wasm32).",
         _ => "",
     };
     let empty = panels.is_empty();

@@ -235,6 +235,11 @@ fn arc_blocks(facts: &TargetFacts, word: u32, handle_title: &str) -> Option<[Blo
     };
     let mut inner = text_block("ArcInner (heap)");
     inner.cells.splice(0..0, counts);
+    // std pads the block to the counters' alignment (a word): the padding is the block's, unused.
+    let pad = inner.bytes().next_multiple_of(word) - inner.bytes();
+    if pad > 0 {
+        inner.cells.push(cell(pad, Role::Spare, ""));
+    }
     (facts.size("Arc<str>")? == handle.bytes()).then_some([handle, inner])
 }
 
@@ -321,7 +326,8 @@ pub fn panel(kind: DiagramKind, facts: &TargetFacts, host: bool) -> Option<Panel
             let vtable = Block {
                 title: "vtable (static)".into(),
                 cells: vec![
-                    cell(word, Role::Pointer, "drop"),
+                    // A u32 has no drop glue: its vtable's drop slot is null (chapter 2; inspect::wide's tests).
+                    cell(word, Role::Pointer, "drop=0"),
                     cell(word, Role::Value, "size 4"),
                     cell(word, Role::Value, "align 4"),
                     cell(word, Role::Pointer, "fmt"),
@@ -451,7 +457,7 @@ mod tests {
     fn the_arc_block_is_two_counts_then_the_text() {
         let p = panel(DiagramKind::ArcInner, &facts("wasm32", 4), false).unwrap();
         let inner = &p.blocks[1];
-        assert_eq!(inner.bytes(), 8 + TEXT.len() as u32);
+        assert_eq!(inner.bytes(), 16, "8 bytes of counts and 5 of text, padded to the word");
         assert_eq!(inner.cells.iter().map(|c| c.role).take(3).collect::<Vec<_>>(), [Role::Count, Role::Count, Role::Text]);
         let mut odd = facts("wasm32", 4);
         odd.layouts.arc_header_bytes = 12;
