@@ -40,6 +40,30 @@ fn FilterSelect(
     }
 }
 
+/// A checkbox bound to one flag of the ranking's state (`id` is also its test id).
+#[component]
+fn FlagCheck(
+    id: &'static str,
+    label: &'static str,
+    state: Memo<RankingState>,
+    on_state: Callback<RankingState>,
+    get: fn(&RankingState) -> bool,
+    set: fn(&mut RankingState, bool),
+) -> impl IntoView {
+    view! {
+        <label class="control check" for=id>
+            <input type="checkbox" id=id data-testid=id
+                prop:checked=move || get(&state.read())
+                on:change=move |ev| {
+                    let mut s = state.get_untracked();
+                    set(&mut s, event_target_checked(&ev));
+                    on_state.run(s);
+                }/>
+            <span>{label}</span>
+        </label>
+    }
+}
+
 #[component]
 pub fn RankingControls(summary: Arc<Summary>, state: Memo<RankingState>, on_state: Callback<RankingState>) -> impl IntoView {
     let same = |values: Vec<String>| values.into_iter().map(|v| (v.clone(), v)).collect::<Vec<_>>();
@@ -74,18 +98,8 @@ pub fn RankingControls(summary: Arc<Summary>, state: Memo<RankingState>, on_stat
             <FilterSelect label="Cores" id="filter-cores" values=cores value=field(|s| s.cores.map(|c| c.key().to_owned())) on_pick=set(|s, v| s.cores = v.and_then(|v| Cores::parse(&v)))/>
             <ChoiceSelect label="Sort by" id="ranking-sort" value=Signal::derive(move || state.read().sort)
                 on_pick=Callback::new(move |sort| on_state.run(RankingState { sort, ..state.get_untracked() }))/>
-            <label class="control check" for="ranking-by-cpu">
-                <input type="checkbox" id="ranking-by-cpu" data-testid="ranking-by-cpu"
-                    prop:checked=move || state.read().by_cpu
-                    on:change=move |ev| on_state.run(RankingState { by_cpu: event_target_checked(&ev), ..state.get_untracked() })/>
-                <span>"One row per CPU model"</span>
-            </label>
-            <label class="control check" for="ranking-each-file">
-                <input type="checkbox" id="ranking-each-file" data-testid="ranking-each-file"
-                    prop:checked=move || state.read().each_file
-                    on:change=move |ev| on_state.run(RankingState { each_file: event_target_checked(&ev), ..state.get_untracked() })/>
-                <span>"One row per results file"</span>
-            </label>
+            <FlagCheck id="ranking-by-cpu" label="One row per CPU model" state on_state get=|s| s.by_cpu set=|s, on| s.by_cpu = on/>
+            <FlagCheck id="ranking-each-file" label="One row per results file" state on_state get=|s| s.each_file set=|s, on| s.each_file = on/>
         </div>
     }
 }
