@@ -119,5 +119,14 @@ test("answers first at 375 px: chapter 4's picture follows its answer on the fir
   const ten = await openWithoutJs("/chapters/what-instead", { width: 375 });
   const rules = await ten.page.locator("#rules").boundingBox();
   assert.ok(rules.y < 3 * 812, `chapter 10's rules start ${Math.round(rules.y)} px down`);
+  // Every file's table of the recorded runs is folded behind one summary, which opens by keyboard.
+  const folded = ten.page.getByTestId("recorded-tables").first();
+  assert.equal(await folded.evaluate((d) => d.open), false, "the recorded runs' tables start folded");
+  assert.ok((await folded.boundingBox()).height < 100, "folded, the tables take one line");
+  assert.match(await folded.locator("summary").textContent(), /^Each file's figures as a table \(\d+ files\)$/);
+  await folded.locator("summary").focus();
+  await ten.page.keyboard.press("Enter");
+  assert.equal(await folded.evaluate((d) => d.open), true, "Enter on the summary opens it");
+  assert.ok((await folded.locator("table").count()) >= 2);
   await ten.context.close();
 });

@@ -216,7 +216,7 @@ test("a page fetches only the results files it can use: a chapter its suite's, t
   };
   const withSuite = (suite) => index.files.filter((f) => suitesOf(f)?.includes(suite));
   for (const [slug, suite] of [["sso-benchmarks", "sso"], ["arc-swap", "arcswap"], ["bump-arenas", "arena"], ["cache-lines", "lines"], ["what-instead", "clone"]]) {
-    const names = await fetchedOn(`/chapters/${slug}`, (p) => p.getByTestId(`recorded-${suite}`).locator(".recorded-file").first().waitFor());
+    const names = await fetchedOn(`/chapters/${slug}`, (p) => p.getByTestId(`recorded-${suite}`).locator(".recorded-file").first().waitFor({ state: "attached" }));
     assert.ok(withSuite(suite).length >= 1, suite);
     assert.deepEqual(names.sort(), withSuite(suite).sort(), `${slug} fetched ${names}`);
   }

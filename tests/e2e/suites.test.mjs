@@ -106,6 +106,9 @@ for (const s of SUITES) {
     const files = recorded(s.suite);
     assert.ok(files.length > 0, `a results file with ${s.suite} cases in content/results`);
     for (const { file, json } of files) {
+      // Each file's table is folded behind one summary: opened as a reader opens it.
+      const tables = widget.getByTestId("recorded-tables");
+      if (!(await tables.evaluate((d) => d.open))) await tables.locator("summary").click();
       const block = widget.locator(`.recorded-file[data-file="${file}"]`);
       await block.waitFor();
       const medians = await tableMedians(block.getByTestId(`recorded-${s.suite}-table`));

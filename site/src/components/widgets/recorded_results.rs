@@ -81,6 +81,7 @@ fn recorded_view(suite: &'static str, files: &[NativeFile], key: &str, label: &s
         Drawn::Live => (format!("recorded-{suite}-chart"), format!("recorded-{suite}-table")),
         Drawn::AtBuild => (format!("recorded-{suite}-static-chart"), format!("recorded-{suite}-static-table")),
     };
+    let file_count = per_file.len() as u64;
     let tables = per_file
         .into_iter()
         .map(|(title, f, cases)| {
@@ -100,7 +101,12 @@ fn recorded_view(suite: &'static str, files: &[NativeFile], key: &str, label: &s
             Drawn::Live => view! { <Chart spec=spec test_id=chart_id/> }.into_any(),
             Drawn::AtBuild => view! { <StaticChart spec=spec test_id=chart_id/> }.into_any(),
         })}
-        {tables}
+        // Every file's rows, folded: the chart above carries the comparison, and on a phone the
+        // tables of a dozen files would push the chapter's text ten screens down.
+        <details class="recorded-tables" data-testid="recorded-tables">
+            <summary>{format!("Each file's figures as a table ({})", crate::explorer::format::count(file_count, "file", "files"))}</summary>
+            {tables}
+        </details>
     }
 }
 
