@@ -25,17 +25,8 @@ mod imp {
         Some((stats::mapped::read().ok()? as u64, stats::allocated::read().ok()? as u64, stats::resident::read().ok()? as u64))
     }
 
-    /// Size class jemalloc serves a request of `len` bytes from (four classes per doubling).
-    pub fn allocation_bytes(len: u64) -> u64 {
-        if len <= 8 {
-            return 8;
-        }
-        if len <= 128 {
-            return len.next_multiple_of(16);
-        }
-        let spacing = 1u64 << ((63 - (len - 1).leading_zeros()) - 2);
-        len.next_multiple_of(spacing)
-    }
+    /// This allocator, as the chooser's memory model rounds its requests.
+    pub const ROUNDING: Allocator = Allocator::Jemalloc;
 }
 
 #[cfg(not(all(feature = "jemalloc", not(target_env = "msvc"))))]
@@ -53,13 +44,19 @@ mod imp {
         None
     }
 
-    /// A generous guess for malloc-style allocators: an 8-byte header, 16-byte granules, 32 minimum.
-    pub fn allocation_bytes(len: u64) -> u64 {
-        (len + 8).next_multiple_of(16).max(32)
-    }
+    /// The system allocator, rounded as glibc's malloc (on other systems an estimate: an 8-byte
+    /// header, 16-byte granules, 32 minimum).
+    pub const ROUNDING: Allocator = Allocator::Glibc;
 }
 
-pub use imp::{allocation_bytes, info, snapshot};
+pub use imp::{info, snapshot};
+use wasm_core::choose::memory::Allocator;
+
+/// Bytes the global allocator sets aside for a request of `len` bytes (the chooser's model of it,
+/// checked against the allocator itself below).
+pub fn allocation_bytes(len: u64) -> u64 {
+    imp::ROUNDING.block_bytes(len as usize) as u64
+}
 
 /// Bytes mapped by the allocator right now, if it reports it.
 pub fn mapped_bytes() -> Option<u64> {
@@ -90,6 +87,43 @@ mod tests {
             assert!(bytes >= len && bytes <= len * 2 + 32, "{len} -> {bytes}");
         }
         assert_eq!(allocation_bytes(64) % 16, 0);
+    }
+
+    /// The size classes the site charges a native file's memory by (`wasm_core::heap::jemalloc_class`)
+    /// are jemalloc's own: what it reports usable for each request is the class.
+    #[cfg(all(feature = "jemalloc", not(target_env = "msvc")))]
+    #[test]
+    fn jemalloc_serves_each_request_from_the_modelled_class() {
+        let sizes = (1..=4096).chain((4097..=70_000).step_by(97)).chain([1 << 20, (1 << 20) + 1]);
+        for len in sizes {
+            let layout = std::alloc::Layout::from_size_align(len, 8).unwrap();
+            // SAFETY: a plain allocate/free pair through the global allocator (jemalloc), one layout.
+            let usable = unsafe {
+                let p = std::alloc::alloc(layout);
+                assert!(!p.is_null());
+                let usable = tikv_jemallocator::usable_size(p);
+                std::alloc::dealloc(p, layout);
+                usable
+            };
+            assert_eq!(usable, Allocator::Jemalloc.block_bytes(len), "request of {len} bytes");
+        }
+    }
+
+    /// glibc's chunk for a request is what it reports usable plus its 8-byte size field.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    #[test]
+    fn glibc_malloc_carves_the_modelled_chunk() {
+        for len in (1..=4096).chain([10_000, 100_000]) {
+            // SAFETY: malloc/free of one block; `malloc_usable_size` is given the live pointer.
+            let usable = unsafe {
+                let p = libc::malloc(len);
+                assert!(!p.is_null());
+                let usable = libc::malloc_usable_size(p);
+                libc::free(p);
+                usable
+            };
+            assert_eq!(usable + 8, Allocator::Glibc.block_bytes(len), "request of {len} bytes");
+        }
     }
 
     #[test]

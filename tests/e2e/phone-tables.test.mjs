@@ -43,7 +43,7 @@ const TABLES = [
     route: "/choose",
     table: (page) => page.getByTestId("choose-table"),
     first: "Type",
-    keys: ["Bytes / string (wasm32)", "Clone + drop, ns (x86_64)"],
+    keys: ["Bytes / string (x86_64)", "Clone + drop, ns (x86_64)"],
   },
   {
     name: "a results file page's cases",

@@ -6,6 +6,33 @@ pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// Bytes in B, KB or MB (powers of 1000, as the model's inputs are counts, not pages).
+pub fn human_bytes(bytes: f64) -> String {
+    match bytes {
+        b if b >= 1e6 => format!("{} MB", sig(b / 1e6, 3, true)),
+        b if b >= 1e3 => format!("{} KB", sig(b / 1e3, 3, true)),
+        b => format!("{b:.0} B"),
+    }
+}
+
+/// Clone CPU as a time of one core each second (ms, or µs under a tenth of a millisecond, so a
+/// small figure keeps its digits), then `after_time` (what the time is of, where the text does not
+/// say), then the share of that core.
+pub fn core_time_text(core_share: f64, after_time: &str) -> String {
+    let ms = core_share * 1e3;
+    let time = if ms < 0.1 { format!("{} µs", sig(ms * 1e3, 3, true)) } else { format!("{} ms", sig(ms, 3, true)) };
+    format!("{time}{after_time} ({} %)", sig(core_share * 100.0, 2, true))
+}
+
+/// `items` as a sentence lists them: "a", "a and b", "a, b and c".
+pub fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
 /// `value` with four significant digits, without exponent or trailing zeros: `186.3`, `0.004521`,
 /// `1234567` (large values keep all their integer digits).
 pub fn sig4(value: f64) -> String {
@@ -72,6 +99,23 @@ pub fn mib(bytes: u64) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn clone_cpu_keeps_its_digits_in_microseconds_below_a_tenth_of_a_millisecond() {
+        // 26.4 ns at a million clones a second: 26.4 ms of each second.
+        assert_eq!(core_time_text(0.0264, ""), "26.4 ms (2.6 %)");
+        // 0.582 ns at a thousand a second: 0.582 µs, not "0.000582 ms".
+        assert_eq!(core_time_text(5.82e-7, ""), "0.582 µs (0.000058 %)");
+        assert_eq!(core_time_text(1e-4, " of one core each second"), "0.1 ms of one core each second (0.01 %)");
+    }
+
+    #[test]
+    fn lists_read_as_a_sentence() {
+        assert_eq!(super::and_list(&[]), "");
+        assert_eq!(super::and_list(&["a"]), "a");
+        assert_eq!(super::and_list(&["a", "b"]), "a and b");
+        assert_eq!(super::and_list(&["a", "b", "c"]), "a, b and c");
+    }
+
     use super::*;
 
     #[test]

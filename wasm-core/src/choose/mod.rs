@@ -9,6 +9,7 @@
 //! the final pick under them in [`pick`].
 
 pub mod constraints;
+pub mod memory;
 pub mod model;
 pub mod pick;
 
@@ -428,21 +429,21 @@ thread_local! {
 /// every target), the text and a NUL, rounded up to 8 bytes; and the two table slots (pointers)
 /// its load factor of at most a half keeps per entry. The cache's fixed start
 /// ([`ustr_cache_start_bytes`], made the first time any `Ustr` is) is not in it.
-pub fn ustr_entry_bytes(len: usize) -> usize {
-    16 + (len + 1).div_ceil(8) * 8 + 2 * std::mem::size_of::<usize>()
+pub fn ustr_entry_bytes(len: usize, word: usize) -> usize {
+    16 + (len + 1).div_ceil(8) * 8 + 2 * word
 }
 
 /// ustr's cache before its first text: 64 bins, each a 64 KB arena and a 16,384-slot pointer table
 /// (about 12 MB on 64-bit targets, 8 MB on wasm32).
-pub fn ustr_cache_start_bytes() -> usize {
-    64 * (64 * 1024 + 16_384 * std::mem::size_of::<usize>())
+pub fn ustr_cache_start_bytes(word: usize) -> usize {
+    64 * (64 * 1024 + 16_384 * word)
 }
 
 /// Bytes a fresh lasso interner (`Rodeo::new()`) holds for `strings` once frozen into a
 /// `RodeoResolver`: its arena, as lasso counts it (`current_memory_usage`: a first 4 KB bucket, then
 /// buckets of twice the size, the texts packed with no header), and the key-to-text `Vec` of `&str`,
 /// which starts with room for 50 and doubles. A repeated text is interned once.
-pub fn lasso_interner_bytes(strings: &[&str]) -> usize {
+pub fn lasso_interner_bytes(strings: &[&str], word: usize) -> usize {
     let mut rodeo: lasso::Rodeo = lasso::Rodeo::new();
     for s in strings {
         rodeo.get_or_intern(s);
@@ -451,22 +452,27 @@ pub fn lasso_interner_bytes(strings: &[&str]) -> usize {
     while slots < rodeo.len() {
         slots *= 2;
     }
-    rodeo.current_memory_usage() + slots * std::mem::size_of::<&str>()
+    rodeo.current_memory_usage() + slots * 2 * word
 }
 
 /// Bytes ustr's cache holds for `strings`: its fixed start and an entry per distinct text.
-pub fn ustr_cache_bytes(strings: &[&str]) -> usize {
+pub fn ustr_cache_bytes(strings: &[&str], word: usize) -> usize {
     let mut seen = std::collections::HashSet::new();
-    ustr_cache_start_bytes() + strings.iter().filter(|s| seen.insert(**s)).map(|s| ustr_entry_bytes(s.len())).sum::<usize>()
+    ustr_cache_start_bytes(word) + strings.iter().filter(|s| seen.insert(**s)).map(|s| ustr_entry_bytes(s.len(), word)).sum::<usize>()
 }
 
 impl Candidate {
     /// For an interned symbol: the bytes its interner holds for `strings` (each distinct text once,
     /// and the interner's fixed start), handles aside; `None` for the other candidates.
     pub fn interner_bytes(self, strings: &[&str]) -> Option<usize> {
+        self.interner_bytes_on(strings, std::mem::size_of::<usize>())
+    }
+
+    /// [`Candidate::interner_bytes`] on a target with `word`-byte pointers.
+    pub fn interner_bytes_on(self, strings: &[&str], word: usize) -> Option<usize> {
         match self {
-            Candidate::Ustr => Some(ustr_cache_bytes(strings)),
-            Candidate::Lasso => Some(lasso_interner_bytes(strings)),
+            Candidate::Ustr => Some(ustr_cache_bytes(strings, word)),
+            Candidate::Lasso => Some(lasso_interner_bytes(strings, word)),
             _ => None,
         }
     }
@@ -486,7 +492,7 @@ mod interner_tests {
             let interned: Vec<ustr::Ustr> = (0..400).map(|i| ustr::Ustr::from(format!("{:~<len$}", format!("u{i}")).as_str())).collect();
             assert!(interned.iter().all(|u| u.len() == len));
             let bin = |u: &ustr::Ustr| (u.precomputed_hash() >> 58) % 64;
-            let step = ustr_entry_bytes(len) - 2 * std::mem::size_of::<usize>();
+            let step = ustr_entry_bytes(len, std::mem::size_of::<usize>()) - 2 * std::mem::size_of::<usize>();
             // Pairs interned in a row into one bin; most sit exactly one entry apart (another test
             // interning into the same bin meanwhile, or a new arena, moves one now and then).
             let gaps: Vec<usize> = interned
@@ -510,13 +516,16 @@ mod interner_tests {
         assert_eq!(at(&keys[2]) - at(&keys[1]), 2);
         let word = std::mem::size_of::<usize>();
         // Three short texts (one repeated): the first 4 KB bucket and room for 50 `&str`s.
-        assert_eq!(lasso_interner_bytes(&["alpha", "be", "alpha"]), 4096 + 50 * 2 * word);
+        assert_eq!(lasso_interner_bytes(&["alpha", "be", "alpha"], word), 4096 + 50 * 2 * word);
         // 5,000 bytes of text overflow the first bucket into one of 8 KB; 60 texts, a Vec of 100.
         let texts: Vec<String> = (0..60).map(|i| format!("{i:0>83}")).collect();
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-        assert_eq!(lasso_interner_bytes(&texts), 4096 + 8192 + 100 * 2 * word);
+        assert_eq!(lasso_interner_bytes(&texts, word), 4096 + 8192 + 100 * 2 * word);
         // ustr: the fixed start once, and an entry per distinct text.
-        assert_eq!(ustr_cache_bytes(&["ab", "ab", "cd"]) - ustr_cache_start_bytes(), 2 * ustr_entry_bytes(2));
+        assert_eq!(ustr_cache_bytes(&["ab", "ab", "cd"], word) - ustr_cache_start_bytes(word), 2 * ustr_entry_bytes(2, word));
+        // On wasm32 the table slots and the `&str`s are half as wide.
+        assert_eq!(ustr_entry_bytes(2, 4), ustr_entry_bytes(2, 8) - 8);
+        assert_eq!(lasso_interner_bytes(&["alpha"], 4), 4096 + 50 * 8);
         assert_eq!(Candidate::Lasso.size(), 4, "a Spur is a u32");
         assert_eq!(Candidate::Ustr.size(), std::mem::size_of::<usize>(), "a Ustr is one pointer");
     }
@@ -692,10 +701,10 @@ impl Candidate {
     }
 
     /// Bytes one string costs when `copies` of it are alive at once, from `bytes_one`, what one value
-    /// costs (its handle plus its heap blocks): a handle per copy, and the blocks once when clones
-    /// share them, else once per copy.
-    pub fn memory_per_string(self, bytes_one: f64, copies: u32) -> f64 {
-        let handle = self.size() as f64;
+    /// costs (its `handle_bytes` handle plus its heap blocks): a handle per copy, and the blocks once
+    /// when clones share them, else once per copy.
+    pub fn memory_per_string(self, handle_bytes: usize, bytes_one: f64, copies: u32) -> f64 {
+        let handle = handle_bytes as f64;
         let blocks = (bytes_one - handle).max(0.0);
         let k = f64::from(copies.max(1));
         k * handle + if self.clones_share_blocks() { blocks } else { k * blocks }
@@ -734,15 +743,15 @@ mod pick_tests {
 
     #[test]
     fn copies_share_a_counted_block_and_copy_an_owned_one() {
-        let word = std::mem::size_of::<usize>() as f64;
+        let word = 8.0;
         // A 100-byte text: String's handle is three words, its block 100 bytes, copied per clone.
         let one = 3.0 * word + 100.0;
-        assert_eq!(Candidate::String.memory_per_string(one, 1), one);
-        assert_eq!(Candidate::String.memory_per_string(one, 10), 10.0 * one);
+        assert_eq!(Candidate::String.memory_per_string(24, one, 1), one);
+        assert_eq!(Candidate::String.memory_per_string(24, one, 10), 10.0 * one);
         // Arc<str>: ten two-word handles, one block.
         let arc_one = 2.0 * word + 2.0 * word + 100.0;
-        assert_eq!(Candidate::ArcStr.memory_per_string(arc_one, 10), 20.0 * word + 2.0 * word + 100.0);
-        assert_eq!(Candidate::ArcStr.memory_per_string(arc_one, 0), arc_one, "no copies counts as one");
+        assert_eq!(Candidate::ArcStr.memory_per_string(16, arc_one, 10), 20.0 * word + 2.0 * word + 100.0);
+        assert_eq!(Candidate::ArcStr.memory_per_string(16, arc_one, 0), arc_one, "no copies counts as one");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! it once and writes it from its signals (`app.rs`).
 
 use super::costs;
-use super::form::{Answers, Workload};
+use crate::model::choose::inputs::{Answers, Workload};
 use wasm_core::choose::Sharing;
 
 /// Keys of `/choose`'s address bar: the strings (one a line) and the sharing pattern.

@@ -9,19 +9,21 @@ use wasm_core::choose::pick::final_pick;
 use wasm_core::choose::{Candidate, CostRow};
 
 use super::costs::{self, CloneCost};
-use super::form::Workload;
-use super::table::{Creation, Measured};
+use super::table::{footprint_on, Creation};
 use crate::components::bench::native::NativeFile;
+use crate::model::choose::inputs::Workload;
+use wasm_core::choose::memory::{Footprint, Target};
 
 /// Most machines fetched to check the pick against (the first on offer, the reader's own run and
 /// the default first): ten thousand shipped files must not mean ten thousand requests.
 pub const MAX_MACHINES: usize = 12;
 
-/// Every candidate's row for the model, from the page's measurements (`measured`, `creation`) and
-/// the clone and read costs of one file at one thread count (`clones`, `reads`), in
-/// `Candidate::ALL` order. Reads are charged only where the file timed them.
+/// Every candidate's row for the model, from its memory on one file's target (`footprints`), its
+/// creation timed in this page (`creation`) and the clone and read costs of that file at one thread
+/// count (`clones`, `reads`), in `Candidate::ALL` order. Reads are charged only where the file timed
+/// them.
 pub fn cost_rows(
-    measured: &[Measured],
+    footprints: &[Footprint],
     clones: &[Option<CloneCost>],
     reads: &[Option<CloneCost>],
     creation: &[Creation],
@@ -29,14 +31,14 @@ pub fn cost_rows(
     reads_timed: bool,
 ) -> Vec<CostRow> {
     let reads_per_clone = if reads_timed { w.reads_per_clone } else { 0 };
-    measured
+    footprints
         .iter()
         .zip(clones)
         .zip(reads)
         .enumerate()
         .map(|(i, ((m, c), r))| CostRow {
             candidate: m.candidate,
-            bytes: m.candidate.memory_per_string(m.bytes_per_string, w.copies),
+            bytes: m.memory_per_string(w.copies),
             clone_ns: c.as_ref().map(|c| c.ns),
             read_ns: r.as_ref().map(|r| r.ns),
             reads: reads_per_clone,
@@ -50,7 +52,8 @@ pub fn cost_rows(
 #[derive(Clone, Debug, PartialEq)]
 pub struct Question {
     pub lengths: Vec<usize>,
-    pub measured: Vec<Measured>,
+    /// The strings themselves: each machine's memory is weighed on its own target.
+    pub strings: Vec<String>,
     pub creation: Vec<Creation>,
     pub workload: Workload,
     pub constraints: Constraints,
@@ -60,15 +63,18 @@ pub struct Question {
     pub rule_pick: Candidate,
 }
 
-/// The model's pick on `file`, at the thread count that stands for the reader's program there
-/// (one thread where no two threads clone one value); `None` when the file has no clone cases.
+/// The model's pick on `file`, with memory on its target and clones at the thread count that
+/// stands for the reader's program there (one thread where no two threads clone one value); `None`
+/// when the file has no clone cases.
 pub fn pick_on(file: &NativeFile, q: &Question) -> Option<Candidate> {
     let counts = costs::thread_counts(file);
     let t = costs::cost_threads(&counts, q.contended, q.wanted_threads)?;
     let each = |cost: fn(&NativeFile, Candidate, u32, &[usize]) -> Option<CloneCost>| {
         Candidate::ALL.iter().map(|&c| cost(file, c, t, &q.lengths)).collect::<Vec<_>>()
     };
-    let rows = cost_rows(&q.measured, &each(costs::clone_cost), &each(costs::read_cost), &q.creation, q.workload, costs::has_reads(file));
+    let (target, strings) = (Target::of(&file.results), q.strings.iter().map(String::as_str).collect::<Vec<_>>());
+    let footprints: Vec<Footprint> = Candidate::ALL.iter().map(|&c| footprint_on(c, &strings, &target)).collect();
+    let rows = cost_rows(&footprints, &each(costs::clone_cost), &each(costs::read_cost), &q.creation, q.workload, costs::has_reads(file));
     Some(final_pick(q.rule_pick, &rows, &q.constraints, q.workload.clones_per_sec).candidate())
 }
 

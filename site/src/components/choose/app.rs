@@ -9,19 +9,22 @@ use wasm_core::choose::Sharing;
 
 use super::{
     address::{ChooseAddress, MAX_URL_TEXT_BYTES},
-    advice::Advice,
+    advice::AdviceView,
     agreement,
     costs::{self, CloneCost},
-    form::{ChooseForm, Workload},
+    form::ChooseForm,
     samples::{Sample, PRESETS},
     source::CloneSource,
-    table::{measure, time_creation_of, ChooseTable, Creation, Measured},
+    table::{footprint_on, page_target, time_creation_of, ChooseTable, Creation},
 };
 use crate::components::bench::native::NativeFile;
 use crate::components::results::loader::{load_summary, FileCache, ShippedReader};
 use crate::explorer::ranking::{matches, RankingState};
 use crate::explorer::LoadedFile;
+use crate::model::choose::advice::{advise, AdviceQuestion, AdviceSource};
+use crate::model::choose::inputs::Workload;
 use wasm_core::choose::constraints::Constraints;
+use wasm_core::choose::memory::{Footprint, Target};
 use wasm_core::choose::Candidate;
 use wasm_core::summary::MachineSummary;
 
@@ -133,10 +136,14 @@ pub fn ChooseApp() -> impl IntoView {
     });
     // The text box parsed once per edit; everything below reads this.
     let sample = Memo::new(move |_| text.with(|t| Sample::of(t)));
-    let measured = Memo::new(move |_| {
+    // Memory is charged on the chosen file's target, the one its clone costs come from (this
+    // page's own until a file has arrived; the table names the target either way).
+    let target = Memo::new(move |_| chosen.with(|c| c.as_ref().map(|(f, _)| Target::of(&f.results))).unwrap_or_else(page_target));
+    let footprints = Memo::new(move |_| {
+        let target = target.get();
         sample.with(|s| {
             let strings: Vec<&str> = s.strings.iter().map(String::as_str).collect();
-            Candidate::ALL.iter().map(|&c| measure(c, &strings)).collect::<Vec<Measured>>()
+            Candidate::ALL.iter().map(|&c| footprint_on(c, &strings, &target)).collect::<Vec<Footprint>>()
         })
     });
     // Each candidate's clone cost, and its cost of reading its text, on these strings from the
@@ -161,7 +168,7 @@ pub fn ChooseApp() -> impl IntoView {
     // Each candidate's memory and clone cost on these strings: what the advice checks its pick by.
     let cost_rows = Memo::new(move |_| {
         // Four short lists (one entry per candidate), copied rather than borrowed four deep.
-        let (ms, cs, rs, made) = (measured.get(), clone_costs.get(), read_costs.get(), creation.get());
+        let (ms, cs, rs, made) = (footprints.get(), clone_costs.get(), read_costs.get(), creation.get());
         agreement::cost_rows(&ms, &cs, &rs, &made, workload.get(), reads_timed.get())
     });
     // The other machines on offer (at most `MAX_MACHINES`), fetched once the page's own pick is
@@ -181,16 +188,40 @@ pub fn ChooseApp() -> impl IntoView {
             Some(loaded)
         }
     });
+    // The longest string the chosen file timed clones of: longer strings are charged its cost.
+    let longest_case = Signal::derive(move || chosen.with(|c| c.as_ref().and_then(|(f, t)| costs::longest_case_bytes(f, *t))));
+    let source = Memo::new(move |_| {
+        chosen.with(|c| {
+            c.as_ref().map(|(f, t)| AdviceSource {
+                machine: f.results.label.clone(),
+                threads: *t,
+                wanted: wanted_threads.get(),
+                target: target.with(Target::name),
+            })
+        })
+    });
+    // The recommendation, computed once: the advice shows it, the agreement line checks its pick.
+    let advice = Memo::new(move |_| {
+        let lengths = sample.with(Sample::lengths);
+        let (constraints, source) = (constraints.get(), source.get().unwrap_or_default());
+        cost_rows.with(|rows| {
+            advise(AdviceQuestion {
+                lengths: &lengths,
+                sharing: sharing.get(),
+                constraints: &constraints,
+                rows,
+                source: &source,
+                workload: workload.get(),
+                longest_case: longest_case.get(),
+            })
+        })
+    });
     let agreement_text = Signal::derive(move || {
         let files = others.get().flatten()?;
-        let lengths = sample.with(Sample::lengths);
-        if lengths.is_empty() {
-            return None;
-        }
-        let rule_pick = wasm_core::choose::recommend(&wasm_core::choose::Profile::of(&lengths), sharing.get()).pick;
+        let (chosen_pick, rule_pick) = advice.with(|a| a.as_ref().map(|a| (a.pick, a.rule.pick)))?;
         let q = agreement::Question {
-            lengths,
-            measured: measured.get(),
+            lengths: sample.with(Sample::lengths),
+            strings: sample.with(|s| s.strings.clone()),
             creation: creation.get(),
             workload: workload.get(),
             constraints: constraints.get(),
@@ -198,15 +229,9 @@ pub fn ChooseApp() -> impl IntoView {
             wanted_threads: wanted_threads.get(),
             rule_pick,
         };
-        let chosen_pick = cost_rows
-            .with(|rows| wasm_core::choose::pick::final_pick(rule_pick, rows, &q.constraints, q.workload.clones_per_sec).candidate());
         let a = agreement::agreement(&files, &q, chosen_pick);
         Some(agreement::agreement_text(&a, chosen_pick))
     });
-    // The longest string the chosen file timed clones of: longer strings are charged its cost.
-    let longest_case = Signal::derive(move || chosen.with(|c| c.as_ref().and_then(|(f, t)| costs::longest_case_bytes(f, *t))));
-    let source_label =
-        Signal::derive(move || chosen.with(|c| c.as_ref().map(|(f, t)| (f.results.label.clone(), *t, wanted_threads.get()))));
     // Every input in the address bar, so a recommendation can be shared by its link.
     Effect::new(move |_| {
         let address = ChooseAddress {
@@ -229,12 +254,12 @@ pub fn ChooseApp() -> impl IntoView {
         {too_long_for_link}
         // Where the costs come from, above the recommendation they decide.
         <CloneSource machines chosen_name opened_why chosen wanted_threads set_machine set_threads contended filters load_error reads_timed/>
-        <Advice sample sharing constraints rows=cost_rows source=source_label workload longest_case/>
+        <AdviceView advice left_out=Signal::derive(move || sample.with(|s| s.left_out.clone()))/>
         <agreement::AgreementNote text=agreement_text/>
         <h2 id="compare">"Every candidate on your strings"</h2>
         <Show when=move || sample.with(|s| !s.strings.is_empty())
             fallback=|| view! { <p class="note" data-testid="choose-table-empty">"The table fills in once there is a string to measure."</p> }>
-            <ChooseTable measured clone_costs read_costs creation source=chosen constraints workload rows=cost_rows/>
+            <ChooseTable footprints target clone_costs read_costs creation source=chosen constraints workload rows=cost_rows/>
         </Show>
     }
 }

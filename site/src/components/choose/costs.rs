@@ -131,9 +131,9 @@ pub fn longest_case_bytes(file: &NativeFile, threads: u32) -> Option<u64> {
     drop_cases(file).filter(|c| c.threads == threads).filter_map(|c| c.params.string_len_bytes).max()
 }
 
-/// The word size of the target `file` was measured on: half of `&str`'s recorded size.
+/// The word size of the target `file` was measured on.
 fn word_bytes(file: &NativeFile) -> usize {
-    file.results.layouts.types.iter().find(|t| t.type_name == "&str").map_or(8, |t| t.size_bytes as usize / 2)
+    wasm_core::choose::memory::Target::of(&file.results).word_bytes
 }
 
 /// One candidate's clone (or read) cost on the reader's strings, from one file at one thread count.

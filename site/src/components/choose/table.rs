@@ -1,38 +1,46 @@
-//! The chooser's table: one row per candidate type. Inline counts, bytes and `Option` sizes are
-//! computed in this page's wasm from real values (heap requests counted by the site's allocator
-//! wrapper, rounded to dlmalloc's blocks); creation cost is timed here; clone costs come from one
-//! results file at one thread count, the reader's choice (`costs.rs`), named once above the table.
+//! The chooser's table: one row per candidate type. Inline counts, bytes and `Option` sizes are on
+//! the chosen results file's target (`footprint_on`: counted live in this page's wasm for a browser
+//! run's file, from `wasm_core::choose::memory`'s layouts for a native one); creation cost is timed
+//! here; clone costs come from that file at one thread count, the reader's choice (`costs.rs`),
+//! named once above the table.
 
 use crate::components::scroll_region::ScrollRegion;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::hint::black_box;
 use wasm_core::choose::constraints::Constraints;
+use wasm_core::choose::memory::{footprint, Allocator, Footprint, Target};
 use wasm_core::choose::{Candidate, CostRow};
 use wasm_core::heap::{dlmalloc_block, MAX_RECORDED};
 
 use super::costs::CloneCost;
-use super::form::Workload;
 use super::samples::Sample;
 use crate::browser::timing::{performance, yield_to_browser};
 use crate::components::bench::native::NativeFile;
+use crate::explorer::format::{core_time_text, human_bytes};
+use crate::model::choose::inputs::Workload;
 
-/// What one candidate does with the reader's strings, measured now.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Measured {
-    pub candidate: Candidate,
-    pub inline: usize,
-    pub count: usize,
-    /// Handle plus heap blocks, averaged over the strings.
-    pub bytes_per_string: f64,
-    /// Heap blocks per string, averaged.
-    pub blocks_per_string: f64,
+/// The target this page runs on: wasm32, dlmalloc behind the site's counting wrapper.
+pub fn page_target() -> Target {
+    Target::here(Allocator::Dlmalloc)
 }
 
-/// Builds every string as `candidate` and counts what it costs in memory.
-pub fn measure(candidate: Candidate, strings: &[&str]) -> Measured {
+/// What `candidate` costs in memory for `strings` on `target`, the chosen file's: counted live in
+/// this page's memory when that is the page's own target (a browser run's file), else from the
+/// memory model for the file's target (`wasm_core::choose::memory`, whose requests its tests check
+/// against real allocations on x86_64 and on wasm32).
+pub fn footprint_on(candidate: Candidate, strings: &[&str], target: &Target) -> Footprint {
+    if cfg!(target_arch = "wasm32") && *target == page_target() {
+        measure(candidate, strings)
+    } else {
+        footprint(candidate, strings, target)
+    }
+}
+
+/// Builds every string as `candidate` in this page and counts what it costs in memory.
+fn measure(candidate: Candidate, strings: &[&str]) -> Footprint {
     if candidate.is_interned() {
-        return measure_interned(candidate, strings);
+        return footprint(candidate, strings, &page_target());
     }
     let (mut inline, mut bytes, mut blocks) = (0, 0usize, 0usize);
     for s in strings {
@@ -47,18 +55,14 @@ pub fn measure(candidate: Candidate, strings: &[&str]) -> Measured {
         blocks += count;
     }
     let n = strings.len().max(1) as f64;
-    Measured { candidate, inline, count: strings.len(), bytes_per_string: bytes as f64 / n, blocks_per_string: blocks as f64 / n }
-}
-
-/// An interned symbol's memory: its handle per string, and the interner holding the set
-/// (`Candidate::interner_bytes`: each distinct text once, and the interner's fixed start, shared out
-/// over the strings), from what the interner reports or its layout, since a meter that only sees
-/// allocations cannot share out an arena made once for many texts.
-fn measure_interned(candidate: Candidate, strings: &[&str]) -> Measured {
-    let interner = candidate.interner_bytes(strings).unwrap_or(0);
-    let n = strings.len().max(1) as f64;
-    let bytes = strings.len() * candidate.size() + interner;
-    Measured { candidate, inline: 0, count: strings.len(), bytes_per_string: bytes as f64 / n, blocks_per_string: 0.0 }
+    Footprint {
+        candidate,
+        inline,
+        count: strings.len(),
+        handle_bytes: candidate.size(),
+        bytes_per_string: bytes as f64 / n,
+        blocks_per_string: blocks as f64 / n,
+    }
 }
 
 /// Repeats of each creation timing: enough for a median and a spread.
@@ -122,25 +126,6 @@ async fn time_creation(strings: &[String], is_stale: &dyn Fn() -> bool) -> Optio
     )
 }
 
-/// Bytes in B, KB or MB (powers of 1000, as the model's inputs are counts, not pages).
-pub fn human_bytes(bytes: f64) -> String {
-    match bytes {
-        b if b >= 1e6 => format!("{} MB", crate::explorer::format::sig(b / 1e6, 3, true)),
-        b if b >= 1e3 => format!("{} KB", crate::explorer::format::sig(b / 1e3, 3, true)),
-        b => format!("{b:.0} B"),
-    }
-}
-
-/// Clone CPU as a time of one core each second (ms, or µs under a tenth of a millisecond, so a
-/// small figure keeps its digits), then `after_time` (what the time is of, where the text does not
-/// say), then the share of that core.
-pub fn core_time_text(core_share: f64, after_time: &str) -> String {
-    use crate::explorer::format::sig;
-    let ms = core_share * 1e3;
-    let time = if ms < 0.1 { format!("{} µs", sig(ms * 1e3, 3, true)) } else { format!("{} ms", sig(ms, 3, true)) };
-    format!("{time}{after_time} ({} %)", sig(core_share * 100.0, 2, true))
-}
-
 /// A clone's (`field` "clone") or a read's ("read") cost, with the cases it came from as its title.
 fn cost_cell(field: &'static str, cost: Option<CloneCost>, missing: &'static str) -> impl IntoView {
     match cost {
@@ -185,8 +170,11 @@ pub fn time_creation_of(sample: Memo<Sample>, set_creation: WriteSignal<Vec<Crea
 
 #[component]
 pub fn ChooseTable(
-    /// What each candidate does with the strings (`measure`), computed once for the page.
-    measured: Memo<Vec<Measured>>,
+    /// What each candidate costs in memory for the strings on the chosen file's target
+    /// (`footprint_on`), computed once for the page.
+    footprints: Memo<Vec<Footprint>>,
+    /// That target.
+    target: Memo<Target>,
     /// Each candidate's clone cost from `source`, in `Candidate::ALL` order (as `measured`).
     clone_costs: Memo<Vec<Option<CloneCost>>>,
     /// Each candidate's cost of one read of its text from `source`, in the same order.
@@ -207,11 +195,12 @@ pub fn ChooseTable(
         move || source.with(|s| s.as_ref().map_or_else(|| "the chosen file".to_owned(), |(f, _)| f.results.machine.arch.clone()));
     let table_rows = move || {
         let source = source.get();
-        let (count, w) = (measured.with(|m| m.first().map_or(0, |m| m.count)) as f64, workload.get());
+        let (count, w) = (footprints.with(|m| m.first().map_or(0, |m| m.count)) as f64, workload.get());
+        let word = target.with(|t| t.word_bytes);
         let model = rows.get();
         // Rows, costs, model and creation times are all in `Candidate::ALL` order.
         let reads = read_costs.get();
-        measured.get().into_iter().zip(clone_costs.get()).zip(model).enumerate().map(|(index, ((m, cost), modelled))| {
+        footprints.get().into_iter().zip(clone_costs.get()).zip(model).enumerate().map(|(index, ((m, cost), modelled))| {
             let c = m.candidate;
             let missing = match &source {
                 Some((_, t)) if *t > 1 && c == Candidate::RcStr => "one thread only",
@@ -235,14 +224,14 @@ pub fn ChooseTable(
                     data-memory-bytes=format!("{memory:.0}") data-cpu-ms=cpu_ms.map(|ms| ms.to_string())
                     data-ruled-out=ruled_out class:ruled-out=ruled_out.is_some()>
                     <th scope="row"><a href=c.docs_url()><code>{c.name()}</code></a></th>
-                    <td class="num" data-field="bytes" title=format!("{} byte handle + {:.1} heap block(s) per string", c.size(), m.blocks_per_string)>
+                    <td class="num" data-field="bytes" title=format!("{} byte handle + {:.1} heap block(s) per string", m.handle_bytes, m.blocks_per_string)>
                         {format!("{:.1}", m.bytes_per_string)}
                     </td>
                     {cost_cell("clone", cost, missing)}
                     {cost_cell("read", read, missing)}
                     <td class="num nowrap" data-field="inline">{format!("{} of {}", m.inline, m.count)}</td>
                     <td class="num" data-field="create">{create}</td>
-                    <td class="num" data-field="option">{c.option_size()}</td>
+                    <td class="num" data-field="option">{c.option_size_on(word)}</td>
                     <td class="num nowrap" data-field="memory">{human_bytes(memory)}</td>
                     <td class="num nowrap" data-field="cpu">{cpu_cell}</td>
                     {fits}
@@ -253,10 +242,13 @@ pub fn ChooseTable(
 
     view! {
         <p class="source-note">
-            "Measured in this page (wasm32): strings kept inline, bytes per string (the handle plus every heap "
-            "block it asked for, rounded to dlmalloc's blocks, the browser's allocator; on 64-bit targets words "
-            "double and jemalloc's size classes apply), " <code>"size_of::<Option<T>>()"</code> " and the time to "
-            "create one (the median of five repeats of the Benchmarks page's timing loop, every type's repeats interleaved, "
+            "Memory is on the chosen file's target, the one its clone costs were measured on: strings kept inline, bytes per string "
+            "(the handle plus every heap block it asks for, rounded to that allocator's blocks) and " <code>"size_of::<Option<T>>()"</code> ". "
+            "For a browser run's file they are counted in this page, every heap request going through the site's allocator wrapper; for a "
+            "native file they are computed from each crate's layout at that file's pointer width (the site's tests build every type under a "
+            "counting allocator on x86_64 and on wasm32 and require exactly those requests), and rounded to jemalloc's size classes or "
+            "glibc malloc's chunks as the file's allocator was. The Create column is "
+            "the time to create one, in your browser (the median of five repeats of the Benchmarks page's timing loop, every type's repeats interleaved, "
             "to the digits their spread supports, and that spread, half the range of the repeats). Clone costs (ns per clone plus drop) come from the one results file and thread count chosen "
             "above, per string from the case at its length (inline or not, on the machine that measured it), or on the straight line between the two lengths around it; "
             "files written before the clone suite measured SmolStr, CompactString and InlineStr (2026-11-25) show "
@@ -283,22 +275,30 @@ pub fn ChooseTable(
             "whose clone is within 2× of the cheapest (or a tenth of a millisecond of one core each second of it) count as "
             "equally cheap, and of those the one with the least memory wins."
         </p>
-        <p class="note" data-testid="choose-targets">{move || format!(
-            "Bytes and inline counts are this page's, on wasm32 (4-byte pointers); clone and read costs are the chosen file's, on {}. \
-             On a 64-bit target every handle is larger and more text fits inline.",
-            file_arch()
-        )}</p>
+        <p class="note" data-testid="choose-targets">{move || target.with(|t| {
+            if source.with(Option::is_none) {
+                return format!("Until the chosen file has arrived, bytes, inline counts and Option sizes are this page's, on {}.", t.name());
+            }
+            let how = if cfg!(target_arch = "wasm32") && *t == page_target() { "counted in this page" } else { "computed from each type's layout" };
+            format!(
+                "Bytes, inline counts and Option sizes are on {}, {how} and {}; clone and read costs are the chosen file's, on {}. \
+                 Creation is timed in this page, in your browser.",
+                t.name(),
+                t.allocator.rounding(),
+                file_arch()
+            )
+        })}</p>
         <ScrollRegion label="Every candidate on your strings">
         <table class="data compact tall" data-testid="choose-table">
             <caption>"Every candidate on your strings"</caption>
             <thead><tr>
                 // What the pick is weighed on first, so a phone shows it without scrolling.
-                // Two targets in one table, each column named by its own: bytes and inline counts are
-                // measured in this page (wasm32), clone and read costs come from the chosen file's.
-                <th scope="col">"Type"</th><th scope="col" class="num">"Bytes / string (wasm32)"</th>
+                // Each column named by its target: memory and costs on the chosen file's, creation in this page.
+                <th scope="col">"Type"</th><th scope="col" class="num">{move || format!("Bytes / string ({})", target.with(|t| t.arch.clone()))}</th>
                 <th scope="col" class="num">{move || format!("Clone + drop, ns ({})", file_arch())}</th>
                 <th scope="col" class="num">{move || format!("Read, ns ({})", file_arch())}</th>
-                <th scope="col" class="num">"Inline (wasm32)"</th><th scope="col" class="num">"Create"</th><th scope="col" class="num">"Option<T>"</th>
+                <th scope="col" class="num">{move || format!("Inline ({})", target.with(|t| t.arch.clone()))}</th><th scope="col" class="num">"Create (this browser)"</th>
+                <th scope="col" class="num">{move || format!("Option<T> ({})", target.with(|t| t.arch.clone()))}</th>
                 <th scope="col" class="num">{move || format!("Memory, {} each", crate::explorer::format::count(workload.get().copies, "copy", "copies"))}</th>
                 <th scope="col" class="num">{move || {
                     let charged = rows.with(|r| r.first().map_or(0, |r| r.reads));
@@ -312,19 +312,5 @@ pub fn ChooseTable(
             <tbody>{table_rows}</tbody>
         </table>
         </ScrollRegion>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::core_time_text;
-
-    #[test]
-    fn clone_cpu_keeps_its_digits_in_microseconds_below_a_tenth_of_a_millisecond() {
-        // 26.4 ns at a million clones a second: 26.4 ms of each second.
-        assert_eq!(core_time_text(0.0264, ""), "26.4 ms (2.6 %)");
-        // 0.582 ns at a thousand a second: 0.582 µs, not "0.000582 ms".
-        assert_eq!(core_time_text(5.82e-7, ""), "0.582 µs (0.000058 %)");
-        assert_eq!(core_time_text(1e-4, " of one core each second"), "0.1 ms of one core each second (0.01 %)");
     }
 }
