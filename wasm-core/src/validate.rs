@@ -1010,6 +1010,35 @@ mod tests {
         submission_problems(f).iter().map(|p| p.field.clone()).collect()
     }
 
+    /// A run with more than a quarter of its cases noisy (and more than three of them) is what the
+    /// runner's closing lines and the browser lab call too noisy to compare: valid, kept, not
+    /// submitted. At the bound it passes; one noisy case more and it is refused.
+    #[test]
+    #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
+    fn a_run_too_noisy_to_compare_is_no_submission() {
+        let mut f = submission();
+        let base = f.cases[0].clone();
+        let median = base.median_ns;
+        // Case `i`, its own string length and its own times; `noisy`: repeats ±20 % apart, else ±1 %.
+        let case = |i: u64, noisy: bool| {
+            let mut c = base.clone();
+            c.params.string_len_bytes = Some(64 + i);
+            let spread = if noisy { [0.8, 0.9, 1.0, 1.1, 1.2] } else { [0.99, 0.995, 1.0, 1.005, 1.01] };
+            c.repeat_times_ns = spread.iter().map(|k| median * k * (1.0 + i as f64 * 1e-4)).collect();
+            c.summarize();
+            c.mark_noise();
+            assert_eq!(c.noise_flag(), Some(noisy));
+            c
+        };
+        f.cases = (0..16).map(|i| case(i, i < 4)).collect();
+        assert_eq!(problems_of(&f), Vec::<String>::new(), "valid as a file");
+        assert!(!submission_fields(&f).contains(&"cases".to_owned()), "4 of 16 is a quarter, not more: {:?}", submission_problems(&f));
+        f.cases[4] = case(4, true);
+        assert!(submission_fields(&f).contains(&"cases".to_owned()), "5 of 16 is too many");
+        let said = submission_problems(&f).iter().find(|p| p.field == "cases").unwrap().to_string();
+        assert!(said.contains("5 of 16 cases are noisy") && said.contains("too many to compare"), "{said}");
+    }
+
     /// Issue 23: more threads at once than the process could use CPUs is time-sharing; a
     /// submission has it only when the run was asked for it (`--oversubscribe`).
     #[test]

@@ -59,6 +59,22 @@ pub fn noise(file: &ResultsFile) -> Noise {
     Noise { noisy, cases, too_noisy: noisy > TOO_NOISY_FEW && noisy as f64 > TOO_NOISY_SHARE * cases as f64 }
 }
 
+/// A run its own runner or the browser lab calls too noisy to compare ([`Noise::too_noisy`]) is a
+/// file to keep, not to submit: the pull-request check holds it to the same word.
+pub fn noise_problem(file: &ResultsFile) -> Option<Problem> {
+    let Noise { noisy, cases, too_noisy } = noise(file);
+    too_noisy.then(|| {
+        Problem::new(
+            "cases",
+            format!(
+                "{noisy} of {cases} cases are noisy (their repeats disagree by more than {:.0} %): too many to compare with other machines; \
+                 run again on a quieter machine (other work stopped, a laptop plugged in) and submit that run",
+                crate::results::NOISY_REL_MAD * 100.0
+            ),
+        )
+    })
+}
+
 /// The extra rules for a file sent in by pull request (`native-runner validate --submission`): on
 /// top of [`validate_bytes`](super::validate_bytes), its numbers must be real measurements.
 pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
@@ -86,6 +102,7 @@ pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
         )),
         Some(_) => {}
     }
+    problems.extend(noise_problem(file));
     if file.runner.name == "native-runner" {
         problems.extend(oversubscription_problems(file));
         if file.machine.logical_cores.is_none() {

@@ -10,10 +10,14 @@ use wasm_core::validate::{label_problem, noise, Problem};
 use crate::browser::download::save;
 
 /// The problems `validate --submission` would report for `file`, checked on the very JSON the
-/// download would hold (`wasm_core::validate::submission_check`, the pull request's own rules).
+/// download would hold (`wasm_core::validate::submission_check`, the pull request's own rules),
+/// but for being too noisy to compare: such a run is still offered, as a file to keep (the page
+/// says why it is not for submitting, and the pull-request check refuses it).
 pub fn submission_check(file: &ResultsFile) -> Vec<Problem> {
     let name = wasm_core::browser::file_name(file);
-    wasm_core::validate::submission_check(&name, file.to_pretty_json().as_bytes()).err().unwrap_or_default()
+    let noisy = wasm_core::validate::noise_problem(file);
+    let problems = wasm_core::validate::submission_check(&name, file.to_pretty_json().as_bytes()).err().unwrap_or_default();
+    problems.into_iter().filter(|p| Some(p) != noisy.as_ref()).collect()
 }
 
 /// Whether a problem is one that longer repeats cure: too few operations or too short a repeat.
@@ -139,6 +143,31 @@ mod tests {
         assert!(wasm_core::browser::file_name(&mine).starts_with("pixel7-chrome-"));
         let bad = relabelled(&file, "my phone");
         assert!(submission_check(&bad).iter().any(|p| p.field == "label"), "{:?}", submission_check(&bad));
+    }
+
+    /// A run too noisy to compare is refused by the pull-request check, yet still offered here (as a
+    /// file to keep: the page's keep-only branch says why it is not for submitting).
+    #[test]
+    fn too_noisy_is_kept_not_submitted() {
+        let mut file: ResultsFile =
+            serde_json::from_str(include_str!("../../../../content/results/browser-headless-chrome-156-epyc-2vcpu-reads-2026-11-26.json"))
+                .unwrap();
+        let refused = |f: &ResultsFile| {
+            let name = wasm_core::browser::file_name(f);
+            wasm_core::validate::submission_check(&name, f.to_pretty_json().as_bytes()).err().unwrap_or_default()
+        };
+        let about_noise = |problems: &[Problem]| problems.iter().any(|p| p.field == "cases" && p.problem.contains("too many to compare"));
+        assert!(!about_noise(&refused(&file)), "the shipped run is not too noisy");
+        // Every case's five repeats ±20 % about its median: noisy, and the figures agree.
+        for c in &mut file.cases {
+            let median = c.median_ns;
+            c.repeat_times_ns = [1.0, 0.8, 1.2, 0.9, 1.1].iter().map(|k| median * k).collect();
+            c.summarize();
+            c.mark_noise();
+        }
+        assert!(wasm_core::validate::noise(&file).too_noisy);
+        assert!(about_noise(&refused(&file)), "the pull-request check refuses it: {:?}", refused(&file));
+        assert!(!about_noise(&submission_check(&file)), "the page still offers it, to keep");
     }
 
     #[test]
