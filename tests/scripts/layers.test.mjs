@@ -315,7 +315,7 @@ const CORE_LAYERS = [
   ["lib", "problem", "order", "stats", "heap", "layout", "inspect", "inspect/arc", "inspect/shared", "inspect/sso", "inspect/wide"],
   ["results", "results/machine"],
   ["clone_run", "browser", "plausible", "consistency", "validate", "validate/case", "validate/copies", "validate/submission", "validate/physics", "validate/pull_request", "validate/record", "machine_key"],
-  ["choose", "choose/constraints", "choose/model", "choose/pick"],
+  ["choose", "choose/constraints", "choose/model", "choose/pick", "choose/memory"],
   ["summary", "facts", "inspect/probe", "review"],
 ];
 const coreLayerOf = (module) => CORE_LAYERS.findIndex((names) => names.includes(module));
