@@ -19,12 +19,7 @@ after(async () => {
   await h?.close();
 });
 
-async function openWithoutJs(route, { width = 1280, colorScheme = "light" } = {}) {
-  const context = await h.browser.newContext({ viewport: { width, height: 900 }, colorScheme, javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.goto(h.base + route);
-  return { page, context };
-}
+const openWithoutJs = (route, options = {}) => h.open(route, { ...options, javaScript: false });
 
 const recorded = (file) => JSON.parse(fs.readFileSync(path.join(root, "content/results", file), "utf8")).layouts;
 

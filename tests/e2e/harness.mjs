@@ -37,9 +37,10 @@ export async function start({ dir = dist, isolate = false } = {}) {
 
   /** Opens `route` in a fresh page; `errors` collects console errors and uncaught exceptions.
    *  `setup(context, page)` runs before the page loads (init scripts, routes). `touch`: a phone's
-   *  touch screen (taps, no hover). */
-  async function open(route, { width = 1280, height = 900, colorScheme = "light", setup, touch = false } = {}) {
-    const context = await browser.newContext({ viewport: { width, height }, colorScheme, hasTouch: touch, isMobile: touch });
+   *  touch screen (taps, no hover). `javaScript: false`: the page as a reader without JavaScript
+   *  gets it (the pre-rendered HTML alone). */
+  async function open(route, { width = 1280, height = 900, colorScheme = "light", setup, touch = false, javaScript = true } = {}) {
+    const context = await browser.newContext({ viewport: { width, height }, colorScheme, hasTouch: touch, isMobile: touch, javaScriptEnabled: javaScript });
     const page = await context.newPage();
     const errors = [];
     page.on("console", (msg) => { if (msg.type() === "error") errors.push(msg.text()); });

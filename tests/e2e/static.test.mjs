@@ -12,13 +12,11 @@ before(async () => { h = await start(); });
 after(async () => { await h?.close(); });
 
 /** Opens `route` with JavaScript off; also returns every URL the page requested. */
-async function openWithoutJs(route, { width = 1280, colorScheme = "light" } = {}) {
-  const context = await h.browser.newContext({ viewport: { width, height: 900 }, colorScheme, javaScriptEnabled: false });
-  const page = await context.newPage();
+/** `route` without JavaScript, with every URL the page requested. */
+async function openWithoutJs(route, options = {}) {
   const requested = [];
-  page.on("request", (r) => requested.push(r.url()));
-  const response = await page.goto(h.base + route);
-  return { page, context, requested, response };
+  const opened = await h.open(route, { ...options, javaScript: false, setup: (_, page) => page.on("request", (r) => requested.push(r.url())) });
+  return { ...opened, requested };
 }
 
 // Widgets whose content depends on the target: their static box must hold the note only, never
