@@ -282,6 +282,9 @@ test("an arena comparison kept in the URL restores from it, its bars on a linear
   assert.deepEqual(params, { machines: `${REF_ARENA},${XEON_ARENA}`, view: "time", mode: "drop", suite: "arena", condition: "t2-n100000" });
   // Bars are always linear (a bar's length is its value), so there is no scale to pick here.
   assert.equal(await page.locator("#scale-select").count(), 0);
+  // The ticked machine's file arrives after the address changes: wait for its bars (a loaded CI
+  // machine once read the chart before they were drawn).
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="suite-chart"] rect.bar')].some((r) => r.dataset.series === "fixture-xeon-arena"));
   const drawn = await bars(page, "suite-chart");
   const lengths = await page.getByTestId("suite-chart").locator("rect.bar").evaluateAll((rects) => rects.map((r) => [Number(r.dataset.y), r.getBBox().height]));
   const [[y0, h0]] = lengths;
