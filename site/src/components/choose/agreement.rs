@@ -51,8 +51,8 @@ pub fn cost_rows(
 /// What the reader asked, for weighing any machine's file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Question {
-    pub lengths: Vec<usize>,
-    /// The strings themselves: each machine's memory is weighed on its own target.
+    /// The reader's strings: each machine's memory is weighed on its own target, and its clones at
+    /// the strings' lengths.
     pub strings: Vec<String>,
     pub creation: Vec<Creation>,
     pub workload: Workload,
@@ -69,8 +69,9 @@ pub struct Question {
 pub fn pick_on(file: &NativeFile, q: &Question) -> Option<Candidate> {
     let counts = costs::thread_counts(file);
     let t = costs::cost_threads(&counts, q.contended, q.wanted_threads)?;
+    let lengths: Vec<usize> = q.strings.iter().map(String::len).collect();
     let each = |cost: fn(&NativeFile, Candidate, u32, &[usize]) -> Option<CloneCost>| {
-        Candidate::ALL.iter().map(|&c| cost(file, c, t, &q.lengths)).collect::<Vec<_>>()
+        Candidate::ALL.iter().map(|&c| cost(file, c, t, &lengths)).collect::<Vec<_>>()
     };
     let (target, strings) = (Target::of(&file.results), q.strings.iter().map(String::as_str).collect::<Vec<_>>());
     let footprints: Vec<Footprint> = Candidate::ALL.iter().map(|&c| footprint_on(c, &strings, &target)).collect();

@@ -220,7 +220,6 @@ pub fn ChooseApp() -> impl IntoView {
         let files = others.get().flatten()?;
         let (chosen_pick, rule_pick) = advice.with(|a| a.as_ref().map(|a| (a.pick, a.rule.pick)))?;
         let q = agreement::Question {
-            lengths: sample.with(Sample::lengths),
             strings: sample.with(|s| s.strings.clone()),
             creation: creation.get(),
             workload: workload.get(),
