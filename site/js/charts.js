@@ -5,9 +5,11 @@
 //
 // Spec: { kind: "bars" | "lines", title, x_label, y_label, y_scale: "linear" | "log", x_names: [[category, name]],
 //         x_colours?: [[category, colour]],
-//         series: [{ name, dashed, colour?, marker?, style?, points: [{ x: number | string, y, y_low?, y_high?, tooltip, noisy }] }] }
+//         series: [{ name, dashed, colour?, marker?, run?, style?, points: [{ x: number | string, y, y_low?, y_high?, tooltip, noisy }] }] }
 // One rule on every chart: colour is what is measured (a type; fixed per type, site/src/palette.rs),
-// the marker shape is where (a machine, fixed per machine). A bar chart's bars take their category's
+// the marker shape is where (a machine, fixed per machine). Where a chart draws several files of one
+// machine, each series' `run` numeral (1, 2, ...) beside its markers and in the legend tells them
+// apart; a noisy point gets a dotted ring, a noisy bar is pale. A bar chart's bars take their category's
 // colour (`x_colours`) and carry their machine's `marker`; a line that stands for one type has its
 // `colour`; a line that stands for a machine and no one type (a ratio) has only its `marker`, and is
 // drawn in the text's colour. `style` ({ colour, colour_name, marker, marker_name }) gives a line
@@ -151,15 +153,16 @@ function drawChart(host, specJson) {
           .attr("data-x", p.x)
           .attr("data-y", p.y)
           .attr("data-marker", markerIndex(s))
+          .attr("data-run", s.run ?? null)
           .attr("d", d3.symbol(markerOf(s), 64)())
           .attr("transform", `translate(${x(Number(p.x))},${y(p.y)})`)
-          // A noisy case (repeats disagree by more than 5 %) is drawn hollow; an outline shape is
-          // always drawn by its stroke, and a noisy one with a background-filled halo.
-          .attr("fill", p.noisy ? "var(--bg)" : outlined(markerIndex(s)) ? "none" : colourOf(s, i))
-          .attr("stroke", p.noisy || outlined(markerIndex(s)) ? colourOf(s, i) : null)
-          .attr("stroke-width", p.noisy || outlined(markerIndex(s)) ? 1.5 : null)
+          .call(paintMarker, markerIndex(s), colourOf(s, i))
           .attr("data-noisy", p.noisy ? "" : null)
           .call(markable, p.tooltip ?? `${s.name} at ${p.x}: ${p.y}`);
+        // A noisy case (repeats disagree by more than 5 %) keeps its shape and colour and gets a
+        // dotted ring, which reads the same on a filled shape and an outline one.
+        if (p.noisy) noiseRing(marks, x(Number(p.x)), y(p.y), s.name, p.x);
+        runTag(marks, s, x(Number(p.x)) + 6, y(p.y) - 6);
       }
     });
     if (labelled) endLabels(g, spec.series, x, y, inner, colourOf);
@@ -385,11 +388,29 @@ function categoryColours(spec) {
   return (x) => (colours.has(String(x)) ? colour(colours.get(String(x))) : null);
 }
 
-/** The machine's marker at a bar's end (`at` its centre), in the text's colour. */
+/** The machine's marker at a bar's end (`at` its centre), in the text's colour, with its run number
+ *  where the chart draws several files of that machine. */
 function barMarker(g, s, p, cx, cy) {
   g.append("path").attr("class", "bar-marker").attr("data-series", s.name).attr("data-x", p.x).attr("data-marker", s.marker)
+    .attr("data-run", s.run ?? null)
     .attr("d", d3.symbol(markerShape(s.marker), 36)()).attr("transform", `translate(${cx},${cy})`)
     .call(paintMarker, s.marker, "currentColor").attr("aria-hidden", "true");
+  runTag(g, s, cx + 5, cy - 4);
+}
+
+/** The run number of a series (`s.run`: which of its machine's files, or placements, it is) as a
+ *  small numeral at (`x`, `y`), beside its marker: the marker is the machine, the numeral which of
+ *  its lines. Nothing where the series has none. */
+function runTag(g, s, x, y) {
+  if (s.run == null) return;
+  g.append("text").attr("class", "run-tag").attr("data-series", s.name).attr("x", x).attr("y", y)
+    .attr("font-size", 9).attr("font-weight", 700).attr("fill", "currentColor").attr("aria-hidden", "true").text(s.run);
+}
+
+/** The dotted ring around a noisy point at (`cx`, `cy`). */
+function noiseRing(g, cx, cy, series, x) {
+  g.append("circle").attr("class", "noise-ring").attr("data-series", series).attr("data-x", x).attr("cx", cx).attr("cy", cy).attr("r", 8)
+    .attr("fill", "none").attr("stroke", "currentColor").attr("stroke-width", 1.2).attr("stroke-dasharray", "2 2").attr("aria-hidden", "true");
 }
 
 /** The type's name just right of the last point of each styled line; with several machines, led by
@@ -399,17 +420,18 @@ function barMarker(g, s, p, cx, cy) {
 function endLabels(g, series, x, y, inner, colourOf) {
   const placed = [];
   const labels = g.append("g").attr("class", "end-labels");
-  const machines = new Set(series.filter((s) => s.style).map((s) => s.style.marker)).size;
+  const machines = new Set(series.filter((s) => s.style).map((s) => `${s.style.marker}.${s.run ?? 0}`)).size;
   const lead = machines > 1 ? 12 : 0;
   // Lower lines first: the bottom of a log chart is where lines crowd least.
   const ends = series
     .map((s, i) => ({ s, i, last: s.points.reduce((a, b) => (Number(b.x) > Number(a.x) ? b : a), s.points[0]) }))
     .filter((e) => e.s.style && e.last)
-    .map((e) => ({ text: e.s.style.colour_name, marker: e.s.style.marker, x: x(Number(e.last.x)) + 8, y: y(e.last.y), fill: colourOf(e.s, e.i) }))
+    .map((e) => ({ text: e.s.style.colour_name, marker: e.s.style.marker, run: e.s.run, x: x(Number(e.last.x)) + 8, y: y(e.last.y), fill: colourOf(e.s, e.i) }))
     .sort((a, b) => b.y - a.y);
   const inside = (v) => Math.min(inner.h - 10, Math.max(6, v));
   for (const e of ends) {
-    const width = lead + e.text.length * 6.5;
+    const tag = lead && e.run != null ? 8 : 0;
+    const width = lead + tag + e.text.length * 6.5;
     if (e.x + width > inner.w + LABEL_ROOM) continue;
     const free = (at) => !placed.some((p) => Math.abs(p.y - at) < 12 && e.x < p.x + p.width && p.x < e.x + width);
     const at = [0, -13, 13].map((d) => inside(e.y + d)).find(free);
@@ -418,8 +440,9 @@ function endLabels(g, series, x, y, inner, colourOf) {
     if (lead) {
       labels.append("path").attr("class", "end-marker").attr("d", d3.symbol(markerShape(e.marker), 40)())
         .attr("transform", `translate(${e.x + 4},${at})`).call(paintMarker, e.marker, e.fill);
+      if (tag) runTag(labels, { name: e.text, run: e.run }, e.x + 9, at - 2);
     }
-    labels.append("text").attr("class", "end-label").attr("x", e.x + lead).attr("y", at).attr("dy", "0.32em")
+    labels.append("text").attr("class", "end-label").attr("x", e.x + lead + tag).attr("y", at).attr("dy", "0.32em")
       .attr("fill", e.fill).attr("font-size", 12).text(e.text);
   }
 }
@@ -480,19 +503,21 @@ const paintMarker = (sel, index, paint) =>
  *  (marker) when there are several, and the two line styles when both modes are drawn. */
 function legendEntries(spec) {
   const noisy = spec.series.some((s) => s.points.some((p) => p.noisy))
-    ? [{ name: `${spec.kind === "bars" ? "pale" : "hollow"}: noisy (repeats disagree > 5 %) or spread unknown`, noisy: true }]
+    ? [{ name: `${spec.kind === "bars" ? "pale" : "ringed"}: noisy (repeats disagree > 5 %) or spread unknown`, noisy: spec.kind === "bars" ? "pale" : "ring" }]
     : [];
   // Series that are machines (a marker, no colour of their own): the legend shows each machine's marker.
   const machine = (s) => !s.style && s.colour == null && s.marker != null;
   if (!spec.series.some((s) => s.style)) {
-    return [...spec.series.map((s, i) => (machine(s) ? { name: s.name, marker: s.marker } : { name: s.name, colour: s.colour ?? i, dashed: s.dashed })), ...noisy];
+    return [...spec.series.map((s, i) => (machine(s) ? { name: s.name, marker: s.marker, run: s.run } : { name: s.name, colour: s.colour ?? i, dashed: s.dashed })), ...noisy];
   }
   const entries = [];
   const seen = new Set();
   const add = (key, entry) => { if (!seen.has(key)) { seen.add(key); entries.push(entry); } };
   spec.series.forEach((s, i) => (s.style ? add(`c${s.style.colour}`, { name: s.style.colour_name, colour: s.style.colour }) : add(`s${i}`, { name: s.name, colour: s.colour ?? i, dashed: s.dashed })));
-  const machines = new Set(spec.series.filter((s) => s.style).map((s) => s.style.marker));
-  if (machines.size > 1) spec.series.forEach((s) => s.style && add(`m${s.style.marker}`, { name: s.style.marker_name, marker: s.style.marker }));
+  // One entry per machine, or per run of a machine where the chart draws several (its numeral).
+  const mark = (s) => `m${s.style.marker}.${s.run ?? 0}`;
+  const machines = new Set(spec.series.filter((s) => s.style).map(mark));
+  if (machines.size > 1) spec.series.forEach((s) => s.style && add(mark(s), { name: s.style.marker_name, marker: s.style.marker, run: s.run }));
   noisy.forEach((entry) => add("noisy", entry));
   const modes = new Set(spec.series.filter((s) => s.style).map((s) => s.dashed));
   if (modes.size > 1) {
@@ -510,7 +535,7 @@ function legendLayout(spec, width) {
   return legendEntries(spec).map((entry) => {
     // ~7 px per character of 12 px text; an entry longer than a whole row wraps at its spaces.
     const lines = wrapWords(entry.name, Math.max(8, Math.floor((room - 24) / 7)));
-    const w = 24 + Math.max(...lines.map((l) => l.length)) * 7;
+    const w = 24 + (entry.run != null ? 6 : 0) + Math.max(...lines.map((l) => l.length)) * 7;
     if (x > 0 && (x + w > room || lines.length > 1)) {
       x = 0;
       row += 1;
@@ -545,10 +570,13 @@ function legend(svg, rows) {
   const items = svg.append("g").attr("class", "legend").attr("transform", `translate(${LEGEND_LEFT},12)`);
   rows.forEach((r) => {
     const item = items.append("g").attr("transform", `translate(${r.x},${16 * r.row})`);
-    if (r.noisy) {
-      item.append("circle").attr("cx", 5).attr("cy", -4).attr("r", 4).attr("fill", "none").attr("stroke", "currentColor").attr("stroke-width", 1.5);
+    if (r.noisy === "ring") {
+      item.append("circle").attr("cx", 5).attr("cy", -4).attr("r", 5).attr("fill", "none").attr("stroke", "currentColor").attr("stroke-width", 1.2).attr("stroke-dasharray", "2 2");
+    } else if (r.noisy) {
+      item.append("rect").attr("class", "noisy-key").attr("width", 10).attr("height", 10).attr("y", -9).attr("fill", "currentColor").attr("fill-opacity", 0.35).attr("stroke", "currentColor");
     } else if (r.marker !== undefined) {
       item.append("path").attr("d", d3.symbol(markerShape(r.marker), 48)()).attr("transform", "translate(5,-4)").call(paintMarker, r.marker, "currentColor");
+      if (r.run != null) runTag(item, { name: r.name, run: r.run }, 9, -7);
     } else if (r.line) {
       item.append("path").attr("d", "M0,-4H12").attr("stroke", "currentColor").attr("stroke-width", 2).attr("stroke-dasharray", r.line === "dashed" ? "4 2" : null);
     } else if (r.dashed) {
@@ -556,8 +584,9 @@ function legend(svg, rows) {
     } else {
       item.append("rect").attr("width", 10).attr("height", 10).attr("y", -9).attr("fill", colour(r.colour));
     }
-    const text = item.append("text").attr("x", 14).attr("fill", "currentColor").attr("font-size", 12);
+    const left = r.run != null ? 20 : 14;
+    const text = item.append("text").attr("x", left).attr("fill", "currentColor").attr("font-size", 12);
     // A space ends every wrapped line but the last, so the text reads whole to a screen reader.
-    r.lines.forEach((line, i) => text.append("tspan").attr("x", 14).attr("dy", i ? 16 : 0).text(i < r.lines.length - 1 ? `${line} ` : line));
+    r.lines.forEach((line, i) => text.append("tspan").attr("x", left).attr("dy", i ? 16 : 0).text(i < r.lines.length - 1 ? `${line} ` : line));
   });
 }

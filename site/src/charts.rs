@@ -48,7 +48,7 @@ pub struct ChartPoint {
     pub y_high: Option<f64>,
     pub tooltip: String,
     /// The case is noisy (its repeats disagree by more than 5 %) or its spread is unknown (fewer
-    /// than three repeats and no flag): drawn hollow, never as steady, and
+    /// than three repeats and no flag): drawn ringed (a bar pale), never as steady, and
     /// marked in the table.
     pub noisy: bool,
     /// How uncertain the point is, in words, for its table row: how far apart the rounds landed,
@@ -79,6 +79,10 @@ pub struct ChartSeries {
     /// ([`crate::loaded::Machine::marker`]): on bars at each bar's end, on lines at each point.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub marker: Option<u32>,
+    /// Which of its machine's files the series is, where the chart draws several of one machine
+    /// ([`crate::palette::ChartMarker::run`]): a numeral beside each of its markers and in the legend.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run: Option<u32>,
 }
 
 /// A series drawn in the text's muted colour rather than a palette colour (a reference line such
@@ -307,6 +311,7 @@ mod tests {
                 style: None,
                 colour: Some(3),
                 marker: None,
+                run: None,
             }],
             x_names: vec![("inline_buf".into(), "InlineBuf<128>".into())],
             x_colours: Vec::new(),

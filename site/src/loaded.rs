@@ -46,8 +46,8 @@ pub struct Machine {
     pub id: String,
     pub file_name: String,
     pub data: ResultsFile,
-    /// Its marker shape on every chart: its label's rank among the machines it was loaded with
-    /// ([`LoadedFile::ranked`]); until then, one hashed from its label.
+    /// Its machine's marker shape on every chart: the key's rank among the machines of the files it
+    /// was loaded with ([`LoadedFile::ranked`]); until then, one hashed from the key.
     pub marker: u32,
 }
 
@@ -95,6 +95,18 @@ impl LoadedFile {
         }
     }
 
+    /// The file with its machine's marker given by its rank among the site's machines
+    /// ([`crate::palette::marker_of_rank`]), for a page that has the summary's rank and not the
+    /// list; `None` keeps the marker it has.
+    pub fn with_rank(self, rank: Option<u32>) -> LoadedFile {
+        match (self, rank) {
+            (LoadedFile::Good(machine), Some(rank)) => {
+                LoadedFile::Good(Machine { marker: crate::palette::marker_of_rank(rank), ..machine })
+            }
+            (file, _) => file,
+        }
+    }
+
     /// The index `file_name` named more files than a page loads; `why` says how many of which.
     pub fn capped(file_name: &str, why: String) -> LoadedFile {
         LoadedFile::Bad(BadFile { file_name: file_name.to_owned(), kind: BadKind::Capped, claimed_label: None, problems: vec![why] })
@@ -137,13 +149,14 @@ pub fn partition(files: Vec<LoadedFile>) -> (Vec<Machine>, Vec<BadFile>) {
 impl Machine {
     /// The run `data` of the file `file_name`, its marker not ranked yet.
     pub fn new(file_name: &str, data: ResultsFile) -> Machine {
-        let marker = Markers::default().of_label(&data.label);
-        Machine { id: file_name.strip_suffix(".json").unwrap_or(file_name).to_owned(), file_name: file_name.to_owned(), data, marker }
+        let marker = Markers::default().of_machine(&wasm_core::machine_key::machine_key(&data));
+        let id = file_name.strip_suffix(".json").unwrap_or(file_name).to_owned();
+        Machine { id, file_name: file_name.to_owned(), data, marker }
     }
 
     /// The machine with its marker ranked among `markers`, the machines it was loaded with.
     pub fn ranked(self, markers: &Markers) -> Machine {
-        Machine { marker: markers.of_label(&self.data.label), ..self }
+        Machine { marker: markers.of_machine(&self.machine_key()), ..self }
     }
 
     /// The article's reference dataset (imported, with `provenance`), rather than a reader's run.
@@ -182,11 +195,18 @@ impl Machine {
         self.clone_cases().next().is_some()
     }
 
-    /// Whether `other` ran on the same machine (same recorded description), e.g. with another allocator,
-    /// by the same runner. The article's imported dataset is nobody's A/B partner: a file that copies
-    /// its machine record is not a run of that machine.
-    pub fn same_hardware(&self, other: &Machine) -> bool {
+    /// What the file records of its hardware ([`wasm_core::machine_key`]): files with one key are
+    /// one machine.
+    pub fn machine_key(&self) -> String {
+        wasm_core::machine_key::machine_key(&self.data)
+    }
+
+    /// Whether `other` ran on the same machine (the site's one definition, [`Machine::machine_key`],
+    /// which includes the kind of runner), e.g. with another allocator. The article's imported
+    /// dataset is nobody's A/B partner: a file that copies its machine record is not a run of that
+    /// machine.
+    pub fn same_machine(&self, other: &Machine) -> bool {
         let imported = |m: &Machine| m.data.is_known_reference();
-        self.data.machine == other.data.machine && self.data.runner.name == other.data.runner.name && !imported(self) && !imported(other)
+        !imported(self) && !imported(other) && self.machine_key() == other.machine_key()
     }
 }

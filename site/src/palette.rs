@@ -7,13 +7,17 @@
 //!   (`CloneType::shareable`, the contention charts' order); `Rc<str>`, which no contention chart draws, takes the
 //!   colour after them ([`type_colour`]); another suite's variant a colour of its own ([`variant_colour`]).
 //! - Markers are the thirteen shapes of `charts.js` ([`MARKER_SHAPES`]). The reader's own browser run
-//!   always has the last, [`BROWSER_MARKER`]; a machine has the rank of its label (the name the charts
-//!   give it; a run's files share one) among the labels of every results file the site ships, over
-//!   the other twelve. Whoever loads machines holds that list as a value ([`Markers`], from the
-//!   index or the build's folder) and gives each [`crate::loaded::Machine`] its marker, so the rank
-//!   is the same on every page of one build; beyond twelve labels, [`distinct_markers`] keeps the
-//!   machines of one chart apart, and a chart draws at most [`MACHINES_PER_CHART`] machines, naming
-//!   the ones it leaves out.
+//!   always has the last, [`BROWSER_MARKER`]; a machine (the site's one definition,
+//!   [`wasm_core::machine_key`]: what its files record of the hardware) has the rank of its key among
+//!   the machines of every results file the site ships, over the other twelve. Whoever loads files
+//!   holds that list as a value ([`Markers`], from the index or the build's folder) and gives each
+//!   [`crate::loaded::Machine`] its machine's marker, so the marker is the same on every page of one
+//!   build, whatever else a chart draws. Files of one machine share its marker; where a chart draws
+//!   several, each carries its run number as well (a small numeral beside the marker,
+//!   [`ChartMarker::run`]). Beyond twelve machines, [`chart_markers`] keeps the machines of one chart
+//!   apart, and a chart draws at most [`MACHINES_PER_CHART`] files, naming the ones it leaves out.
+//! - Noise is not a marker's business: a noisy point keeps its shape and colour and gets a dotted
+//!   ring (a bar is drawn pale), so it reads the same on filled and outline shapes.
 
 /// The `--series-N` colours of `style.css` (and `charts.js`): one for each clone type.
 pub const SERIES_COLOURS: u32 = 23;
@@ -79,46 +83,84 @@ pub fn split_charted<T>(items: &[T]) -> (&[T], &[T]) {
     items.split_at(items.len().min(MACHINES_PER_CHART))
 }
 
-/// The machines of the site's results files, by label (from `results/index.json` or the build's
-/// folder): what a machine's marker is the rank in. Sorted and without repeats, so the rank does not
-/// depend on the order the list came in; two files of one run (one label) are one machine.
+/// The machines of the site's results files, by machine key ([`wasm_core::machine_key`], from
+/// `results/index.json` or the build's folder): what a machine's marker is the rank in. Sorted and
+/// without repeats, so the rank does not depend on the order the list came in; files of one machine
+/// are one entry.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Markers {
-    labels: Vec<String>,
+    machines: Vec<String>,
 }
 
 impl Markers {
-    /// The list of `labels`, in any order, repeats allowed.
-    pub fn of<S: AsRef<str>>(labels: impl IntoIterator<Item = S>) -> Markers {
-        let mut labels: Vec<String> = labels.into_iter().map(|n| n.as_ref().to_owned()).collect();
-        wasm_core::order::sort(&mut labels);
-        labels.dedup();
-        Markers { labels }
+    /// The list of machine keys, in any order, repeats allowed.
+    pub fn of<S: AsRef<str>>(machine_keys: impl IntoIterator<Item = S>) -> Markers {
+        let mut machines: Vec<String> = machine_keys.into_iter().map(|n| n.as_ref().to_owned()).collect();
+        wasm_core::order::sort(&mut machines);
+        machines.dedup();
+        Markers { machines }
     }
 
-    /// The marker shape of the machine labelled `label` on every chart (colour is the type): its
-    /// label's rank in the list over the twelve shapes that are not the browser's, so that a machine's
-    /// marker is the same on every page (up to twelve labels; beyond, a chart keeps its own machines
-    /// apart with [`distinct_markers`]). A label the list does not hold takes a hashed one.
-    pub fn of_label(&self, label: &str) -> u32 {
-        let rank = self.labels.binary_search_by(|known| known.as_str().cmp(label)).ok();
-        let slot = rank.map_or_else(|| fnv1a(label), |r| r as u32);
-        slot % BROWSER_MARKER
+    /// The marker shape of the machine `machine_key` on every chart (colour is the type): its rank
+    /// in the list over the twelve shapes that are not the browser's, so that a machine's marker is
+    /// the same on every page (up to twelve machines; beyond, a chart keeps its own machines apart
+    /// with [`chart_markers`]). A key the list does not hold takes a hashed one.
+    pub fn of_machine(&self, machine_key: &str) -> u32 {
+        let rank = self.machines.binary_search_by(|known| known.as_str().cmp(machine_key)).ok();
+        marker_of_rank(rank.map_or_else(|| fnv1a(machine_key), |r| r as u32))
     }
 }
 
-/// `wanted` markers made distinct within one chart: a marker an earlier entry took moves to the next
-/// free machine marker; the browser's stays.
-pub fn distinct_markers(wanted: impl IntoIterator<Item = u32>) -> Vec<u32> {
-    let mut taken: Vec<u32> = Vec::new();
-    for w in wanted {
-        let mut m = w;
-        if w != BROWSER_MARKER {
-            m = (0..BROWSER_MARKER).map(|k| (w + k) % BROWSER_MARKER).find(|c| !taken.contains(c)).unwrap_or(w);
+/// The marker of the machine of rank `rank` among the site's machines: what [`Markers::of_machine`]
+/// gives, for a page that has only the summary's rank ([`wasm_core::summary::MachineSummary::hardware`]).
+pub fn marker_of_rank(rank: u32) -> u32 {
+    rank % BROWSER_MARKER
+}
+
+/// How one chart marks one file's series: its machine's shape, and which of that machine's files it
+/// is where the chart draws more than one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChartMarker {
+    /// The marker shape (the machine's, [`Markers::of_machine`]).
+    pub marker: u32,
+    /// 1, 2, ... in the chart's order among the files of its machine that the chart draws, drawn as
+    /// a numeral beside the marker; `None` where the chart draws one file of that machine.
+    pub run: Option<u32>,
+}
+
+impl ChartMarker {
+    /// The reader's own browser run: the browser's marker, never numbered.
+    pub const BROWSER: ChartMarker = ChartMarker { marker: BROWSER_MARKER, run: None };
+}
+
+/// The marks of one chart's files, each given as `(machine key, marker)`: files of one machine keep
+/// their shared marker and are numbered; a machine whose marker another machine of the chart took
+/// (past twelve machines) moves to the next free machine marker; the browser's stays.
+pub fn chart_markers<'k>(wanted: impl IntoIterator<Item = (&'k str, u32)>) -> Vec<ChartMarker> {
+    let wanted: Vec<(&str, u32)> = wanted.into_iter().collect();
+    let mut machines: Vec<(&str, u32)> = Vec::new();
+    for &(key, want) in &wanted {
+        if machines.iter().any(|(k, _)| *k == key) {
+            continue;
         }
-        taken.push(m);
+        let free = |m: &u32| !machines.iter().any(|(_, taken)| taken == m);
+        let marker = match want {
+            BROWSER_MARKER => want,
+            _ => (0..BROWSER_MARKER).map(|k| (want + k) % BROWSER_MARKER).find(free).unwrap_or(want),
+        };
+        machines.push((key, marker));
     }
-    taken
+    let mut seen: Vec<&str> = Vec::new();
+    wanted
+        .iter()
+        .map(|&(key, _)| {
+            let files = wanted.iter().filter(|(k, _)| *k == key).count();
+            seen.push(key);
+            let nth = seen.iter().filter(|k| **k == key).count() as u32;
+            let marker = machines.iter().find(|(k, _)| *k == key).map_or(0, |(_, m)| *m);
+            ChartMarker { marker, run: (files > 1).then_some(nth) }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -149,19 +191,29 @@ mod tests {
     }
 
     #[test]
-    fn a_machines_marker_is_its_labels_rank_in_whatever_order_the_list_came_and_never_the_browsers() {
-        // Two files of one run (one label) are one machine.
+    fn a_machines_marker_is_its_keys_rank_in_whatever_order_the_list_came_and_never_the_browsers() {
+        // Files of one machine (one key) are one entry.
         let known = Markers::of(["c", "a", "b", "a"]);
-        assert_eq!([known.of_label("a"), known.of_label("b"), known.of_label("c")], [0, 1, 2]);
-        assert_eq!(Markers::of(["b", "c", "a"]).of_label("c"), 2);
-        // The thirteenth label wraps round the twelve machine markers; the browser's is never used.
+        assert_eq!([known.of_machine("a"), known.of_machine("b"), known.of_machine("c")], [0, 1, 2]);
+        assert_eq!(Markers::of(["b", "c", "a"]).of_machine("c"), 2);
+        // The thirteenth machine wraps round the twelve machine markers; the browser's is never used.
         let many: Vec<String> = (0..20).map(|i| format!("m{i:02}")).collect();
         let known = Markers::of(&many);
-        assert_eq!((known.of_label("m11"), known.of_label("m12")), (11, 0));
-        assert!(many.iter().all(|m| known.of_label(m) != BROWSER_MARKER));
-        // A label the list does not hold still gets a stable marker.
-        assert_eq!(known.of_label("somewhere"), Markers::default().of_label("somewhere"));
-        assert_eq!(distinct_markers([0, 0, BROWSER_MARKER, 11, 11]), [0, 1, BROWSER_MARKER, 11, 2]);
+        assert_eq!((known.of_machine("m11"), known.of_machine("m12")), (11, 0));
+        assert!(many.iter().all(|m| known.of_machine(m) != BROWSER_MARKER));
+        // A key the list does not hold still gets a stable marker.
+        assert_eq!(known.of_machine("somewhere"), Markers::default().of_machine("somewhere"));
         assert!(include_str!("../js/charts.js").contains(&format!("const MARKER_SHAPES = {MARKER_SHAPES};")));
+    }
+
+    #[test]
+    fn one_machines_files_share_its_marker_and_are_numbered_while_other_machines_are_kept_apart() {
+        let mark = |marker, run| ChartMarker { marker, run };
+        // x and z both want 0 (thirteen machines or more): z moves; x's two files keep 0, numbered.
+        let marks = chart_markers([("x", 0), ("z", 0), ("live", BROWSER_MARKER), ("x", 0), ("y", 11)]);
+        assert_eq!(marks, [mark(0, Some(1)), mark(1, None), mark(BROWSER_MARKER, None), mark(0, Some(2)), mark(11, None)]);
+        // One file per machine: no numbers, and every shape as wanted.
+        assert_eq!(chart_markers([("a", 4), ("b", 7)]), [mark(4, None), mark(7, None)]);
+        assert!(chart_markers([]).is_empty());
     }
 }

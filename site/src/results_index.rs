@@ -26,9 +26,13 @@ pub struct FileAbout {
     pub arch: String,
     /// `runner.name`.
     pub runner: String,
-    /// `label`: the machine's name on the charts, and what picks its marker.
+    /// `label`: the file's name on the charts.
     #[serde(default)]
     pub label: Option<String>,
+    /// Its machine ([`wasm_core::machine_key`]), what picks its marker; `None` where the build
+    /// could not read the file as results.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub machine: Option<String>,
 }
 
 /// Which results files a page loads.
@@ -42,6 +46,12 @@ pub enum Wanted {
 }
 
 impl FileAbout {
+    /// [`FileAbout::read`], with the machine where the bytes parse as a results file.
+    fn of_bytes(bytes: &[u8]) -> Option<FileAbout> {
+        let parsed = serde_json::from_slice::<wasm_core::results::ResultsFile>(bytes).ok();
+        FileAbout::read(bytes).map(|about| FileAbout { machine: parsed.as_ref().map(wasm_core::machine_key::machine_key), ..about })
+    }
+
     /// What a file's text says of itself, read loosely (no validation), or `None` where it does
     /// not say: not JSON, no `cases` list of suites, no `machine.arch` or `runner.name`.
     pub fn read(bytes: &[u8]) -> Option<FileAbout> {
@@ -55,6 +65,7 @@ impl FileAbout {
             arch: text(file.get("machine")?.get("arch")?)?,
             runner: text(file.get("runner")?.get("name")?)?,
             label: file.get("label").and_then(text),
+            machine: None,
         })
     }
 }
@@ -65,7 +76,7 @@ impl ResultsIndex {
     pub fn of_folder(files: &[crate::static_data::FolderFile]) -> ResultsIndex {
         ResultsIndex {
             files: files.iter().map(|f| f.name.clone()).collect(),
-            about: files.iter().map(|f| f.bytes.as_deref().ok().and_then(FileAbout::read)).collect(),
+            about: files.iter().map(|f| f.bytes.as_deref().ok().and_then(FileAbout::of_bytes)).collect(),
         }
     }
 
@@ -90,16 +101,13 @@ impl ResultsIndex {
         (names, asked)
     }
 
-    /// Every file's label (the file's name without `.json` where the build could not read one):
-    /// the names the charts give machines.
-    pub fn labels(&self) -> impl Iterator<Item = String> + '_ {
-        self.entries().map(|(name, about)| about.and_then(|a| a.label.clone()).unwrap_or_else(|| name.trim_end_matches(".json").to_owned()))
-    }
-
-    /// Each machine's marker shape on every chart, from the whole site's labels, so that a machine
-    /// keeps its shape from page to page whichever files a page loads.
+    /// Each machine's marker shape on every chart, from the machines of every file the site ships,
+    /// so that a machine keeps its shape from page to page whichever files a page loads. A file the
+    /// build could not read is a machine of its own.
     pub fn markers(&self) -> crate::palette::Markers {
-        crate::palette::Markers::of(self.labels())
+        crate::palette::Markers::of(
+            self.entries().map(|(name, about)| about.and_then(|a| a.machine.clone()).unwrap_or_else(|| unread_machine(name))),
+        )
     }
 
     /// Every file that may hold results of `arch`: those `runner` wrote first, then the others.
@@ -111,6 +119,12 @@ impl ResultsIndex {
         let then = self.entries().filter(|(_, a)| may_hold(*a) && !by_runner(*a));
         first.chain(then).map(|(name, _)| name.clone()).collect()
     }
+}
+
+/// The machine key of a file the build could not read: its own, by name (never a real key, which
+/// has `|`-separated fields).
+pub fn unread_machine(file_name: &str) -> String {
+    format!("unread:{file_name}")
 }
 
 #[cfg(test)]
@@ -127,7 +141,8 @@ mod tests {
                 suites: vec!["clone".into(), "sso".into()],
                 arch: "x86_64".into(),
                 runner: "native-runner".into(),
-                label: Some("box".into())
+                label: Some("box".into()),
+                machine: None,
             })
         );
         assert_eq!(FileAbout::read(b"{ not json"), None);
@@ -153,16 +168,43 @@ mod tests {
             std::fs::write(dir.join(name), b"{}").unwrap();
         }
         std::fs::write(dir.join("notes.txt"), b"not a results file").unwrap();
+        // Two files of one machine (jemalloc and the system allocator), and another machine.
+        let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/results");
+        for (from, to) in [
+            ("xeon-2.1ghz-2vcpu-jemalloc-2026-11-21.json", "c-je.json"),
+            ("xeon-2.1ghz-2vcpu-system-2026-11-22.json", "c-sys.json"),
+            ("epyc-2vcpu-jemalloc-2026-11-23.json", "d-epyc.json"),
+        ] {
+            std::fs::copy(shipped.join(from), dir.join(to)).unwrap();
+        }
         let index = ResultsIndex::of_folder(&crate::static_data::read_folder(&dir).unwrap());
         std::fs::remove_dir_all(&dir).unwrap();
-        assert_eq!(index.files, ["b-2025-01-01.json", "broken.json"]);
+        assert_eq!(index.files, ["b-2025-01-01.json", "broken.json", "c-je.json", "c-sys.json", "d-epyc.json"]);
         assert_eq!(index.about[0].as_ref().map(|a| a.suites.clone()), Some(vec!["clone".to_owned()]));
         assert_eq!(index.about[1], None);
         // The broken file is fetched by every page that loads results (its error card shows); the
         // chapter of another suite skips the good one.
         assert_eq!(index.names(Wanted::Suite("sso"), 10), (vec!["broken.json".to_owned()], 1));
-        assert_eq!(index.names(Wanted::All, 1), (vec!["b-2025-01-01.json".to_owned()], 2));
-        assert_eq!(index.labels().collect::<Vec<_>>(), ["b", "broken"]);
+        assert_eq!(index.names(Wanted::All, 1), (vec!["b-2025-01-01.json".to_owned()], 5));
+        // A results file carries its machine; files of one machine share a marker, and a file the
+        // build could not read as results is a machine of its own.
+        let machine = |i: usize| index.about[i].as_ref().and_then(|a| a.machine.clone());
+        assert_eq!(machine(0), None, "not a results file");
+        assert!(machine(2).is_some() && machine(2) == machine(3) && machine(2) != machine(4));
+        let markers = index.markers();
+        let marker = |i: usize| markers.of_machine(&machine(i).unwrap_or_else(|| unread_machine(&index.files[i])));
+        let all: Vec<u32> = (0..5).map(marker).collect();
+        assert_eq!(all[2], all[3]);
+        assert_eq!(
+            {
+                let mut m = all.clone();
+                m.sort_unstable();
+                m.dedup();
+                m.len()
+            },
+            4,
+            "{all:?}"
+        );
         // Written and read back as the loader reads it.
         let json = serde_json::to_string_pretty(&index).unwrap();
         assert_eq!(serde_json::from_str::<ResultsIndex>(&json).unwrap(), index);

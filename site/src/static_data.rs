@@ -32,8 +32,8 @@ impl StaticResults {
     /// `keep_refused` (test fixtures), where it is listed in `Summary::refused` instead.
     pub fn of(files: Vec<LoadedFile>, keep_refused: bool) -> Result<StaticResults, String> {
         let (good, bad) = partition(files);
-        // Markers by rank among the machines the site ships: the valid files' labels.
-        let markers = crate::palette::Markers::of(good.iter().map(|m| &m.data.label));
+        // Markers by rank among the machines the site ships: the valid files' machines.
+        let markers = crate::palette::Markers::of(good.iter().map(Machine::machine_key));
         let good: Vec<Machine> = good.into_iter().map(|m| m.ranked(&markers)).collect();
         if !keep_refused && !bad.is_empty() {
             let lines: Vec<String> = bad.iter().map(|b| format!("{}:\n  {}", b.file_name, b.problems.join("\n  "))).collect();
@@ -168,5 +168,31 @@ mod tests {
         assert_eq!(kept.summary.machines.len(), 1);
         assert_eq!(kept.summary.refused[0].file, "bad.json");
         assert_eq!(kept.summary.refused[0].claimed_label.as_deref(), Some("x"));
+    }
+
+    /// A machine's marker is one value, whichever way a page comes to it: the build's (the file
+    /// pages, chapter figures drawn at build time), `results/index.json`'s (pages that load the
+    /// files) and the summary's rank (`/results`, which fetches files the summary lists).
+    #[test]
+    fn the_build_the_index_and_the_summary_give_each_machine_one_marker() {
+        let dir = results_dir();
+        let shipped = StaticResults::read_dir(&dir, false).unwrap();
+        let index = crate::results_index::ResultsIndex::of_folder(&read_folder(&dir).unwrap());
+        let markers = index.markers();
+        let mut machines = 0;
+        for (built, listed) in shipped.machines.iter().zip(&shipped.summary.machines) {
+            let i = index.files.iter().position(|f| *f == built.file_name).unwrap();
+            let key = index.about[i].as_ref().and_then(|a| a.machine.clone()).unwrap();
+            assert_eq!(key, built.machine_key(), "{}", built.file_name);
+            assert_eq!(markers.of_machine(&key), built.marker, "{}: the index's marker", built.file_name);
+            assert_eq!(listed.hardware.map(crate::palette::marker_of_rank), Some(built.marker), "{}: the summary's", built.file_name);
+            machines = machines.max(listed.hardware.unwrap() + 1);
+        }
+        // One machine, one shape: as many shapes as machines (while they fit in the twelve).
+        let mut shapes: Vec<u32> = shipped.machines.iter().map(|m| m.marker).collect();
+        shapes.sort_unstable();
+        shapes.dedup();
+        assert_eq!(shapes.len() as u32, machines.min(crate::palette::BROWSER_MARKER));
+        assert!(machines >= 6 && (machines as usize) < shipped.machines.len(), "{machines} machines");
     }
 }

@@ -4,7 +4,8 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import { allMounted, screenshot, start } from "./harness.mjs";
+import path from "node:path";
+import { allMounted, dist, screenshot, start } from "./harness.mjs";
 
 let h;
 before(async () => { h = await start(); });
@@ -24,13 +25,15 @@ async function bars(page, host) {
       map[key] = value;
     };
     for (const bar of document.querySelectorAll(`${host} rect.bar`)) once(fills, bar.dataset.x, bar.getAttribute("fill"), "colours");
-    for (const m of document.querySelectorAll(`${host} path.bar-marker`)) once(markers, m.dataset.series.replace(/^native: /, ""), m.dataset.marker, "markers");
+    for (const m of document.querySelectorAll(`${host} path.bar-marker`)) {
+      once(markers, m.dataset.series.replace(/^native: /, ""), `${m.dataset.marker}.${m.dataset.run ?? ""}`, "markers");
+    }
     return { fills, markers };
   }, host);
 }
 
-/** `{ type → fill }` of the points of the line chart `host` (a noisy point's colour, or an outline
- *  shape's, is its stroke's).
+/** `{ type → fill }` of the points of the line chart `host` (an outline shape's colour is its
+ *  stroke's).
  *  Throws where one type has two colours in the chart. */
 async function lineFills(page, host) {
   await page.locator(`${host} .point`).first().waitFor({ timeout: 20_000 });
@@ -38,7 +41,7 @@ async function lineFills(page, host) {
     const fills = {};
     for (const p of document.querySelectorAll(`${host} .point`)) {
       const type = p.dataset.series.split(" · ")[0];
-      const fill = "noisy" in p.dataset || p.getAttribute("fill") === "none" ? p.getAttribute("stroke") : p.getAttribute("fill");
+      const fill = p.getAttribute("fill") === "none" ? p.getAttribute("stroke") : p.getAttribute("fill");
       if (type in fills && fills[type] !== fill) throw new Error(`${type} has two colours in one chart`);
       fills[type] = fill;
     }
@@ -113,15 +116,54 @@ test("one rule on every chart: colour is the type, the marker the machine, the s
   }
   // Types in one chart differ.
   for (const { fills } of [inChapter, onBench, onResults]) assert.equal(new Set(Object.values(fills)).size, Object.keys(fills).length, `one colour per type: ${JSON.stringify(fills)}`);
-  // A machine's marker: the same wherever it appears, and machines in one chart differ.
+  // A machine's marker: the same wherever it appears, and files in one chart differ by marker
+  // (another machine) or run number (another file of one machine).
+  const shape = (mark) => mark.split(".")[0];
   const shared = Object.keys(inChapter.markers).filter((name) => name in onBench.markers);
   assert.ok(shared.length >= 3, `machines on both pages: ${shared}`);
-  for (const name of shared) assert.equal(onBench.markers[name], inChapter.markers[name], `${name}'s marker on /bench and in chapter 10`);
-  for (const [name, marker] of Object.entries(onResults.markers)) if (name in inChapter.markers) assert.equal(marker, inChapter.markers[name], `${name} on /results`);
-  for (const { markers } of [inChapter, onBench]) assert.equal(new Set(Object.values(markers)).size, Object.keys(markers).length, "one marker per machine in a chart");
+  for (const name of shared) assert.equal(shape(onBench.markers[name]), shape(inChapter.markers[name]), `${name}'s marker on /bench and in chapter 10`);
+  for (const [name, mark] of Object.entries(onResults.markers)) if (name in inChapter.markers) assert.equal(shape(mark), shape(inChapter.markers[name]), `${name} on /results`);
+  for (const { markers } of [inChapter, onBench]) assert.equal(new Set(Object.values(markers)).size, Object.keys(markers).length, "one marker and number per file in a chart");
   // The legend names each machine by its marker, not by a colour swatch.
-  const legend = await chapter.page.locator(`${CLONE_CHART} g.legend`).first().evaluate((g) => ({ markers: g.querySelectorAll("path").length, swatches: g.querySelectorAll("rect").length }));
+  const legend = await chapter.page.locator(`${CLONE_CHART} g.legend`).first().evaluate((g) => ({ markers: g.querySelectorAll("path").length, swatches: g.querySelectorAll("rect:not(.noisy-key)").length }));
   assert.ok(legend.markers >= shared.length && legend.swatches === 0, JSON.stringify(legend));
+});
+
+test("a machine's marker comes from what its files record: one machine, one shape, on its files' pages and in the explorer", async () => {
+  const index = JSON.parse(fs.readFileSync(path.join(dist, "results", "index.json"), "utf8"));
+  const machineOf = new Map(index.files.map((f, i) => [f.replace(/\.json$/, ""), index.about[i]?.machine]));
+  // Each file's own page (its chart is drawn at build time, so no JavaScript is needed to read it).
+  const onPage = new Map();
+  for (const id of machineOf.keys()) {
+    const { page } = await h.open(`/results/${id}/`, { javaScript: false });
+    const marks = await page.locator('[data-testid="file-chart"] .point').evaluateAll((els) => [...new Set(els.map((e) => e.dataset.marker))]);
+    if (marks.length === 0) continue; // no contention chart on this file's page
+    assert.equal(marks.length, 1, `${id}: one marker on its own page, got ${marks}`);
+    onPage.set(id, marks[0]);
+  }
+  assert.ok(onPage.size >= 8, `files with a chart on their page: ${onPage.size}`);
+  const ids = [...onPage.keys()];
+  for (const a of ids) {
+    for (const b of ids) {
+      const same = machineOf.get(a) === machineOf.get(b);
+      assert.equal(onPage.get(a) === onPage.get(b), same, `${a} and ${b} are ${same ? "one machine" : "two machines"}: markers ${onPage.get(a)}, ${onPage.get(b)}`);
+    }
+  }
+  // In the explorer, one file at a time: the same marker as on its page, whatever else is loaded.
+  for (const id of ids.slice(0, 4)) {
+    const { page } = await h.open(`/results?machines=${id}&view=time`);
+    await page.locator('[data-testid="contention-chart"] .point').first().waitFor({ timeout: 20_000 });
+    const marks = await page.locator('[data-testid="contention-chart"] .point').evaluateAll((els) => [...new Set(els.map((e) => e.dataset.marker))]);
+    assert.deepEqual(marks, [onPage.get(id)], `${id} in the explorer`);
+  }
+  // Two files of one machine in one chart share its marker and carry the numbers 1 and 2.
+  const [first, second] = ids.filter((id) => machineOf.get(id) === machineOf.get("epyc-2vcpu-jemalloc-2026-11-23"));
+  const { page } = await h.open(`/results?machines=${first},${second}&view=time`);
+  const chart = page.getByTestId("contention-chart");
+  await chart.locator(".point").first().waitFor({ timeout: 20_000 });
+  const drawn = await chart.locator(".point").evaluateAll((els) => [...new Set(els.map((e) => `${e.dataset.marker}.${e.dataset.run}`))].sort());
+  assert.deepEqual(drawn, [`${onPage.get(first)}.1`, `${onPage.get(first)}.2`]);
+  assert.ok((await chart.locator(".run-tag").count()) > 0, "the numerals are drawn");
 });
 
 test("on a phone a chart of many machines × many types lays its bars sideways, each thick enough to see and tap", async () => {

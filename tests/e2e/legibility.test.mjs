@@ -19,10 +19,10 @@ test("every shipped file selected: a distinct colour per type and a marker per m
     const chart = page.getByTestId("contention-chart");
     await chart.locator(".point").first().waitFor({ timeout: 20_000 });
     const points = await chart.locator(".point").evaluateAll((els) =>
-      // A noisy case is drawn hollow, and an outline shape by its stroke: its type's colour is then the outline's.
+      // An outline shape is drawn by its stroke: its type's colour is then the outline's.
       els.map((e) => {
         const style = getComputedStyle(e);
-        return { series: e.dataset.series, fill: "noisy" in e.dataset || style.fill === "none" ? style.stroke : style.fill, marker: e.dataset.marker };
+        return { series: e.dataset.series, fill: style.fill === "none" ? style.stroke : style.fill, marker: `${e.dataset.marker}.${e.dataset.run ?? ""}` };
       }));
     const machines = await page.locator('[data-testid="machine-picker"] input:checked').count();
     assert.ok(machines >= 4, `${machines} machines ticked`);
@@ -38,7 +38,7 @@ test("every shipped file selected: a distinct colour per type and a marker per m
     assert.equal(new Set(fills).size, fills.length, `types share a colour: ${fills}`);
     for (const [machine, markers] of byMachine) assert.equal(markers.size, 1, `${machine} has markers ${[...markers]}`);
     const markers = [...byMachine.values()].map((m) => [...m][0]);
-    assert.equal(new Set(markers).size, markers.length, "two machines share a marker");
+    assert.equal(new Set(markers).size, markers.length, "two files share a marker and run number");
     // One marker shape per machine: past the twelfth, a chart draws none and names them instead.
     const drawn = Math.min(machines, 12);
     assert.equal(byMachine.size, drawn);
@@ -52,9 +52,9 @@ test("every shipped file selected: a distinct colour per type and a marker per m
     } else {
       assert.equal(await leftOut.count(), 0);
     }
-    // The legend names each type and each machine once, the two modes, and the hollow mark when a
+    // The legend names each type and each file once, the two modes, and the ring when a
     // shown case is noisy.
-    const legend = await chart.locator(".legend text").allTextContents();
+    const legend = await chart.locator(".legend text:not(.run-tag)").allTextContents();
     const noisy = (await chart.locator(".point[data-noisy]").count()) > 0 ? 1 : 0;
     assert.equal(legend.length, byType.size + byMachine.size + 2 + noisy, legend.join(" | "));
     // Axis ticks are readable on a phone.
@@ -147,7 +147,7 @@ test("the SSO chart names its bars as the table does; a /bench field shows the v
   assert.deepEqual([...errors, ...bench.errors], []);
 });
 
-test("a case its runner flagged noisy is drawn hollow, named in the legend and marked in the table", async () => {
+test("a case its runner flagged noisy is ringed, named in the legend and marked in the table", async () => {
   // A real --quick run from a shared 2-vCPU VM, kept because one case came out noisy.
   const noisyDist = distWithResults(path.join(root, "tests/fixtures/results/noisy"));
   const noisy = await start({ dir: noisyDist });
@@ -159,8 +159,11 @@ test("a case its runner flagged noisy is drawn hollow, named in the legend and m
       .cases.filter((c) => c.noisy && c.variant_id !== "rc_str").length;
     assert.ok(flagged >= 1);
     assert.equal(await chart.locator(".point[data-noisy]").count(), flagged);
-    assert.equal(await chart.locator(".point[data-noisy]").first().getAttribute("fill"), "var(--bg)");
-    assert.ok((await chart.locator(".legend text").allTextContents()).some((t) => t.startsWith("hollow: noisy (repeats disagree > 5 %) or spread unknown")));
+    // The ring is the noise: the point keeps its type's colour, one ring per noisy point.
+    assert.equal(await chart.locator(".noise-ring").count(), flagged);
+    const point = chart.locator(".point[data-noisy]").first();
+    assert.ok((await point.getAttribute("fill")).startsWith("var(--series-") || (await point.getAttribute("stroke")).startsWith("var(--series-"));
+    assert.ok((await chart.locator(".legend text").allTextContents()).some((t) => t.startsWith("ringed: noisy (repeats disagree > 5 %) or spread unknown")));
     assert.equal(await page.locator('[data-testid="contention-chart-table"] td[data-noisy]').count(), flagged);
     assert.deepEqual(errors, []);
   } finally {

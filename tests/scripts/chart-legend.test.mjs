@@ -24,7 +24,7 @@ function legendBottomAndPlotTop(svgHtml) {
 }
 
 test("a legend whose last entry wraps still ends above the plot on a phone", async () => {
-  // On a phone's width the noisy entry ("hollow: noisy ... or spread unknown") is the last one and wraps.
+  // On a phone's width the noisy entry ("ringed: noisy ... or spread unknown") is the last one and wraps.
   const spec = { kind: "lines", title: "t", x_label: "threads", x_names: [], y_label: "ns", y_scale: "linear", series: [series("Arc<str>", 0, [3, 25, 130, 220, 290], true), series("String", 1, [9, 9, 9, 20, 20], true)] };
   const html = await withStaticCharts('<div data-static-chart="0"></div>', [spec]);
   const narrow = html.match(/<div class="static-narrow">([^]*?<\/svg>)/)[1];

@@ -112,9 +112,9 @@ pub struct MachineSummary {
     pub vendor: String,
     /// `machine.arch`.
     pub arch: String,
-    /// The same for every file of this summary of one machine ([`crate::machine_key`]): the place,
-    /// among the summary's distinct machines, of this file's (a small number, not a hash, so that
-    /// it costs a few bytes per machine). Runs of one machine with another allocator are found by
+    /// The same for every file of this summary of one machine ([`crate::machine_key`]): the rank,
+    /// among the summary's distinct machines sorted by key, of this file's (a small number, not a
+    /// hash, so that it costs a few bytes per machine; the site's marker shape is this rank). Runs of one machine with another allocator are found by
     /// it (allocator A/B). `None` for a run that is not in the summary (a reader's own).
     pub hardware: Option<u32>,
     /// Where an imported dataset came from (`provenance.source`).
@@ -287,16 +287,16 @@ pub fn describe(cpu: &str, logical_cpus: Option<u32>, os: Option<&str>) -> Strin
 }
 
 /// Each file's [`MachineSummary::hardware`]: files of one machine ([`crate::machine_key`]) get the
-/// same number, numbered in the order the machines first appear.
-fn hardware_numbers(files: &[(String, ResultsFile)]) -> Vec<u32> {
-    let mut seen: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
-    files
-        .iter()
-        .map(|(_, file)| {
-            let next = seen.len() as u32;
-            *seen.entry(crate::machine_key::machine_key(file)).or_insert(next)
-        })
-        .collect()
+/// same number, the rank of that machine's key among the summary's machines, sorted. So it does
+/// not depend on the order the files came in, and it is the rank the site's markers use
+/// (`site::palette::Markers`), which lets a page that has only the summary mark a machine as the
+/// pages that read the files do.
+pub fn hardware_numbers(files: &[(String, ResultsFile)]) -> Vec<u32> {
+    let keys: Vec<String> = files.iter().map(|(_, file)| crate::machine_key::machine_key(file)).collect();
+    let mut machines = keys.clone();
+    crate::order::sort(&mut machines);
+    machines.dedup();
+    keys.iter().map(|k| machines.binary_search(k).map_or(0, |rank| rank as u32)).collect()
 }
 
 fn noise_code(case: &CaseResult) -> u8 {

@@ -6,6 +6,7 @@
 use wasm_core::results::CaseResult;
 
 use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, XValue};
+use crate::palette::ChartMarker;
 
 /// A figure (ns, or ms) with three significant figures (0.412, 4.12, 41.2, 412).
 pub fn format_ns(ns: f64) -> String {
@@ -75,9 +76,9 @@ pub fn x_variant_id(case: &CaseResult) -> String {
     case.variant_id.clone()
 }
 
-/// One machine's (or the browser's) bars: its `marker` on each, each bar in its type's colour
-/// ([`x_colours`]).
-pub fn series(name: &str, source: &str, marker: u32, cases: &[CaseResult], unit: Unit, x_of: XOf) -> ChartSeries {
+/// One file's (or the browser's) bars: its machine's marker (and run number) on each, each bar in
+/// its type's colour ([`x_colours`]).
+pub fn series(name: &str, source: &str, mark: ChartMarker, cases: &[CaseResult], unit: Unit, x_of: XOf) -> ChartSeries {
     let points = cases
         .iter()
         .map(|case| {
@@ -102,7 +103,7 @@ pub fn series(name: &str, source: &str, marker: u32, cases: &[CaseResult], unit:
             }
         })
         .collect();
-    ChartSeries { name: name.into(), dashed: false, points, style: None, colour: None, marker: Some(marker) }
+    ChartSeries { name: name.into(), dashed: false, points, style: None, colour: None, marker: Some(mark.marker), run: mark.run }
 }
 
 /// Each bar category's colour: its variant's ([`crate::palette::variant_colour`]), kept distinct.

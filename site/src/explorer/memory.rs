@@ -74,6 +74,7 @@ pub fn memory_spec(machines: &[&Machine], mode: ModeFilter, figure: Figure, scal
                 style: line.style,
                 colour: None,
                 marker: None,
+                run: line.run,
             })
         })
         .collect();
@@ -138,7 +139,15 @@ pub fn timeline_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> C
             // Colour is the type, as on every chart; a type's lines at several thread counts share it
             // and are told apart by their names (legend, tooltip).
             let colour = Some(crate::palette::type_colour(&c.variant_id));
-            series.push(ChartSeries { dashed: c.mode.as_deref() == Some("forget"), name, points, style: None, colour, marker: None });
+            series.push(ChartSeries {
+                dashed: c.mode.as_deref() == Some("forget"),
+                name,
+                points,
+                style: None,
+                colour,
+                marker: None,
+                run: None,
+            });
         }
     }
     ChartSpec {

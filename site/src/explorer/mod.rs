@@ -20,13 +20,13 @@ pub fn contention_variants() -> impl Iterator<Item = &'static str> {
     wasm_core::kernels::CloneType::shareable().map(|t| t.id())
 }
 
-/// Groups of selected machines that ran on the same hardware with more than one allocator: the
-/// allocator A/B comparisons. Each group lists every loaded file of that hardware, selected or not,
-/// ordered by allocator name.
+/// Groups of selected files of one machine ([`Machine::same_machine`]) with more than one
+/// allocator: the allocator A/B comparisons. Each group lists every loaded file of that machine,
+/// selected or not, ordered by allocator name.
 pub fn allocator_groups<'a>(all: &'a [Machine], selected: &[String]) -> Vec<Vec<&'a Machine>> {
     let mut groups: Vec<Vec<&Machine>> = Vec::new();
     for m in all {
-        match groups.iter_mut().find(|g| g[0].same_hardware(m)) {
+        match groups.iter_mut().find(|g| g[0].same_machine(m)) {
             Some(g) => g.push(m),
             None => groups.push(vec![m]),
         }

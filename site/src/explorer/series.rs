@@ -5,6 +5,7 @@ use super::format::{count, sig4};
 use super::state::{ModeFilter, TypeFilter, View};
 use super::{contention_variants, machine_names, Machine};
 use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, SeriesStyle, XValue};
+use crate::palette::ChartMarker;
 use wasm_core::results::CaseResult;
 
 /// The cases of one line: one variant in one mode on one machine, sorted by thread count.
@@ -14,6 +15,8 @@ pub struct Line<'a> {
     pub cases: Vec<&'a CaseResult>,
     /// Colour by type, marker by machine.
     pub style: Option<SeriesStyle>,
+    /// Which of its machine's files this line is, where the chart draws several.
+    pub run: Option<u32>,
 }
 
 /// The cases of `machine` for one variant and mode, not pinned, one per thread count (the first
@@ -47,7 +50,7 @@ pub fn contention_lines<'a>(machines: &[&'a Machine], mode: ModeFilter, types: T
     let names = machine_names(machines);
     let markers = machine_markers(machines);
     let mut lines = Vec::new();
-    for (&marker, (m, machine_name)) in markers.iter().zip(machines.iter().zip(&names)) {
+    for (&mark, (m, machine_name)) in markers.iter().zip(machines.iter().zip(&names)) {
         for &md in mode.modes() {
             for v in contention_variants().filter(|v| types.keeps(v)) {
                 let colour = crate::palette::type_colour(v);
@@ -58,8 +61,9 @@ pub fn contention_lines<'a>(machines: &[&'a Machine], mode: ModeFilter, types: T
                     (machines.len() > 1).then_some(machine_name.as_str()),
                     (mode == ModeFilter::Both).then_some(md),
                 );
-                let style = SeriesStyle { colour, colour_name: first.variant.clone(), marker, marker_name: machine_name.clone() };
-                lines.push(Line { name, dashed: md == "forget", cases, style: Some(style) });
+                let style =
+                    SeriesStyle { colour, colour_name: first.variant.clone(), marker: mark.marker, marker_name: machine_name.clone() };
+                lines.push(Line { name, dashed: md == "forget", cases, style: Some(style), run: mark.run });
             }
         }
     }
@@ -159,13 +163,15 @@ fn metric_series(lines: Vec<Line>, view: View) -> Vec<ChartSeries> {
             style: l.style,
             colour: None,
             marker: None,
+            run: l.run,
         })
         .collect()
 }
 
-/// Each machine's marker ([`Machine::marker`]), kept apart within this chart.
-pub fn machine_markers(machines: &[&Machine]) -> Vec<u32> {
-    crate::palette::distinct_markers(machines.iter().map(|m| m.marker))
+/// Each file's machine marker ([`Machine::marker`]) and run number within this chart.
+pub fn machine_markers(machines: &[&Machine]) -> Vec<ChartMarker> {
+    let keys: Vec<String> = machines.iter().map(|m| m.machine_key()).collect();
+    crate::palette::chart_markers(keys.iter().map(String::as_str).zip(machines.iter().map(|m| m.marker)))
 }
 
 fn lines_spec(title: String, y_label: &str, scale: Scale, series: Vec<ChartSeries>, machines: &[&Machine]) -> ChartSpec {
@@ -218,24 +224,30 @@ pub fn metric_spec(machines: &[&Machine], view: View, mode: ModeFilter, scale: S
 }
 
 /// The pinned cases (`clone --pin`): time per clone over threads, one line per machine, type,
-/// placement and mode. Colour is the type; the marker is the placement, so the same placement looks
-/// the same on every machine.
+/// placement and mode. Colour is the type, the marker the machine, as on every chart; the numeral
+/// beside it is the placement (1 for the first of [`wasm_core::results::PLACEMENTS`], ...), so the
+/// same placement reads the same on every machine.
 pub fn placement_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale, types: TypeFilter) -> ChartSpec {
     use wasm_core::results::PLACEMENTS;
     let names = machine_names(machines);
+    let marks = machine_markers(machines);
     let mut lines = Vec::new();
-    for (m, machine_name) in machines.iter().zip(&names) {
+    for ((m, machine_name), mark) in machines.iter().zip(&names).zip(&marks) {
         for &md in mode.modes() {
             for v in contention_variants().filter(|v| types.keeps(v)) {
                 let colour = crate::palette::type_colour(v);
-                for (marker, placement) in (0u32..).zip(PLACEMENTS) {
+                for (number, placement) in (1u32..).zip(PLACEMENTS) {
                     let cases = cases_at(m, v, md, Some(placement));
                     let Some(first) = cases.first() else { continue };
                     let base = format!("{} @{placement}", first.variant);
                     let name =
                         line_name(&base, (machines.len() > 1).then_some(machine_name.as_str()), (mode == ModeFilter::Both).then_some(md));
-                    let style = SeriesStyle { colour, colour_name: first.variant.clone(), marker, marker_name: placement.to_owned() };
-                    lines.push(Line { name, dashed: md == "forget", cases, style: Some(style) });
+                    let marker_name = match machines.len() {
+                        1 => format!("@{placement}"),
+                        _ => format!("{machine_name} @{placement}"),
+                    };
+                    let style = SeriesStyle { colour, colour_name: first.variant.clone(), marker: mark.marker, marker_name };
+                    lines.push(Line { name, dashed: md == "forget", cases, style: Some(style), run: Some(number) });
                 }
             }
         }
@@ -259,7 +271,7 @@ pub fn ratio_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> Char
     let markers = machine_markers(machines);
     let mut series = Vec::new();
     let mut all_threads: Vec<u32> = Vec::new();
-    for ((m, machine_name), &marker) in machines.iter().zip(&names).zip(&markers) {
+    for ((m, machine_name), &mark) in machines.iter().zip(&names).zip(&markers) {
         for &md in mode.modes() {
             let strings = cases_of(m, "string", md);
             let name = line_name(
@@ -276,7 +288,15 @@ pub fn ratio_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> Char
             }
             all_threads.extend(thread_counts(&points));
             // The ratio of two types is no one type: each machine's line in ink, told apart by its marker.
-            series.push(ChartSeries { name, dashed: md == "forget", points, style: None, colour: None, marker: Some(marker) });
+            series.push(ChartSeries {
+                name,
+                dashed: md == "forget",
+                points,
+                style: None,
+                colour: None,
+                marker: Some(mark.marker),
+                run: mark.run,
+            });
         }
     }
     wasm_core::order::sort(&mut all_threads);
@@ -302,6 +322,7 @@ pub fn ratio_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> Char
             style: None,
             colour: Some(crate::charts::NEUTRAL),
             marker: None,
+            run: None,
         });
     }
     ChartSpec { left_out, ..lines_spec("Arc<str> time ÷ String time per clone".into(), "Arc<str> ÷ String", scale, series, machines) }
@@ -346,16 +367,19 @@ fn ratio_point(series: &str, arc: &CaseResult, string: &CaseResult) -> ChartPoin
 /// The allocator A/B of one machine: each variant once per allocator, for the chosen modes.
 pub fn allocator_spec(group: &[&Machine], view: View, mode: ModeFilter, scale: Scale, types: TypeFilter) -> ChartSpec {
     let view = if view == View::Rate { View::Rate } else { View::Time };
+    // One machine's files: its marker on each, told apart by their run numbers and allocators.
+    let marks = machine_markers(group);
     let mut lines = Vec::new();
     for &md in mode.modes() {
         for v in contention_variants().filter(|v| types.keeps(v)) {
             let colour = crate::palette::type_colour(v);
-            for (i, m) in (0u32..).zip(group) {
+            for (m, mark) in group.iter().zip(&marks) {
                 let cases = cases_of(m, v, md);
                 let Some(first) = cases.first() else { continue };
                 let name = line_name(&first.variant, Some(m.allocator()), (mode == ModeFilter::Both).then_some(md));
-                let style = SeriesStyle { colour, colour_name: first.variant.clone(), marker: i, marker_name: m.allocator().to_owned() };
-                lines.push(Line { name, dashed: md == "forget", cases, style: Some(style) });
+                let style =
+                    SeriesStyle { colour, colour_name: first.variant.clone(), marker: mark.marker, marker_name: m.allocator().to_owned() };
+                lines.push(Line { name, dashed: md == "forget", cases, style: Some(style), run: mark.run });
             }
         }
     }
@@ -414,7 +438,8 @@ mod tests {
 
     #[test]
     fn a_chart_draws_one_machine_per_marker_and_names_the_ones_past_the_last() {
-        let many: Vec<Machine> = (0..14).map(|i| contention_machine(&format!("m{i:02}"), "Xeon", "jemalloc")).collect();
+        // Fourteen machines (each records another CPU).
+        let many: Vec<Machine> = (0..14).map(|i| contention_machine(&format!("m{i:02}"), &format!("Xeon {i}"), "jemalloc")).collect();
         let refs: Vec<&Machine> = many.iter().collect();
         for view in [View::Time, View::Ratio] {
             let spec = contention_spec(&refs, view, ModeFilter::Drop, Scale::Linear, TypeFilter::All);
@@ -457,9 +482,11 @@ mod tests {
         let names: Vec<&str> = spec.series.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(names, ["Arc<str> · jemalloc", "Arc<str> · system", "String · jemalloc", "String · system"]);
         assert_eq!(spec.y_label, "ns per clone (median)");
-        // The allocator is the marker, the type the colour (the same for both allocators).
+        // One machine: its marker on both files, which their run numbers and allocators tell apart;
+        // the type is the colour (the same for both allocators).
         let style = |i: usize| spec.series[i].style.clone().unwrap();
-        assert_eq!((style(0).marker, style(1).marker), (0, 1));
+        assert_eq!(style(0).marker, style(1).marker);
+        assert_eq!((spec.series[0].run, spec.series[1].run, spec.series[2].run), (Some(1), Some(2), Some(1)));
         assert_eq!((style(0).marker_name.as_str(), style(1).marker_name.as_str()), ("jemalloc", "system"));
         assert_eq!(style(0).colour, style(1).colour);
         assert_ne!(style(0).colour, style(2).colour);
@@ -518,7 +545,11 @@ mod tests {
         let placed = contention_spec(&[&m], View::Placement, ModeFilter::Drop, Scale::Linear, TypeFilter::All);
         assert_eq!(placed.series.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["Arc<str> @same-l3"]);
         assert_eq!(placed.series[0].points[0].y, 9.0);
-        assert_eq!(placed.series[0].style.as_ref().unwrap().marker_name, "same-l3");
+        // The marker stays the machine's; the numeral is the placement's place in PLACEMENTS.
+        let style = placed.series[0].style.clone().unwrap();
+        assert_eq!((style.marker, style.marker_name.as_str()), (m.marker, "@same-l3"));
+        let number = wasm_core::results::PLACEMENTS.iter().position(|p| *p == "same-l3").unwrap() as u32 + 1;
+        assert_eq!(placed.series[0].run, Some(number));
     }
 
     #[test]
@@ -528,7 +559,7 @@ mod tests {
         assert!(ratio_spec(&[&m], ModeFilter::Drop, Scale::Linear).series.is_empty());
     }
 
-    /// Issue 22, §3: a single published run has an unknown spread (and is drawn hollow, never as
+    /// Issue 22, §3: a single published run has an unknown spread (and is drawn ringed, never as
     /// steady); a run with rounds says how far apart they landed, besides the repeats' MAD.
     #[test]
     fn spread_is_unknown_for_one_repeat_and_names_the_rounds() {

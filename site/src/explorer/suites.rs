@@ -9,6 +9,7 @@ use super::bars::{bars, list_unit, series, variant_names, x_colours, x_variant_i
 use super::choice::Choice;
 use super::{machine_names, Machine};
 use crate::charts::{ChartKind, ChartSpec, Scale};
+use crate::palette::ChartMarker;
 
 /// Which suite the explorer charts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -124,17 +125,26 @@ pub struct Source {
     pub name: String,
     /// Where it ran, in the tooltips.
     pub about: String,
-    /// Its machine's marker ([`crate::loaded::Machine::marker`]); the bars' colours are their types'.
+    /// Its machine's marker ([`crate::loaded::Machine::marker`]) and its run number in the chart; the
+    /// bars' colours are their types'.
+    pub mark: ChartMarker,
+    pub cases: Vec<CaseResult>,
+}
+
+/// One file for [`Source::of_files`]: its machine key and marker, legend name, where it ran, and its cases.
+pub struct FileSource<'k> {
+    pub machine_key: &'k str,
     pub marker: u32,
+    pub name: String,
+    pub about: String,
     pub cases: Vec<CaseResult>,
 }
 
 impl Source {
-    /// The sources of machines (`(marker, legend name, about, its cases)`), each with its machine's
-    /// marker, kept apart within the chart.
-    pub fn of_files(files: Vec<(u32, String, String, Vec<CaseResult>)>) -> Vec<Source> {
-        let markers = crate::palette::distinct_markers(files.iter().map(|(marker, ..)| *marker));
-        files.into_iter().zip(markers).map(|((_, name, about, cases), marker)| Source { name, about, marker, cases }).collect()
+    /// The sources of files, each with its machine's marker, numbered where one machine has several.
+    pub fn of_files(files: Vec<FileSource>) -> Vec<Source> {
+        let marks = crate::palette::chart_markers(files.iter().map(|f| (f.machine_key, f.marker)));
+        files.into_iter().zip(marks).map(|(f, mark)| Source { name: f.name, about: f.about, mark, cases: f.cases }).collect()
     }
 }
 
@@ -144,7 +154,7 @@ impl Source {
 pub fn condition_bars(title: String, suite: &str, sources: &[Source]) -> Option<ChartSpec> {
     let all: Vec<&CaseResult> = sources.iter().flat_map(|s| s.cases.iter()).collect();
     let unit = unit_for(suite, &all);
-    let series = sources.iter().map(|s| series(&s.name, &s.about, s.marker, &s.cases, unit, x_variant_id)).collect();
+    let series = sources.iter().map(|s| series(&s.name, &s.about, s.mark, &s.cases, unit, x_variant_id)).collect();
     bars(title, "variant", unit, series).map(|spec| ChartSpec {
         y_scale: Scale::Linear,
         x_names: variant_names(all.iter().copied()),
@@ -188,11 +198,19 @@ pub fn suite_spec(machines: &[&Machine], suite: Suite, key: &str) -> ChartSpec {
         machines.iter().copied().filter(|m| m.data.cases.iter().any(|c| c.suite == suite.key() && condition(c).key == key)).collect();
     let (machines, left_out) = super::charted(&measured);
     let names = machine_names(machines);
+    let machine_keys: Vec<String> = machines.iter().map(|m| m.machine_key()).collect();
     let sources = Source::of_files(
         machines
             .iter()
             .zip(names)
-            .map(|(m, name)| (m.marker, name, m.description(), cases_under(&m.data.cases, suite.key(), key)))
+            .zip(&machine_keys)
+            .map(|((m, name), machine_key)| FileSource {
+                machine_key,
+                marker: m.marker,
+                name,
+                about: m.description(),
+                cases: cases_under(&m.data.cases, suite.key(), key),
+            })
             .collect(),
     );
     let label = conditions(suite.key(), sources.iter().flat_map(|s| s.cases.iter())).into_iter().next().map(|c| c.label);

@@ -38,7 +38,8 @@ pub struct NativeMatch {
     pub machine: String,
     /// The file's label and allocator, which tell apart two runs of one machine.
     pub label: String,
-    /// Its machine's marker on the charts.
+    /// Its machine ([`crate::loaded::Machine::machine_key`]) and that machine's marker on the charts.
+    pub machine_key: String,
     pub marker: u32,
     pub allocator: String,
     pub string_len: u64,
@@ -76,6 +77,7 @@ pub fn matches(native: &NativeResults, mode: CloneMode, string_len: u64) -> Vec<
                 series_name: format!("native: {}", f.results.label),
                 machine,
                 label: f.results.label.clone(),
+                machine_key: wasm_core::machine_key::machine_key(&f.results),
                 marker: f.marker,
                 allocator: f.results.allocator.name.clone(),
                 string_len: nearest,

@@ -8,6 +8,7 @@ use super::native::NativeMatch;
 use crate::charts::ChartSpec;
 use crate::explorer::bars::NS_PER_CLONE;
 pub use crate::explorer::bars::{bars, series, variant_names, x_colours, x_variant, x_variant_id, XOf};
+use crate::palette::ChartMarker;
 
 /// Name of the browser's series in the charts (tests look bars up by it).
 pub const BROWSER_SERIES: &str = "browser (wasm32)";
@@ -16,14 +17,14 @@ pub const BROWSER_SERIES: &str = "browser (wasm32)";
 pub fn chart_spec(browser: Option<&[CaseResult]>, native: &[NativeMatch], mode: CloneMode, string_len: usize) -> Option<ChartSpec> {
     let mut all = Vec::new();
     if let Some(cases) = browser {
-        all.push(series(BROWSER_SERIES, "this browser", crate::palette::BROWSER_MARKER, cases, NS_PER_CLONE, x_variant));
+        all.push(series(BROWSER_SERIES, "this browser", ChartMarker::BROWSER, cases, NS_PER_CLONE, x_variant));
     }
     // At most one machine per marker shape; the rest are named under the chart.
     let measured: Vec<&NativeMatch> = native.iter().filter(|m| !m.cases.is_empty()).collect();
     let (native, rest) = crate::palette::split_charted(&measured);
     let left_out: Vec<String> = rest.iter().map(|m| m.series_name.clone()).collect();
-    let markers = crate::palette::distinct_markers(native.iter().map(|m| m.marker));
-    all.extend(native.iter().zip(markers).map(|(m, marker)| series(&m.series_name, &m.machine, marker, &m.cases, NS_PER_CLONE, x_variant)));
+    let marks = crate::palette::chart_markers(native.iter().map(|m| (m.machine_key.as_str(), m.marker)));
+    all.extend(native.iter().zip(marks).map(|(m, mark)| series(&m.series_name, &m.machine, mark, &m.cases, NS_PER_CLONE, x_variant)));
     let title = format!(
         "Clone cost on one thread: {string_len}-byte string, clones {}",
         match mode {

@@ -97,7 +97,7 @@ pub fn LiveBench(
             <RunStatus run=live test_id=format!("{test_id}-status")/>
             <TimerNote step_ms=step test_id=format!("{test_id}-timer")/>
             {move || result.get().map(|r| {
-                let spec = bars(r.title.clone(), x_label, r.unit, vec![series(BROWSER_SERIES, "this browser", crate::palette::BROWSER_MARKER, &r.cases, r.unit, x_variant_id)])
+                let spec = bars(r.title.clone(), x_label, r.unit, vec![series(BROWSER_SERIES, "this browser", crate::palette::ChartMarker::BROWSER, &r.cases, r.unit, x_variant_id)])
                     .map(|spec| crate::charts::ChartSpec {
                         x_names: variant_names(&r.cases),
                         x_colours: crate::components::bench::spec::x_colours(&r.cases, x_variant_id),

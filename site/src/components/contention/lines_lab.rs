@@ -95,7 +95,8 @@ pub fn chart(cases: &[CaseResult]) -> Option<ChartSpec> {
     let top = cases.iter().map(|c| c.threads).max()?;
     let at_top: Vec<CaseResult> = cases.iter().filter(|c| c.threads == top).cloned().collect();
     let title = format!("This browser, {top} thread{}: ns per update (median of every thread's repeats)", if top == 1 { "" } else { "s" });
-    let browser = Source { name: "This browser".into(), about: "this run".into(), marker: crate::palette::BROWSER_MARKER, cases: at_top };
+    let browser =
+        Source { name: "This browser".into(), about: "this run".into(), mark: crate::palette::ChartMarker::BROWSER, cases: at_top };
     condition_bars(title, "lines", &[browser])
 }
 

@@ -32,7 +32,7 @@ pub fn AllocatorComparison(machines: StoredValue<Vec<Machine>>, state: Memo<Expl
                     <section class="allocator-ab" data-testid="allocator-ab">
                         <h2>"Allocator A/B"</h2>
                         <p class="note">
-                            "The same machine description (CPU model and size of a cloud VM, which may not be the same host) measured with each global allocator: the colour is the type, the marker the allocator; dashed lines are forget mode."
+                            "Files of one machine (what they record of its hardware is the same; a cloud VM may not be the same host) measured with each global allocator: the colour is the type, the marker the machine, and the numeral beside it the file (the legend names its allocator); dashed lines are forget mode."
                         </p>
                         <ChartWithTable spec=spec test_id="allocator-ab-chart" empty_note="These runs share no clone cases in this mode."/>
                     </section>

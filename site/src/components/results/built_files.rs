@@ -59,10 +59,10 @@ impl BuiltFiles {
     /// are parsed, not validated again ([`LoadedFile::from_built_bytes`]); any other id is a card
     /// saying so.
     pub async fn load(self, ids: Vec<String>, summary: &Summary) -> Arrived {
-        let missing: Vec<(String, bool)> = ids
+        let missing: Vec<(String, Option<Option<u32>>)> = ids
             .iter()
             .filter(|id| !self.cache.with_value(|c| c.contains_key(*id)) && !self.in_flight.with_value(|f| f.contains(*id)))
-            .map(|id| (id.clone(), summary.machines.iter().any(|m| m.id() == id)))
+            .map(|id| (id.clone(), summary.machines.iter().find(|m| m.id() == id).map(|m| m.hardware)))
             .collect();
         if !missing.is_empty() {
             self.in_flight.update_value(|f| f.extend(missing.iter().map(|(id, _)| id.clone())));
@@ -96,13 +96,14 @@ impl BuiltFiles {
     }
 }
 
-async fn fetch(id: &str, listed: bool) -> LoadedFile {
+/// The file `id`, if the summary lists it (`listed`: its machine's rank there, which gives its marker).
+async fn fetch(id: &str, listed: Option<Option<u32>>) -> LoadedFile {
     let name = format!("{id}.json");
-    if !listed {
+    let Some(rank) = listed else {
         return LoadedFile::unreachable(&name, "is not one of this site's results files (results/summary.json does not list it)".into());
-    }
+    };
     match fetch_bytes(&format!("{RESULTS_DIR}/{name}"), MAX_FILE_BYTES).await {
-        Ok(bytes) => LoadedFile::from_built_bytes(&name, &bytes),
+        Ok(bytes) => LoadedFile::from_built_bytes(&name, &bytes).with_rank(rank),
         Err(why) => LoadedFile::unreachable(&name, why),
     }
 }

@@ -32,7 +32,7 @@ pub fn to_load(summary: &Summary, state: &ExplorerState) -> Vec<String> {
     let mut ids = state.machines.clone();
     if state.suite == Suite::Clone {
         for m in summary.machines.iter().filter(|m| state.machines.iter().any(|id| id == m.id())) {
-            // As `Machine::same_hardware`: one runner, and never the imported reference.
+            // As `Machine::same_machine`: one machine key (`hardware`), and never the imported reference.
             let partner = |o: &&wasm_core::summary::MachineSummary| {
                 o.hardware.is_some()
                     && o.hardware == m.hardware

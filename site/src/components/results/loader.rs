@@ -223,7 +223,7 @@ pub async fn load_results_with_progress(
 ) -> Result<Vec<LoadedFile>, LoadError> {
     // `asked`, not the index's length: a page that skips files it has no use for skipped nothing.
     let index = index().await?;
-    // Each machine's marker is its label's rank among every file the site ships, on every page.
+    // Each machine's marker is its rank among the machines of every file the site ships, on every page.
     let markers = index.markers();
     let (names, asked) = index.names(wanted, MAX_FILES);
     let total = names.len();
@@ -263,13 +263,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn machines_are_named_by_the_label_the_build_read_else_by_the_file_name() {
+    fn a_marker_is_its_machines_rank_and_an_unread_file_is_a_machine_of_its_own() {
         let index: ResultsIndex = serde_json::from_str(
-            r#"{ "files": ["a.json", "b.json"],
-                 "about": [{ "suites": ["clone"], "arch": "x86_64", "runner": "native-runner", "label": "box-a" }, null] }"#,
+            r#"{ "files": ["a.json", "a2.json", "b.json"],
+                 "about": [{ "suites": ["clone"], "arch": "x86_64", "runner": "native-runner", "label": "box-a", "machine": "native|m" },
+                           { "suites": ["sso"], "arch": "x86_64", "runner": "native-runner", "label": "box-a2", "machine": "native|m" },
+                           null] }"#,
         )
         .unwrap();
-        assert_eq!(index.labels().collect::<Vec<_>>(), ["box-a", "b"]);
+        let markers = index.markers();
+        assert_eq!(markers, crate::palette::Markers::of(["native|m", &crate::results_index::unread_machine("b.json")]));
+        assert_eq!(markers.of_machine("native|m"), 0);
     }
 
     fn index() -> ResultsIndex {
@@ -326,6 +330,7 @@ mod tests {
                     arch: "x86_64".into(),
                     runner: "native-runner".into(),
                     label: None,
+                    machine: None,
                 })
             })
             .collect();

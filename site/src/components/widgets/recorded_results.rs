@@ -15,7 +15,7 @@ use crate::components::bench::native::{self, NativeFile, NativeResults, SkippedF
 use crate::components::bench::results_table::ResultsTable;
 use crate::components::chart::{Chart, StaticChart};
 use crate::components::results::loader::{ShippedReader, Wanted};
-use crate::explorer::suites::{cases_under, condition_bars, conditions, pick_condition, unit_for, Condition, Source};
+use crate::explorer::suites::{cases_under, condition_bars, conditions, pick_condition, unit_for, Condition, FileSource, Source};
 /// A file's name in legends and captions: its label, plus the file name when labels repeat.
 fn file_title(file: &NativeFile, all: &[&NativeFile]) -> String {
     let same = all.iter().filter(|f| f.results.label == file.results.label).count();
@@ -73,8 +73,20 @@ fn recorded_view(suite: &'static str, files: &[NativeFile], key: &str, label: &s
         )
     });
     let unit = unit_for(suite, &per_file.iter().flat_map(|(_, _, c)| c.iter()).collect::<Vec<_>>());
-    let sources =
-        Source::of_files(per_file.iter().map(|(title, f, cases)| (f.marker, title.clone(), machine_line(f), cases.clone())).collect());
+    let keys: Vec<String> = per_file.iter().map(|(_, f, _)| wasm_core::machine_key::machine_key(&f.results)).collect();
+    let sources = Source::of_files(
+        per_file
+            .iter()
+            .zip(&keys)
+            .map(|((title, f, cases), key)| FileSource {
+                machine_key: key,
+                marker: f.marker,
+                name: title.clone(),
+                about: machine_line(f),
+                cases: cases.clone(),
+            })
+            .collect(),
+    );
     let spec: Option<ChartSpec> = condition_bars(format!("Recorded {suite} results: {label}"), suite, &sources);
     // The build's copy has its own test ids: the live widget's are only ever the live ones.
     let (chart_id, table_id) = match drawn {

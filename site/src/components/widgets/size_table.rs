@@ -48,6 +48,7 @@ fn size_chart(series: Vec<SizeSeries>) -> ChartSpec {
             style: None,
             colour: None,
             marker: Some(marker),
+            run: None,
         })
         .collect();
     // Each bar in its type's colour, as on every chart: the type by its name here.
