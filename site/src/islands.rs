@@ -169,6 +169,32 @@ fn reveal_current_nav(document: &web_sys::Document) {
     }
 }
 
+/// A case link (`/results/<file>/#clone-arc_str-t2-drop`) lands on its row. A long table scrolls in
+/// its own box under a sticky header row (`table.tall`), and the browser's own jump to the row can
+/// leave that header above the screen; this scrolls the box so the row sits just under its header,
+/// then brings the box's top to the top of the screen. On load and on every later jump within the
+/// page. (Without JavaScript, the rows' CSS scroll margin does a coarser job of the same.)
+fn reveal_target_row(window: &web_sys::Window, document: &web_sys::Document) {
+    use wasm_bindgen::JsCast;
+    let reveal = {
+        let document = document.clone();
+        move || {
+            let find = |selector: &str| document.query_selector(selector).ok().flatten();
+            let Some(row) = find("table.tall tbody tr:target") else { return };
+            let Some(scroller) = row.closest(".table-scroll").ok().flatten() else { return };
+            let head = scroller.query_selector("thead").ok().flatten().map_or(0.0, |h| h.get_bounding_client_rect().height());
+            let within =
+                row.get_bounding_client_rect().top() - scroller.get_bounding_client_rect().top() + f64::from(scroller.scroll_top());
+            scroller.set_scroll_top((within - head - 8.0).max(0.0) as i32);
+            scroller.scroll_into_view_with_bool(true);
+        }
+    };
+    reveal();
+    let on_jump = wasm_bindgen::closure::Closure::<dyn Fn()>::new(reveal);
+    let _ = window.add_event_listener_with_callback("hashchange", on_jump.as_ref().unchecked_ref());
+    on_jump.forget(); // for the page's lifetime
+}
+
 /// Mounts each island into its box with `view_of` (the function of `tier`, which is what decides the
 /// code a wasm links), each given `reader` for the results files it loads, and serves the page's
 /// Copy buttons. Marks each box `data-mounted`, and the
@@ -178,6 +204,7 @@ fn mount_with(tier: Tier, view_of: fn(Island) -> Option<AnyView>, reader: Option
     let Some(document) = window.document() else { return };
     crate::components::code_copy::listen(&document);
     reveal_current_nav(&document);
+    reveal_target_row(&window, &document);
     for (el, name, island) in live_boxes() {
         let Some(island) = island else {
             leptos::logging::warn!("no island is named {name:?}");

@@ -9,6 +9,8 @@
 use leptos::prelude::*;
 
 pub mod browser;
+#[cfg(test)]
+mod chapter_row_links;
 pub mod charts;
 pub mod components;
 pub mod content;

@@ -53,6 +53,35 @@ test("without JavaScript a file page shows its machine, its cases and its chart,
   await context.close();
 });
 
+test("on a phone a case link lands on its row with the table's header row in view above it", async () => {
+  for (const colorScheme of ["light", "dark"]) {
+    const { page, errors } = await h.open(`/results/${XEON}/#clone-string-t2-forget`, { width: 375, height: 700, colorScheme });
+    await page.waitForFunction(() => document.documentElement.dataset.islands === "ready");
+    const table = page.getByTestId("file-cases-clone");
+    const seen = async (hash) => {
+      const row = page.locator(`tr[id="${hash}"]`);
+      const head = table.locator("thead th").nth(2);
+      const box = table.locator("xpath=..");
+      const [r, th, b] = [await row.boundingBox(), await head.boundingBox(), await box.boundingBox()];
+      const where = `row ${JSON.stringify(r)}, header ${JSON.stringify(th)}, box ${JSON.stringify(b)}`;
+      assert.ok(th.y >= -1 && th.y + th.height <= 700, `${hash}: the header row is on screen: ${where}`);
+      // Below the header, inside the box that scrolls it, and on the screen.
+      assert.ok(r.y >= th.y + th.height - 1 && r.y + r.height <= Math.min(700, b.y + b.height) + 1, `${hash}: the row is in view: ${where}`);
+      assert.match(await head.textContent(), /Median/);
+      assert.equal(await table.locator("thead th").first().evaluate((th) => document.elementFromPoint(th.getBoundingClientRect().x + 4, th.getBoundingClientRect().y + 8)?.closest("th") === th), true, "the header's first cell is drawn over the rows' names");
+    };
+    await seen("clone-string-t2-forget");
+    // A later jump on the page (the last row, then one near the top) lands the same way.
+    const last = await table.locator("tbody tr").last().getAttribute("id");
+    for (const hash of [last, "clone-string-t1-drop"]) {
+      await page.evaluate((h) => { location.hash = h; }, hash);
+      await seen(hash);
+    }
+    if (colorScheme === "dark") await screenshot(page, "results-file-row-link-phone");
+    assert.deepEqual(errors, []);
+  }
+});
+
 test("the ranking's machine names and the search's machine hits lead to the file pages", async () => {
   const { page, errors } = await h.open("/results");
   await allMounted(page);

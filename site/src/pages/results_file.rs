@@ -152,7 +152,7 @@ fn CaseTable(suite: Suite, cases: Vec<CaseResult>) -> impl IntoView {
         .collect_view();
     view! {
         <ScrollRegion label=format!("{} cases", suite.label())>
-            <table class="data file-cases" data-testid=format!("file-cases-{}", suite.key())>
+            <table class="data file-cases tall" data-testid=format!("file-cases-{}", suite.key())>
                 <thead>
                     <tr>
                         <th scope="col" class="name-col">"Variant"</th>
