@@ -2,13 +2,15 @@
 // browser. Serves dist/ the way GitHub Pages does (no COOP/COEP headers, so the page isolates itself
 // with its service worker), opens /bench in Debian's Chromium, ticks the chosen types and modes,
 // types the label, presses Run, waits for "Done" and takes the run's download: exactly what a
-// reader's clicks give. Prints each run's ns per clone by case, whether the page offered the file
-// and whether `native-runner validate --submission` accepts it, then the spread across runs.
+// reader's clicks give. Prints each run's ns per clone by case, its CPU checks (one thread vs all,
+// at each check) and whether the page called it disturbed, whether the page offered the file to
+// submit and whether `native-runner validate --submission` accepts it, then the spread across runs.
+// `--beside-hog` runs `sha256sum /dev/zero` for the whole of each run: what a disturbed run looks like.
 // A benchmark, not a test: it asserts nothing.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     label: { type: "string" },
     "out-dir": { type: "string" },
     timeout: { type: "string", default: "900" },
+    "beside-hog": { type: "boolean" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -42,6 +45,7 @@ if (values.help) {
   --label L      typed into the page's label field (the runner's --label rules); run k of N gets "-k"
   --out-dir DIR  save each run's download there, under the name the page gave it (never overwrites)
   --timeout      seconds to wait for each run (default 900)
+  --beside-hog   run 'sha256sum /dev/zero' (one CPU's worth of other work) beside each run
 Thread counts are the page's default: 1, 2, 4, ... up to navigator.hardwareConcurrency (at most 16).`);
   process.exit(0);
 }
@@ -127,13 +131,15 @@ async function oneRun(server, k) {
         trs.map((tr) => ({ variant_id: tr.dataset.type, mode: tr.dataset.mode, threads: Number(tr.dataset.threads), median_ns_per_op: Number(tr.dataset.nsPerClone) })));
       return { k, seconds, refusal, cases, file: null, checked: "not offered" };
     }
+    const disturbed = await page.getByTestId("contention-disturbed").innerText().catch(() => null);
+    const keepOnly = (await page.getByTestId("contention-keep-only").count()) > 0;
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("contention-download").click()]);
     const dir = outDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "bench-contention-"));
     const saved = path.join(dir, download.suggestedFilename());
     if (fs.existsSync(saved)) throw new Error(`${saved} exists; pick another --out-dir or --label`);
     await download.saveAs(saved);
     const file = JSON.parse(fs.readFileSync(saved, "utf8"));
-    return { k, seconds, refusal: null, cases: file.cases, file, saved, checked: validateSubmission(saved) };
+    return { k, seconds, refusal: null, cases: file.cases, file, saved, checked: validateSubmission(saved), disturbed, keepOnly };
   } finally {
     await browser.close();
   }
@@ -149,12 +155,25 @@ const server = await serveStatic(path.join(root, "dist"));
 const results = [];
 try {
   for (let k = 1; k <= runs; k++) {
-    const run = await oneRun(server, k);
+    const hog = values["beside-hog"] ? spawn("sha256sum", ["/dev/zero"], { stdio: "ignore" }) : null;
+    let run;
+    try {
+      run = await oneRun(server, k);
+    } finally {
+      hog?.kill();
+    }
     results.push(run);
     const where = run.file ? `${run.file.machine.browser}, ${run.file.machine.logical_cores} logical CPUs` : "refused by the page";
-    console.log(`\nrun ${k} of ${runs}: ${where}, ${run.seconds} s; offered: ${run.refusal ? "no" : "yes"}; validate --submission: ${run.checked}`);
+    const offered = run.refusal ? "no" : run.keepOnly ? "to keep only" : "to submit";
+    console.log(`\nrun ${k} of ${runs}${hog ? " (beside sha256sum /dev/zero)" : ""}: ${where}, ${run.seconds} s; offered: ${offered}; validate --submission: ${run.checked}`);
     if (run.refusal) console.log(`  ${run.refusal}`);
     if (run.saved) console.log(`  saved ${run.saved}`);
+    const checks = run.file?.conditions?.cpu_checks;
+    if (checks) {
+      const ratios = checks.one_thread_ms.map((one, i) => (checks.all_threads_ms[i] / one).toFixed(2));
+      console.log(`  CPU checks, ${checks.threads} threads ÷ 1 at each: ${ratios.join(", ")}; one thread ${Math.min(...checks.one_thread_ms).toFixed(1)}–${Math.max(...checks.one_thread_ms).toFixed(1)} ms`);
+    }
+    console.log(`  the page: ${run.disturbed ?? "not disturbed"}`);
     console.log(["type", "mode", "threads", "ns/clone", "MAD %", "clones/repeat"].join("\t"));
     for (const c of run.cases) {
       const mad = c.noise_rel_mad === undefined ? "" : (c.noise_rel_mad * 100).toFixed(1);
@@ -190,4 +209,5 @@ for (const ty of types) {
   }
 }
 const accepted = results.filter((r) => r.checked === "ok").length;
+console.log(`disturbed (the page's word): ${results.filter((r) => r.disturbed).length} of ${runs}`);
 console.log(`downloads offered: ${results.filter((r) => !r.refusal).length} of ${runs}; accepted by validate --submission: ${accepted} of ${runs}`);

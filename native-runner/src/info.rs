@@ -286,6 +286,7 @@ impl Probe {
             load_average_before: self.load_before,
             load_average_after: load_average(),
             steal_percent,
+            cpu_checks: None,
         }
     }
 }

@@ -314,7 +314,7 @@ test("site: every top-level module has a layer, and none imports from a layer ab
 const CORE_LAYERS = [
   ["lib", "problem", "order", "stats", "heap", "layout", "inspect", "inspect/arc", "inspect/shared", "inspect/sso", "inspect/wide"],
   ["results", "results/machine"],
-  ["clone_run", "browser", "plausible", "consistency", "validate", "validate/case", "validate/copies", "validate/submission", "validate/physics", "validate/pull_request", "validate/record", "machine_key"],
+  ["clone_run", "browser", "plausible", "consistency", "validate", "validate/case", "validate/copies", "validate/submission", "validate/physics", "validate/pull_request", "validate/record", "machine_key", "disturbance"],
   ["choose", "choose/constraints", "choose/model", "choose/pick", "choose/memory"],
   ["summary", "facts", "inspect/probe", "review"],
 ];

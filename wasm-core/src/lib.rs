@@ -6,6 +6,7 @@ pub mod browser;
 pub mod choose;
 pub mod clone_run;
 pub mod consistency;
+pub mod disturbance;
 pub mod facts;
 pub mod heap;
 pub mod inspect;

@@ -94,6 +94,28 @@ pub struct RunConditions {
     /// CPU time stolen by the hypervisor during the run, as a percentage of all CPU time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub steal_percent: Option<f64>,
+    /// A browser run's checks that it had its CPUs to itself (a browser cannot read the load
+    /// average): what [`crate::disturbance`] judges. Absent in native runs and older files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_checks: Option<CpuChecks>,
+}
+
+/// The same fixed CPU-only work (a chain of integer multiplications, which touches no memory and
+/// no lock), timed before a run's first round and after each round: first on one thread, then on
+/// `threads` threads at once. On CPUs nobody else is using, the threads take as long as the one;
+/// where other work shares them, some thread waits its turn and the check takes longer.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "json-schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct CpuChecks {
+    /// Threads timed at once in each check's second half: the run's most.
+    pub threads: u32,
+    /// Milliseconds the work took on one thread, at each check in order (the fastest of a few
+    /// timings: a moment's interruption is not the machine's state).
+    pub one_thread_ms: Vec<f64>,
+    /// Milliseconds the slowest of the `threads` took when they all ran it at once, at each check
+    /// (the fastest of a few such timings).
+    pub all_threads_ms: Vec<f64>,
 }
 
 /// Which logical CPUs share a core and which share a last-level cache.

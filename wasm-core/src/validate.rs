@@ -234,6 +234,10 @@ pub fn validate_file(file: &ResultsFile) -> Vec<Problem> {
     problems
 }
 
+/// Most CPU checks a file records: one before each round and after the last, and no run has
+/// a thousand rounds.
+const MAX_CPU_CHECKS: usize = 1000;
+
 /// Sanity of the recorded conditions: percentages in range, loads not negative, a topology that
 /// adds up.
 fn condition_problems(c: &crate::results::RunConditions, logical_cores: Option<u32>) -> Vec<Problem> {
@@ -264,6 +268,28 @@ fn condition_problems(c: &crate::results::RunConditions, logical_cores: Option<u
                 format!("is {load}; a load average is 0 to {most_load} ({MAX_LOAD_PER_CPU} per logical CPU) on a machine that runs at all"),
             );
         }
+    }
+    if let Some(k) = &c.cpu_checks {
+        let times = k.one_thread_ms.iter().chain(&k.all_threads_ms);
+        check(
+            k.one_thread_ms.len() == k.all_threads_ms.len() && k.one_thread_ms.len() <= MAX_CPU_CHECKS,
+            "cpu_checks",
+            format!(
+                "has {} one-thread and {} all-thread times; a run records both at each check, at most {MAX_CPU_CHECKS}",
+                k.one_thread_ms.len(),
+                k.all_threads_ms.len()
+            ),
+        );
+        check(
+            times.clone().all(|ms| ms.is_finite() && *ms > 0.0 && *ms < 60_000.0),
+            "cpu_checks",
+            "has a time that is not a number of milliseconds above 0 and under a minute".into(),
+        );
+        check(
+            k.threads >= 1 && logical_cores.is_none_or(|cpus| k.threads <= cpus),
+            "cpu_checks.threads",
+            format!("is {}; a check runs on 1 to as many threads as the CPUs the run may use", k.threads),
+        );
     }
     if let Some(t) = &c.topology {
         check(
@@ -971,6 +997,21 @@ mod tests {
         assert_one_problem(
             |f| f.conditions = Some(crate::results::RunConditions { steal_percent: Some(120.0), ..Default::default() }),
             "conditions.steal_percent",
+        );
+        // CPU checks that no lab writes: unpaired times, a time that is no time, more threads than CPUs.
+        let checks = |threads: u32, one: Vec<f64>, all: Vec<f64>| {
+            let cpu_checks = Some(crate::results::CpuChecks { threads, one_thread_ms: one, all_threads_ms: all });
+            Some(crate::results::RunConditions { cpu_checks, ..Default::default() })
+        };
+        assert_one_problem(|f| f.conditions = checks(1, vec![20.0, 21.0], vec![20.0]), "conditions.cpu_checks");
+        assert_one_problem(|f| f.conditions = checks(1, vec![20.0, 1e9], vec![20.0, 20.0]), "conditions.cpu_checks");
+        assert_one_problem(|f| f.conditions = checks(1, vec![20.0, -1.0], vec![20.0, 20.0]), "conditions.cpu_checks");
+        assert_one_problem(
+            |f| {
+                f.machine.logical_cores = Some(2);
+                f.conditions = checks(3, vec![20.0], vec![20.0]);
+            },
+            "conditions.cpu_checks.threads",
         );
         assert_one_problem(
             |f| {

@@ -10,7 +10,9 @@
 //! and fetched only when a reader starts a run. On native targets the same [`run`] code runs on std
 //! threads, so its tests need neither a browser nor nightly.
 
+pub mod cpu_check;
 pub mod lines;
 pub mod run;
+pub mod timing;
 #[cfg(target_arch = "wasm32")]
 pub mod web;

@@ -2,7 +2,8 @@
 //! native runner's `lines` suite measures it. Every thread is timed: all of them wait until each has
 //! started, then each adds 1 to its counter `updates` times and records its own time.
 
-use crate::run::{calibrate_checked, Clock, Threads, START_TIMEOUT_MS};
+use crate::cpu_check::CpuCheck;
+use crate::timing::{calibrate_checked, Clock, Threads, START_TIMEOUT_MS};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use wasm_core::browser::{contention_context, BrowserFacts};
 use wasm_core::clone_run::thread_list;
@@ -108,17 +109,20 @@ pub fn run_case(
     Ok(case)
 }
 
-/// A whole cache-lines run, one case at a time, every case with the same calibrated updates.
+/// A whole cache-lines run, one case at a time, every case with the same calibrated updates, with a
+/// CPU check before each case and after the last ([`crate::cpu_check`]).
 pub struct LinesSession {
     cases: Vec<(LineVariant, u32)>,
     settings: LineSettings,
     updates: Option<u64>,
     done: Vec<CaseResult>,
+    checks: CpuCheck,
 }
 
 impl LinesSession {
     pub fn new(cases: Vec<(LineVariant, u32)>, settings: LineSettings) -> LinesSession {
-        LinesSession { cases, settings, updates: None, done: Vec::new() }
+        let most_threads = cases.iter().map(|c| c.1).max().unwrap_or(1);
+        LinesSession { cases, settings, updates: None, done: Vec::new(), checks: CpuCheck::new(most_threads) }
     }
 
     pub fn len(&self) -> usize {
@@ -142,13 +146,19 @@ impl LinesSession {
     pub fn run_next(&mut self, threads: &impl Threads, clock: &impl Clock) -> Result<bool, String> {
         let Some(&(variant, n)) = self.cases.get(self.done.len()) else { return Ok(false) };
         let updates = *self.updates.get_or_insert_with(|| calibrate(clock, self.settings.min_repeat_ms));
+        self.checks.take(threads, clock)?;
         self.done.push(run_case(threads, clock, variant, n, updates, &self.settings)?);
+        if self.done.len() == self.cases.len() {
+            self.checks.take(threads, clock)?;
+        }
         Ok(true)
     }
 
-    /// The results file of the cases run so far.
+    /// The results file of the cases run so far, with its CPU checks.
     pub fn file(&self, facts: &BrowserFacts) -> ResultsFile {
-        contention_context(facts).into_file(self.done.clone())
+        let mut context = contention_context(facts);
+        context.conditions = Some(wasm_core::results::RunConditions { cpu_checks: Some(self.checks.record()), ..Default::default() });
+        context.into_file(self.done.clone())
     }
 }
 
@@ -190,6 +200,9 @@ mod tests {
         assert_eq!(three.ops_per_repeat, file.cases[0].ops_per_repeat, "one calibration for every case");
         assert!(wasm_core::validate::validate_file(&file).is_empty(), "{:?}", wasm_core::validate::validate_file(&file));
         assert_eq!(wasm_core::browser::file_name(&file), "browser-chrome-131-4cpu-lines-2026-11-24.json");
+        // A CPU check before each of the four cases and after the last, on three threads.
+        let checks = file.conditions.as_ref().and_then(|c| c.cpu_checks.clone()).unwrap();
+        assert_eq!((checks.threads, checks.one_thread_ms.len()), (3, 5));
     }
 
     /// A clock that moves only as a fake kernel does: 10 ns per update for its first `slow_calls`

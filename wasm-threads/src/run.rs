@@ -1,15 +1,13 @@
 //! One contention case, independent of how threads are started or time is read: the browser gives
 //! rayon's Web Workers and `performance.now()`, the native tests std threads and `Instant`.
 
+use crate::timing::{calibrate_batch, grown};
+use crate::timing::{Clock, Threads, START_TIMEOUT_MS};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use wasm_core::browser::{contention_context, BrowserFacts};
 use wasm_core::clone_run::{case_result, contend, contender_cap, CaseTimes, ClonePlan, PlannedCase, DEFAULT_STRING_LEN};
 use wasm_core::kernels::{clone_batch, CloneMode, CloneSource, CloneType};
 use wasm_core::results::{CaseResult, ResultsFile};
-
-/// How long the timed thread waits for every contender to start before it gives up (a pool smaller
-/// than the case, or a browser that stalls its workers), instead of waiting forever.
-pub const START_TIMEOUT_MS: f64 = 10_000.0;
 
 /// The shortest timed repeat for a clock of `step_ms`: 100 steps (so the step is at most 1 % of a
 /// repeat), and never under 10 ms.
@@ -37,18 +35,6 @@ impl Settings {
     }
 }
 
-/// Starts contender threads.
-pub trait Threads {
-    /// Runs `contender(i)` for `i` in `0..n` on `n` other threads while `timed` runs on this one, and
-    /// returns `timed`'s value once all of them have returned.
-    fn with_contenders<R>(&self, n: u32, contender: &(dyn Fn(u32) + Sync), timed: impl FnOnce() -> R) -> R;
-}
-
-/// A monotonic clock in milliseconds, readable from every thread.
-pub trait Clock: Sync {
-    fn now_ms(&self) -> f64;
-}
-
 /// Bytes dlmalloc keeps for one leaked clone of `ty` (none for the types whose clone does not allocate).
 pub fn leak_per_clone(ty: CloneType, mode: CloneMode, len: usize) -> u64 {
     if mode == CloneMode::Forget && ty.clone_allocates() {
@@ -65,53 +51,6 @@ fn refusal(case: &PlannedCase, settings: &Settings) -> Option<String> {
     }
     (settings.repeats == 0).then(|| "repeats must be at least 1".into())
 }
-
-/// Runs `batch(n)` on this thread, doubling `n` (from 1024, at most `most`) until one batch lasts
-/// `min_ms`, and returns the `n` a repeat of at least `min_ms` needs (untimed calibration).
-pub(crate) fn calibrate_batch(clock: &impl Clock, min_ms: f64, most: u64, mut batch: impl FnMut(u64)) -> u64 {
-    let mut n = 1024u64.min(most).max(1);
-    loop {
-        let start = clock.now_ms();
-        batch(n);
-        let elapsed = clock.now_ms() - start;
-        if elapsed >= min_ms || n >= most {
-            // Scale to the target from the last batch, with a margin, so a repeat is surely long enough.
-            let scaled = if elapsed > 0.0 { grown(n, min_ms, elapsed) } else { n };
-            return scaled.clamp(1, most);
-        }
-        n = n.saturating_mul(2).min(most);
-    }
-}
-
-/// The count that makes `n` operations, which took `elapsed_ms`, last `min_ms` with a quarter to spare.
-fn grown(n: u64, min_ms: f64, elapsed_ms: f64) -> u64 {
-    (n as f64 * 1.25 * min_ms / elapsed_ms.max(1e-6)).ceil() as u64
-}
-
-/// [`calibrate_batch`] for a kernel that leaks nothing, made sure of. It runs once untimed first: V8
-/// runs a wasm function on its baseline compiler until it is hot, and a count sized on that slower
-/// code made repeats seven times shorter than asked on a loaded machine (145 µs for 1 ms), which
-/// the pull-request check refuses. Then the count itself is timed, and grown until one batch of it
-/// lasts `min_ms` (a batch the machine slowed, by another process or a tier-up in its middle, sizes
-/// the count too small; never too large).
-pub(crate) fn calibrate_checked(clock: &impl Clock, min_ms: f64, most: u64, mut batch: impl FnMut(u64)) -> u64 {
-    calibrate_batch(clock, min_ms, most, &mut batch);
-    let mut n = calibrate_batch(clock, min_ms, most, &mut batch);
-    for _ in 0..CHECKS {
-        let start = clock.now_ms();
-        batch(n);
-        let elapsed = clock.now_ms() - start;
-        if elapsed >= min_ms || n >= most {
-            break;
-        }
-        n = grown(n, min_ms, elapsed).clamp(n + 1, most);
-    }
-    n
-}
-
-/// How many times [`calibrate_checked`] may grow the count: each growth is at least 1.25 times, and
-/// in practice one is enough.
-const CHECKS: u32 = 8;
 
 /// One timed repeat: the contenders start, the timed thread waits until all are cloning, then times
 /// `samples` clones. Returns the timed nanoseconds and the contenders' summed clones per second.
@@ -188,6 +127,9 @@ enum Step {
     Calibrate { pair: usize },
     /// One repeat of case `case` in round `round` (rounds before `Settings::warmups` are not recorded).
     Repeat { round: u32, case: usize },
+    /// The CPU check before round `before` (the last one, after the last round, has `before` equal
+    /// to the number of rounds): whether other programs share the CPUs ([`crate::cpu_check`]).
+    Check { before: u32 },
 }
 
 /// A whole contention run, step by step (so the page can show progress and Cancel can stop it
@@ -198,7 +140,9 @@ enum Step {
 ///    browser tab waking up, the OS scheduling something) hits every case alike instead of one;
 /// 3. the first `warmups` rounds are not recorded; after them a type whose repeats came out shorter
 ///    than `min_repeat_ms` gets more samples, so every recorded repeat lasts the stated time (a case
-///    that still does not says so in its notes).
+///    that still does not says so in its notes);
+/// 4. a CPU check goes before the first round and after each ([`crate::cpu_check`]), so the file
+///    says whether other programs shared the CPUs while it ran.
 ///
 /// All cases of a type and mode clone the same number of times: they differ only in their threads.
 pub struct Session {
@@ -212,6 +156,7 @@ pub struct Session {
     times: Vec<CaseTimes>,
     warm_ms: Vec<Vec<f64>>,
     source: Option<CloneSource>,
+    checks: crate::cpu_check::CpuCheck,
     next: usize,
 }
 
@@ -229,7 +174,9 @@ impl Session {
                 })
             })
             .collect();
+        let most_threads = cases.iter().map(|c| c.threads).max().unwrap_or(1);
         Session {
+            checks: crate::cpu_check::CpuCheck::new(most_threads),
             sizing: vec![None; pairs.len()],
             times: vec![CaseTimes::default(); cases.len()],
             warm_ms: vec![Vec::new(); cases.len()],
@@ -246,9 +193,10 @@ impl Session {
         self.settings.warmups + self.settings.repeats
     }
 
-    /// How many steps the run has: a calibration per type and mode, then a repeat per case per round.
+    /// How many steps the run has: a calibration per type and mode, then per round a CPU check and
+    /// a repeat per case, then a last CPU check.
     pub fn steps(&self) -> usize {
-        self.pairs.len() + self.rounds() as usize * self.cases.len()
+        self.pairs.len() + self.rounds() as usize * (self.cases.len() + 1) + 1
     }
 
     /// The most threads any case uses.
@@ -261,8 +209,13 @@ impl Session {
             return Some(Step::Calibrate { pair: i });
         }
         let i = i - self.pairs.len();
-        let (round, case) = (i / self.cases.len().max(1), i % self.cases.len().max(1));
-        (round < self.rounds() as usize).then_some(Step::Repeat { round: round as u32, case })
+        let per_round = self.cases.len() + 1;
+        let (round, at) = (i / per_round, i % per_round);
+        match (round.cmp(&(self.rounds() as usize)), at) {
+            (std::cmp::Ordering::Greater, _) | (std::cmp::Ordering::Equal, 1..) => None,
+            (_, 0) => Some(Step::Check { before: round as u32 }),
+            (_, at) => Some(Step::Repeat { round: round as u32, case: at - 1 }),
+        }
     }
 
     /// Step `i` as the page's progress line names it: `warming up String drop`, `warm-up round:
@@ -273,6 +226,9 @@ impl Session {
             Some(Step::Calibrate { pair }) => {
                 let (ty, mode) = self.pairs[pair];
                 format!("warming up and calibrating {ty} {}", mode.id())
+            }
+            Some(Step::Check { before }) => {
+                format!("checking that no other program uses the CPUs ({} of {})", before + 1, self.rounds() + 1)
             }
             Some(Step::Repeat { round, case }) if round < self.settings.warmups => format!("warm-up round: {}", self.cases[case].name()),
             Some(Step::Repeat { round, case }) => {
@@ -299,6 +255,7 @@ impl Session {
         let rounds = self.rounds();
         let source = self.source.get_or_insert_with(|| CloneSource::new(self.settings.string_len));
         match step {
+            Step::Check { .. } => self.checks.take(threads, clock)?,
             Step::Calibrate { pair } => {
                 let (ty, mode) = self.pairs[pair];
                 let most_threads = self.cases.iter().zip(&self.pair_of).filter(|(_, p)| **p == pair).map(|(c, _)| c.threads).max();
@@ -343,7 +300,9 @@ impl Session {
 
     /// The results file of the rounds recorded so far: every case with at least one recorded repeat.
     pub fn file(&self, facts: &BrowserFacts) -> ResultsFile {
-        contention_context(facts).into_file(self.results())
+        let mut context = contention_context(facts);
+        context.conditions = Some(wasm_core::results::RunConditions { cpu_checks: Some(self.checks.record()), ..Default::default() });
+        context.into_file(self.results())
     }
 
     fn results(&self) -> Vec<CaseResult> {
@@ -472,24 +431,28 @@ pub(crate) mod tests {
     fn a_session_calibrates_each_type_once_then_runs_its_cases_in_rounds() {
         let plan = ClonePlan::from_lists("1,2", "arc_str,string", "drop", 0, 64).unwrap();
         let session = Session::new(&plan, settings());
-        assert_eq!((session.cases.len(), session.steps(), session.max_threads()), (4, 2 + 4 * 4, 2));
+        // 2 calibrations; 4 rounds of a CPU check and 4 cases; a last check.
+        assert_eq!((session.cases.len(), session.steps(), session.max_threads()), (4, 2 + 4 * 5 + 1, 2));
         let names: Vec<String> = (0..session.steps()).map(|i| session.name(i)).collect();
         assert_eq!(names[0], "warming up and calibrating Arc<str> drop");
         assert_eq!(names[1], "warming up and calibrating String drop");
-        assert_eq!(names[2], "warm-up round: Arc<str> drop, 1 thread");
-        assert_eq!(names[5], "warm-up round: String drop, 2 threads");
+        assert_eq!(names[2], "checking that no other program uses the CPUs (1 of 5)");
+        assert_eq!(names[3], "warm-up round: Arc<str> drop, 1 thread");
+        assert_eq!(names[6], "warm-up round: String drop, 2 threads");
         // Interleaved: round 1 visits every case before round 2 starts.
         assert_eq!(
-            names[6..10],
+            names[7..12],
             [
+                "checking that no other program uses the CPUs (2 of 5)",
                 "round 1 of 3: Arc<str> drop, 1 thread",
                 "round 1 of 3: String drop, 1 thread",
                 "round 1 of 3: Arc<str> drop, 2 threads",
                 "round 1 of 3: String drop, 2 threads"
             ]
         );
-        assert_eq!(names[17], "round 3 of 3: String drop, 2 threads");
-        assert_eq!(session.name(18), "");
+        assert_eq!(names[21], "round 3 of 3: String drop, 2 threads");
+        assert_eq!(names[22], "checking that no other program uses the CPUs (5 of 5)");
+        assert_eq!(session.name(23), "");
 
         let (file, _) = run("1,2", "arc_str,string", "drop", settings());
         assert_eq!(file.cases.len(), 4);
@@ -504,6 +467,9 @@ pub(crate) mod tests {
         assert!(case("arc_str", 2).contender_ops_per_sec.is_some_and(|r| r >= 0.0));
         assert_eq!(case("arc_str", 1).contender_ops_per_sec, None);
         assert!(wasm_core::validate::validate_file(&file).is_empty(), "{:?}", wasm_core::validate::validate_file(&file));
+        // The file carries its five CPU checks, of two threads.
+        let checks = file.conditions.as_ref().and_then(|c| c.cpu_checks.clone()).unwrap();
+        assert_eq!((checks.threads, checks.one_thread_ms.len(), checks.all_threads_ms.len()), (2, 5, 5));
     }
 
     #[test]
@@ -516,7 +482,8 @@ pub(crate) mod tests {
             let file = session.file(&facts());
             seen.push((session.finished(), file.cases.len(), file.cases.first().map_or(0, |c| c.repeat_times_ns.len())));
         }
-        // 2 calibrations, a warm-up round (2 steps), then 3 recorded rounds of 2 steps.
+        // 2 calibrations; a warm-up round (a CPU check and 2 cases), then 3 recorded rounds of the
+        // same; a last CPU check.
         assert_eq!(
             seen,
             [
@@ -524,10 +491,15 @@ pub(crate) mod tests {
                 (false, 0, 0),
                 (false, 0, 0),
                 (false, 0, 0),
+                (false, 0, 0),
+                (false, 0, 0),
                 (false, 1, 1),
+                (false, 2, 1),
                 (false, 2, 1),
                 (false, 2, 2),
                 (false, 2, 2),
+                (false, 2, 2),
+                (false, 2, 3),
                 (false, 2, 3),
                 (true, 2, 3)
             ]
@@ -579,7 +551,12 @@ pub(crate) mod tests {
         let mut session = Session::new(&plan, Settings { min_repeat_ms: 0.0, ..settings() });
         let clock = JumpingClock(AtomicU32::new(0));
         session.run_next(&NoThreads, &clock).unwrap();
+        // The first CPU check is the first step on threads: it ends the run.
         let error = session.run_next(&NoThreads, &clock).unwrap_err();
+        assert!(error.contains("only 0 of 2 threads started for a CPU check"), "{error}");
+        // A repeat whose contenders never start ends it the same way.
+        let case = PlannedCase { samples: 10, ..plan.cases()[0].clone() };
+        let error = repeat(&NoThreads, &clock, &CloneSource::new(64), &case).unwrap_err();
         assert!(error.contains("only 0 of 2 contender threads started"), "{error}");
     }
 

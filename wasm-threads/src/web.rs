@@ -3,7 +3,8 @@
 //! file's JSON text, which the page reads with the same validator as every shipped file.
 
 use crate::lines::{self, LineSettings, LinesSession};
-use crate::run::{repeat_ms_for_step, Clock, Session, Settings, Threads};
+use crate::run::{repeat_ms_for_step, Session, Settings};
+use crate::timing::{Clock, Threads};
 use std::sync::OnceLock;
 use wasm_bindgen::prelude::*;
 use wasm_core::browser::BrowserFacts;

@@ -57,7 +57,7 @@ pub fn Submit() -> impl IntoView {
                 <li>"Open " <a href="/bench#contention">"Contention in your browser"</a> ", keep the defaults or pick more types, press Run and wait for \u{201c}Done\u{201d}. Keep the tab in front and the machine otherwise idle."</li>
                 <li>"Type a label that names your device (the runner\u{2019}s label rules: letters, digits, " <code>"."</code> ", " <code>"_"</code> ", " <code>"-"</code>
                     ") and press \u{201c}Download results (JSON)\u{201d}; the file is " <code>"<label>-<date>.json"</code> ". It passes the same check a pull request runs, "
-                    "or the page does not offer it and says why (a run too short or too noisy offers a longer one)."</li>
+                    "or the page does not offer it and says why (a run too short or too noisy offers a longer one; a run its CPU checks call disturbed by other programs is offered only to keep)."</li>
                 <li>"Open " <a href="https://github.com/arc-str-explained/arc-str-explained/upload/main/content/results">"GitHub\u{2019}s upload page for content/results"</a>
                     " and drop the file there (GitHub makes a fork for you if you need one)."</li>
                 <li>"Choose \u{201c}Create a new branch for this commit and start a pull request\u{201d}, then \u{201c}Propose changes\u{201d}. The "

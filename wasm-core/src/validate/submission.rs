@@ -77,6 +77,39 @@ pub fn noise_problem(file: &ResultsFile) -> Option<Problem> {
     })
 }
 
+/// The day the browser lab began to check its CPUs ([`crate::results::CpuChecks`]): a browser run
+/// since then carries the checks.
+pub const CPU_CHECKS_SINCE: &str = "2026-11-28";
+
+/// A browser run its own CPU checks call disturbed ([`crate::disturbance`]) is a file to keep, not
+/// to submit; so is one made since the lab checks that carries no checks (a check cannot be dodged
+/// by deleting it).
+pub fn disturbance_problem(file: &ResultsFile) -> Option<Problem> {
+    if file.runner.name != crate::browser::BROWSER_RUNNER {
+        return None;
+    }
+    match file.conditions.as_ref().and_then(|c| c.cpu_checks.as_ref()) {
+        Some(checks) => crate::disturbance::disturbance(checks).map(|why| {
+            Problem::new(
+                "conditions.cpu_checks",
+                format!("say the run was disturbed: {why}; close other programs and tabs and run again, and submit that run"),
+            )
+        }),
+        None if file.created_at.as_str() >= CPU_CHECKS_SINCE => Some(Problem::new(
+            "conditions.cpu_checks",
+            format!("is missing; the lab records its CPU checks in every run since {CPU_CHECKS_SINCE}"),
+        )),
+        None => None,
+    }
+}
+
+/// What makes a valid run a file to keep rather than one to submit: too noisy to compare
+/// ([`noise_problem`]) or disturbed ([`disturbance_problem`]). The lab still offers such a run, and
+/// says why it is not for submitting.
+pub fn keep_only_problems(file: &ResultsFile) -> Vec<Problem> {
+    noise_problem(file).into_iter().chain(disturbance_problem(file)).collect()
+}
+
 /// The extra rules for a file sent in by pull request (`native-runner validate --submission`): on
 /// top of [`validate_bytes`](super::validate_bytes), its numbers must be real measurements.
 pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
@@ -104,7 +137,7 @@ pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
         )),
         Some(_) => {}
     }
-    problems.extend(noise_problem(file));
+    problems.extend(keep_only_problems(file));
     if file.runner.name == "native-runner" {
         problems.extend(oversubscription_problems(file));
         if file.machine.logical_cores.is_none() {

@@ -11,13 +11,14 @@ use crate::browser::download::save;
 
 /// The problems `validate --submission` would report for `file`, checked on the very JSON the
 /// download would hold (`wasm_core::validate::submission_check`, the pull request's own rules),
-/// but for being too noisy to compare: such a run is still offered, as a file to keep (the page
-/// says why it is not for submitting, and the pull-request check refuses it).
+/// but for those that make it a file to keep (too noisy to compare, or disturbed:
+/// `keep_only_problems`): such a run is still offered, to keep (the page says why it is not for
+/// submitting, and the pull-request check refuses it).
 pub fn submission_check(file: &ResultsFile) -> Vec<Problem> {
     let name = wasm_core::browser::file_name(file);
-    let noisy = wasm_core::validate::noise_problem(file);
+    let keep_only = wasm_core::validate::keep_only_problems(file);
     let problems = wasm_core::validate::submission_check(&name, file.to_pretty_json().as_bytes()).err().unwrap_or_default();
-    problems.into_iter().filter(|p| Some(p) != noisy.as_ref()).collect()
+    problems.into_iter().filter(|p| !keep_only.contains(p)).collect()
 }
 
 /// Whether a problem is one that longer repeats cure: too few operations or too short a repeat.
@@ -50,8 +51,10 @@ pub fn SubmitFile(
     let label_note = move || typed.with(|t| (!t.trim().is_empty()).then(|| label_problem(t.trim())).flatten());
     let name = move || labelled.with(|f| f.as_ref().map(wasm_core::browser::file_name).unwrap_or_default());
     let noise = Memo::new(move |_| labelled.with(|f| f.as_ref().map(noise)));
+    let disturbed = Memo::new(move |_| labelled.with(|f| f.as_ref().and_then(wasm_core::validate::disturbance_problem)));
     let longer_helps =
         move || on_longer.is_some() && (problems.with(|p| p.iter().any(cured_by_longer)) || noise.with(|n| n.is_some_and(|n| n.too_noisy)));
+    let keep_only = move || noise.with(|n| n.is_some_and(|n| n.too_noisy)) || disturbed.with(Option::is_some);
     let download = move |_| {
         let Some(file) = labelled.get_untracked() else { return };
         set_error.set(save(&wasm_core::browser::file_name(&file), &file.to_pretty_json()).err().map(|e| format!("{e:?}")));
@@ -87,18 +90,25 @@ pub fn SubmitFile(
                     )}
                 </p>
             })}
+            {move || disturbed.get().map(|p| view! {
+                <p class="field-note" role="status" data-testid=format!("{prefix}-disturbed")>
+                    "Disturbed: this run's " <code>"conditions.cpu_checks"</code> " " {p.problem}
+                </p>
+            })}
             <Show when=move || problems.with(Vec::is_empty) fallback=move || view! {
                 <p class="error-card" role="alert" data-testid=format!("{prefix}-invalid")>
                     "This run does not pass the check a pull request gets, so it is not offered for download: "
                     {move || problems.get().iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")}
                 </p>
             }>
-                // A run the page itself calls too noisy to compare is a file to keep, not to submit.
-                {move || if noise.get().is_some_and(|n| n.too_noisy) {
+                // A run the page itself calls too noisy to compare, or disturbed, is a file to keep,
+                // not to submit.
+                {move || if keep_only() {
+                    let why = if disturbed.with(Option::is_some) { "Disturbed by other programs" } else { "Too noisy to compare with other machines" };
                     view! {
                         <p data-testid=format!("{prefix}-keep-only")>
                             <button type="button" class="secondary" data-testid=format!("{prefix}-download") on:click=download>"Download to keep (JSON)"</button>
-                            " Too noisy to compare with other machines, so not for submitting: keep it to compare runs on this device."
+                            " " {why} ", so not for submitting: keep it to compare runs on this device."
                         </p>
                     }.into_any()
                 } else {
@@ -145,17 +155,23 @@ mod tests {
         assert!(submission_check(&bad).iter().any(|p| p.field == "label"), "{:?}", submission_check(&bad));
     }
 
+    /// A shipped browser run.
+    fn browser_run() -> ResultsFile {
+        serde_json::from_str(include_str!("../../../../content/results/browser-headless-chrome-156-epyc-2vcpu-reads-2026-11-26.json"))
+            .unwrap()
+    }
+
+    /// What the pull-request check refuses of `file`.
+    fn refused(file: &ResultsFile) -> Vec<Problem> {
+        let name = wasm_core::browser::file_name(file);
+        wasm_core::validate::submission_check(&name, file.to_pretty_json().as_bytes()).err().unwrap_or_default()
+    }
+
     /// A run too noisy to compare is refused by the pull-request check, yet still offered here (as a
     /// file to keep: the page's keep-only branch says why it is not for submitting).
     #[test]
     fn too_noisy_is_kept_not_submitted() {
-        let mut file: ResultsFile =
-            serde_json::from_str(include_str!("../../../../content/results/browser-headless-chrome-156-epyc-2vcpu-reads-2026-11-26.json"))
-                .unwrap();
-        let refused = |f: &ResultsFile| {
-            let name = wasm_core::browser::file_name(f);
-            wasm_core::validate::submission_check(&name, f.to_pretty_json().as_bytes()).err().unwrap_or_default()
-        };
+        let mut file = browser_run();
         let about_noise = |problems: &[Problem]| problems.iter().any(|p| p.field == "cases" && p.problem.contains("too many to compare"));
         assert!(!about_noise(&refused(&file)), "the shipped run is not too noisy");
         // Every case's five repeats ±20 % about its median: noisy, and the figures agree.
@@ -168,6 +184,29 @@ mod tests {
         assert!(wasm_core::validate::noise(&file).too_noisy);
         assert!(about_noise(&refused(&file)), "the pull-request check refuses it: {:?}", refused(&file));
         assert!(!about_noise(&submission_check(&file)), "the page still offers it, to keep");
+    }
+
+    /// A run whose CPU checks say other programs shared the CPUs is refused by the pull-request
+    /// check and still offered here, to keep; a quiet one is offered to submit; and a run made since
+    /// the lab checks cannot dodge the rule by leaving its checks out.
+    #[test]
+    fn disturbed_is_kept_not_submitted() {
+        use wasm_core::results::{CpuChecks, RunConditions};
+        let mut file = browser_run();
+        let about_checks = |problems: &[Problem]| problems.iter().any(|p| p.field == "conditions.cpu_checks");
+        let with_checks = |one: [f64; 4], all: [f64; 4]| {
+            let mut f = file.clone();
+            let checks = CpuChecks { threads: 2, one_thread_ms: one.to_vec(), all_threads_ms: all.to_vec() };
+            f.conditions = Some(RunConditions { cpu_checks: Some(checks), ..Default::default() });
+            f
+        };
+        let quiet = with_checks([20.0, 20.3, 20.1, 19.9], [20.8, 21.0, 20.5, 20.9]);
+        assert!(!about_checks(&refused(&quiet)) && !about_checks(&submission_check(&quiet)));
+        let hog = with_checks([20.0, 20.3, 20.1, 19.9], [39.0, 41.0, 40.5, 38.9]);
+        assert!(about_checks(&refused(&hog)), "the pull-request check refuses it: {:?}", refused(&hog));
+        assert!(!about_checks(&submission_check(&hog)), "the page still offers it, to keep");
+        file.created_at = wasm_core::validate::CPU_CHECKS_SINCE.to_owned() + "T12:00:00Z";
+        assert!(about_checks(&refused(&file)), "no checks, made since the lab checks: {:?}", refused(&file));
     }
 
     #[test]
