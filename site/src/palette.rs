@@ -136,10 +136,11 @@ impl ChartMarker {
 /// The marks of one chart's files, each given as `(machine key, marker)`: files of one machine keep
 /// their shared marker and are numbered; a machine whose marker another machine of the chart took
 /// (past twelve machines) moves to the next free machine marker; the browser's stays.
-pub fn chart_markers<'k>(wanted: impl IntoIterator<Item = (&'k str, u32)>) -> Vec<ChartMarker> {
-    let wanted: Vec<(&str, u32)> = wanted.into_iter().collect();
-    let mut machines: Vec<(&str, u32)> = Vec::new();
-    for &(key, want) in &wanted {
+pub fn chart_markers<K: PartialEq>(wanted: impl IntoIterator<Item = (K, u32)>) -> Vec<ChartMarker> {
+    let wanted: Vec<(K, u32)> = wanted.into_iter().collect();
+    let mut machines: Vec<(&K, u32)> = Vec::new();
+    for (key, want) in &wanted {
+        let want = *want;
         if machines.iter().any(|(k, _)| *k == key) {
             continue;
         }
@@ -150,11 +151,11 @@ pub fn chart_markers<'k>(wanted: impl IntoIterator<Item = (&'k str, u32)>) -> Ve
         };
         machines.push((key, marker));
     }
-    let mut seen: Vec<&str> = Vec::new();
+    let mut seen: Vec<&K> = Vec::new();
     wanted
         .iter()
-        .map(|&(key, _)| {
-            let files = wanted.iter().filter(|(k, _)| *k == key).count();
+        .map(|(key, _)| {
+            let files = wanted.iter().filter(|(k, _)| k == key).count();
             seen.push(key);
             let nth = seen.iter().filter(|k| **k == key).count() as u32;
             let marker = machines.iter().find(|(k, _)| *k == key).map_or(0, |(_, m)| *m);
@@ -214,6 +215,6 @@ mod tests {
         assert_eq!(marks, [mark(0, Some(1)), mark(1, None), mark(BROWSER_MARKER, None), mark(0, Some(2)), mark(11, None)]);
         // One file per machine: no numbers, and every shape as wanted.
         assert_eq!(chart_markers([("a", 4), ("b", 7)]), [mark(4, None), mark(7, None)]);
-        assert!(chart_markers([]).is_empty());
+        assert!(chart_markers::<&str>([]).is_empty());
     }
 }

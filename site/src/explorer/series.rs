@@ -170,8 +170,7 @@ fn metric_series(lines: Vec<Line>, view: View) -> Vec<ChartSeries> {
 
 /// Each file's machine marker ([`Machine::marker`]) and run number within this chart.
 pub fn machine_markers(machines: &[&Machine]) -> Vec<ChartMarker> {
-    let keys: Vec<String> = machines.iter().map(|m| m.machine_key()).collect();
-    crate::palette::chart_markers(keys.iter().map(String::as_str).zip(machines.iter().map(|m| m.marker)))
+    crate::palette::chart_markers(machines.iter().map(|m| (m.machine_key(), m.marker)))
 }
 
 fn lines_spec(title: String, y_label: &str, scale: Scale, series: Vec<ChartSeries>, machines: &[&Machine]) -> ChartSpec {

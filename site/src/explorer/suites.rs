@@ -132,8 +132,8 @@ pub struct Source {
 }
 
 /// One file for [`Source::of_files`]: its machine key and marker, legend name, where it ran, and its cases.
-pub struct FileSource<'k> {
-    pub machine_key: &'k str,
+pub struct FileSource {
+    pub machine_key: String,
     pub marker: u32,
     pub name: String,
     pub about: String,
@@ -143,7 +143,7 @@ pub struct FileSource<'k> {
 impl Source {
     /// The sources of files, each with its machine's marker, numbered where one machine has several.
     pub fn of_files(files: Vec<FileSource>) -> Vec<Source> {
-        let marks = crate::palette::chart_markers(files.iter().map(|f| (f.machine_key, f.marker)));
+        let marks = crate::palette::chart_markers(files.iter().map(|f| (&f.machine_key, f.marker)));
         files.into_iter().zip(marks).map(|(f, mark)| Source { name: f.name, about: f.about, mark, cases: f.cases }).collect()
     }
 }
@@ -198,14 +198,12 @@ pub fn suite_spec(machines: &[&Machine], suite: Suite, key: &str) -> ChartSpec {
         machines.iter().copied().filter(|m| m.data.cases.iter().any(|c| c.suite == suite.key() && condition(c).key == key)).collect();
     let (machines, left_out) = super::charted(&measured);
     let names = machine_names(machines);
-    let machine_keys: Vec<String> = machines.iter().map(|m| m.machine_key()).collect();
     let sources = Source::of_files(
         machines
             .iter()
             .zip(names)
-            .zip(&machine_keys)
-            .map(|((m, name), machine_key)| FileSource {
-                machine_key,
+            .map(|(m, name)| FileSource {
+                machine_key: m.machine_key(),
                 marker: m.marker,
                 name,
                 about: m.description(),

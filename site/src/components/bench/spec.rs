@@ -23,7 +23,7 @@ pub fn chart_spec(browser: Option<&[CaseResult]>, native: &[NativeMatch], mode: 
     let measured: Vec<&NativeMatch> = native.iter().filter(|m| !m.cases.is_empty()).collect();
     let (native, rest) = crate::palette::split_charted(&measured);
     let left_out: Vec<String> = rest.iter().map(|m| m.series_name.clone()).collect();
-    let marks = crate::palette::chart_markers(native.iter().map(|m| (m.machine_key.as_str(), m.marker)));
+    let marks = crate::palette::chart_markers(native.iter().map(|m| (&m.machine_key, m.marker)));
     all.extend(native.iter().zip(marks).map(|(m, mark)| series(&m.series_name, &m.machine, mark, &m.cases, NS_PER_CLONE, x_variant)));
     let title = format!(
         "Clone cost on one thread: {string_len}-byte string, clones {}",

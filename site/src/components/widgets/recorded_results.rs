@@ -73,13 +73,11 @@ fn recorded_view(suite: &'static str, files: &[NativeFile], key: &str, label: &s
         )
     });
     let unit = unit_for(suite, &per_file.iter().flat_map(|(_, _, c)| c.iter()).collect::<Vec<_>>());
-    let keys: Vec<String> = per_file.iter().map(|(_, f, _)| wasm_core::machine_key::machine_key(&f.results)).collect();
     let sources = Source::of_files(
         per_file
             .iter()
-            .zip(&keys)
-            .map(|((title, f, cases), key)| FileSource {
-                machine_key: key,
+            .map(|(title, f, cases)| FileSource {
+                machine_key: wasm_core::machine_key::machine_key(&f.results),
                 marker: f.marker,
                 name: title.clone(),
                 about: machine_line(f),
