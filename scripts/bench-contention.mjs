@@ -6,6 +6,8 @@
 // at each check) and whether the page called it disturbed, whether the page offered the file to
 // submit and whether `native-runner validate --submission` accepts it, then the spread across runs.
 // `--beside-hog` runs `sha256sum /dev/zero` for the whole of each run: what a disturbed run looks like.
+// By default each run also times the allocator A/B (String's drop cases in a bumpalo-herd arena and a
+// sharded-slab pool per thread, beside dlmalloc), and the end prints how each scales from 1 thread.
 // A benchmark, not a test: it asserts nothing.
 import fs from "node:fs";
 import os from "node:os";
@@ -28,6 +30,7 @@ const { values } = parseArgs({
     "no-build": { type: "boolean" },
     types: { type: "string", default: "arc_str,string" },
     modes: { type: "string", default: "drop" },
+    allocators: { type: "string", default: "bump_herd,thread_pool" },
     runs: { type: "string", default: "1" },
     label: { type: "string" },
     "out-dir": { type: "string" },
@@ -42,6 +45,7 @@ if (values.help) {
   --runs N       runs, each in a fresh browser (default 1); the spread across them is printed
   --types        clone suite ids, comma-separated, or "all" (default: arc_str,string)
   --modes        drop, forget and/or read, comma-separated (default: drop)
+  --allocators   String's other allocators for the A/B: bump_herd, thread_pool, or none (default: both)
   --label L      typed into the page's label field (the runner's --label rules); run k of N gets "-k"
   --out-dir DIR  save each run's download there, under the name the page gave it (never overwrites)
   --timeout      seconds to wait for each run (default 900)
@@ -58,6 +62,12 @@ if (unknown.length || types.length === 0) {
 const modes = values.modes.split(",").map((m) => m.trim()).filter(Boolean);
 if (modes.length === 0 || modes.some((m) => !["drop", "forget", "read"].includes(m))) {
   console.error(`error: --modes takes drop, forget and/or read; got '${values.modes}'`);
+  process.exit(2);
+}
+const ALLOCATORS = ["bump_herd", "thread_pool"];
+const allocators = values.allocators === "none" ? [] : values.allocators.split(",").map((a) => a.trim()).filter(Boolean);
+if (allocators.some((a) => !ALLOCATORS.includes(a))) {
+  console.error(`error: --allocators takes ${ALLOCATORS.join(" and/or ")}, or none; got '${values.allocators}'`);
   process.exit(2);
 }
 const runs = Number(values.runs);
@@ -104,9 +114,10 @@ async function oneRun(server, k) {
     const page = await context.newPage();
     await page.goto(`http://127.0.0.1:${server.address().port}/bench#contention`);
     await page.locator('[data-live="contention-lab"][data-mounted]').waitFor({ timeout: 60_000 });
-    for (const box of await page.locator('[id^="contention-type-"], [id^="contention-mode-"]').all()) {
+    for (const box of await page.locator('[id^="contention-type-"], [id^="contention-mode-"], [id^="contention-allocator-"]').all()) {
       const id = await box.getAttribute("id");
-      const wanted = types.includes(id.replace("contention-type-", "")) || modes.includes(id.replace("contention-mode-", ""));
+      const wanted = types.includes(id.replace("contention-type-", "")) || modes.includes(id.replace("contention-mode-", ""))
+        || allocators.includes(id.replace("contention-allocator-", ""));
       await box.setChecked(wanted);
     }
     const started = Date.now();
@@ -149,7 +160,8 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const key = (c) => `${c.variant_id} ${c.mode} ${c.threads}`;
+const allocatorOf = (c) => c.params?.allocator ?? "dlmalloc";
+const key = (c) => `${c.variant_id}${c.params?.allocator ? `@${c.params.allocator}` : ""} ${c.mode} ${c.threads}`;
 
 const server = await serveStatic(path.join(root, "dist"));
 const results = [];
@@ -174,10 +186,10 @@ try {
       console.log(`  CPU checks, ${checks.threads} threads ÷ 1 at each: ${ratios.join(", ")}; one thread ${Math.min(...checks.one_thread_ms).toFixed(1)}–${Math.max(...checks.one_thread_ms).toFixed(1)} ms`);
     }
     console.log(`  the page: ${run.disturbed ?? "not disturbed"}`);
-    console.log(["type", "mode", "threads", "ns/clone", "MAD %", "clones/repeat"].join("\t"));
+    console.log(["type", "allocator", "mode", "threads", "ns/clone", "MAD %", "clones/repeat"].join("\t"));
     for (const c of run.cases) {
       const mad = c.noise_rel_mad === undefined ? "" : (c.noise_rel_mad * 100).toFixed(1);
-      console.log([c.variant_id, c.mode, c.threads, c.median_ns_per_op.toFixed(2), mad, c.ops_per_repeat ?? ""].join("\t"));
+      console.log([c.variant_id, allocatorOf(c), c.mode, c.threads, c.median_ns_per_op.toFixed(2), mad, c.ops_per_repeat ?? ""].join("\t"));
     }
   }
 } finally {
@@ -197,7 +209,7 @@ for (const k of keys) {
 for (const ty of types) {
   for (const mode of modes) {
     const verdicts = results.map((r) => {
-      const at = r.cases.filter((c) => c.variant_id === ty && c.mode === mode);
+      const at = r.cases.filter((c) => c.variant_id === ty && c.mode === mode && !c.params?.allocator);
       const one = at.find((c) => c.threads === 1);
       const most = at.filter((c) => c.threads > 1).sort((a, b) => b.threads - a.threads)[0];
       return one && most ? most.median_ns_per_op / one.median_ns_per_op : NaN;
@@ -206,6 +218,20 @@ for (const ty of types) {
       const slower = verdicts.filter((r) => r > 1).length;
       console.log(`${ty} ${mode}: slower at the most threads than at 1 in ${slower} of ${verdicts.length} runs (ratios ${verdicts.map((r) => r.toFixed(2)).join(", ")})`);
     }
+  }
+}
+// The allocator A/B: String's drop at 2 threads ÷ at 1, run by run, on each allocator.
+if (allocators.length && types.includes("string") && modes.includes("drop")) {
+  console.log("\nallocator A/B: String drop, ns per clone at 2 threads ÷ at 1 thread");
+  for (const allocator of ["dlmalloc", ...allocators]) {
+    const ratios = results.map((r) => {
+      const at = (t) => r.cases.find((c) => c.variant_id === "string" && c.mode === "drop" && c.threads === t && allocatorOf(c) === allocator);
+      return at(2) && at(1) ? at(2).median_ns_per_op / at(1).median_ns_per_op : NaN;
+    }).filter(Number.isFinite);
+    if (!ratios.length) continue;
+    const [bound, word] = allocator === "dlmalloc" ? [2, "≥ 2×"] : [1.5, "≤ 1.5×"];
+    const met = ratios.filter((x) => (allocator === "dlmalloc" ? x >= bound : x <= bound)).length;
+    console.log(`  ${allocator}: ${ratios.map((x) => x.toFixed(2)).join(", ")}; ${word} in ${met} of ${ratios.length} runs`);
   }
 }
 const accepted = results.filter((r) => r.checked === "ok").length;

@@ -215,7 +215,7 @@ const smallerTiersOf = (pages) => [...new Set(pages.flatMap((page) => [page.wasm
  *  other live parts do not wait for the lab's validator and charts. */
 export function withLabLoader(html, urls) {
   const script = `<script type="module">
-const boxes = [...document.querySelectorAll('[data-live="contention-lab"], [data-live="lines-lab"]')];
+const boxes = [...document.querySelectorAll('[data-lab]')];
 let started = false;
 async function load() {
   if (started) return;

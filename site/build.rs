@@ -32,6 +32,7 @@ const WIDGETS: &[(&str, &str)] = &[
     ("arcswap-bench", "ArcSwapBench"),
     ("arena-bench", "ArenaBench"),
     ("contention-lab", "ContentionLab"),
+    ("allocator-lab", "AllocatorLab"),
     ("lines-lab", "LinesLab"),
 ];
 

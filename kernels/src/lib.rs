@@ -11,4 +11,6 @@ pub mod inline_str;
 pub mod lines;
 pub mod sso;
 
-pub use clone::{clone_batch, clone_batch_shared, CloneMode, CloneSource, CloneType, CloneWork, SharedCloneSource};
+pub use clone::{
+    clone_batch, clone_batch_shared, CloneAllocator, CloneMode, CloneSource, CloneType, CloneWork, SharedCloneSource, ThreadAllocators,
+};

@@ -52,7 +52,7 @@ pub fn convert(input: &str) -> Result<ResultsFile, String> {
     let cases = groups
         .into_iter()
         .map(|((threads, mode, ty), times)| {
-            let case = PlannedCase { ty, mode, threads, samples: REFERENCE_SAMPLES, note: None };
+            let case = PlannedCase::new(ty, mode, threads, REFERENCE_SAMPLES);
             clone_run::case_result(&case, REFERENCE_STRING_LEN, 0, CaseTimes { repeat_times_ns: times, contender_ops_per_sec: vec![] })
         })
         .collect();

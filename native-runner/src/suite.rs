@@ -223,6 +223,7 @@ fn plan(settings: &Settings) -> Result<Vec<Planned>, Failure> {
             threads: settings.threads.clone(),
             samples: settings.samples,
             string_len: len as usize,
+            string_allocators: Vec::new(),
         };
         for mut case in plan.cases() {
             let this = (case.ty, case.mode, case.threads, case.ty.text_len(len as usize));

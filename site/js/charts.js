@@ -372,10 +372,11 @@ function drawSidewaysBars(host, spec, width) {
   legend(svg, legendRows);
 }
 
-// Twenty-three colours (palette.rs SERIES_COLOURS: one per clone type, Rc<str> last; machines use the
+// Twenty-five colours (palette.rs SERIES_COLOURS: one per clone type, Rc<str> next, then String on the
+// allocator A/B's two other allocators; machines use the
 // first twelve); NEUTRAL (1000, charts.rs) and above is the muted text colour, for reference lines
 // that stand for no machine or type.
-const colour = (i) => (i >= 1000 ? "var(--muted)" : `var(--series-${(i % 23) + 1})`);
+const colour = (i) => (i >= 1000 ? "var(--muted)" : `var(--series-${(i % 25) + 1})`);
 
 // One rule on every chart: colour is what is measured (a type, or a suite's variant), the marker
 // shape is where (a machine). A series that stands for a machine and no one type (`marker` without

@@ -28,7 +28,7 @@ self.onmessage = async ({ data }) => {
     await init();
     // A clone contention run (chapter 4) or a cache-lines run (chapter "Cache lines"): the same
     // protocol, step by step.
-    const run = data.type === "lines" ? ThreadRun.lines(data.threads, data.variants) : ThreadRun.contention(data.threads, data.types, data.modes, Number(data.longer) || 1);
+    const run = data.type === "lines" ? ThreadRun.lines(data.threads, data.variants) : ThreadRun.contention(data.threads, data.types, data.modes, data.allocators ?? "", Number(data.longer) || 1);
     const [os, device] = await describeDevice();
     // The calling Worker is the timed thread; the pool holds the contenders (at least one Worker,
     // since wasm-bindgen-rayon refuses an empty pool).

@@ -63,11 +63,12 @@ export function logicalCpus() {
 
 let worker = null;
 
-/** Starts a run of the plan in three comma-separated lists (thread counts, type ids, mode ids);
+/** Starts a run of the plan in four comma-separated lists (thread counts, type ids, mode ids, and
+ *  the other allocators String's drop cases run on: the allocator A/B);
  *  `longer` multiplies the shortest timed repeat (1: the default). `onMessage(kind, number, text)`
  *  gets each of the Worker's messages: ready (number: the run's steps), progress, file, done, error. */
-export function startRun(threads, types, modes, longer, onMessage) {
-  start({ type: "run", threads, types, modes, longer }, onMessage);
+export function startRun(threads, types, modes, allocators, longer, onMessage) {
+  start({ type: "run", threads, types, modes, allocators, longer }, onMessage);
 }
 
 /** Starts a cache-lines run: thread counts and variant ids, comma-separated; messages as startRun's. */

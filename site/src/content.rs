@@ -25,6 +25,9 @@ pub enum Widget {
     ArenaBench,
     /// `contention-lab`: clone kernels on real threads in the reader's browser (the threaded tier).
     ContentionLab,
+    /// `allocator-lab`: the contention lab set to the allocator A/B: `String` cloned and dropped on
+    /// dlmalloc, in a bumpalo-herd arena per thread and from a per-thread pool, on 1 and 2 threads.
+    AllocatorLab,
     /// `lines-lab`: counters updated by real threads in the reader's browser, sharing a cache line
     /// or not (the threaded tier).
     LinesLab,
@@ -49,13 +52,14 @@ impl Widget {
             Widget::ArcSwapBench => "arcswap-bench",
             Widget::ArenaBench => "arena-bench",
             Widget::ContentionLab => "contention-lab",
+            Widget::AllocatorLab => "allocator-lab",
             Widget::LinesLab => "lines-lab",
             Widget::RecordedResults(_) => "recorded-results",
         }
     }
 
     /// Every widget without an argument (`RecordedResults` carries one of [`RECORDED_SUITES`]).
-    const PLAIN: [Widget; 12] = [
+    const PLAIN: [Widget; 13] = [
         Widget::WidePointer,
         Widget::Vtable,
         Widget::ArcInspector,
@@ -67,6 +71,7 @@ impl Widget {
         Widget::ArcSwapBench,
         Widget::ArenaBench,
         Widget::ContentionLab,
+        Widget::AllocatorLab,
         Widget::LinesLab,
     ];
 
@@ -85,6 +90,7 @@ impl Widget {
                 | Widget::ArcSwapBench
                 | Widget::ArenaBench
                 | Widget::ContentionLab
+                | Widget::AllocatorLab
                 | Widget::LinesLab
                 | Widget::RecordedResults(_)
         )
@@ -109,7 +115,9 @@ impl Widget {
             | Widget::AltInspector => "Live: reads this page's own WebAssembly memory.",
             Widget::SizeTable => "Live: sizes measured in this page's WebAssembly, beside the native ones from the results files.",
             Widget::SsoBench | Widget::ArcSwapBench | Widget::ArenaBench => "Live: times the shared kernels in your browser.",
-            Widget::ContentionLab => "Live: runs the clone kernels on several threads in your browser, when you press Run.",
+            Widget::ContentionLab | Widget::AllocatorLab => {
+                "Live: runs the clone kernels on several threads in your browser, when you press Run."
+            }
             Widget::LinesLab => "Live: updates counters on several threads in your browser, when you press Run.",
             Widget::RecordedResults(_) => "Live: charts the results files this site ships.",
         }

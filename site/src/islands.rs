@@ -63,6 +63,7 @@ impl Island {
         use crate::components::contention::{lab::ContentionLab, lines_lab::LinesLab};
         match self {
             Island::Widget(Widget::ContentionLab) => Some(view! { <ContentionLab/> }.into_any()),
+            Island::Widget(Widget::AllocatorLab) => Some(view! { <ContentionLab allocator_ab=true/> }.into_any()),
             Island::Widget(Widget::LinesLab) => Some(view! { <LinesLab/> }.into_any()),
             _ => None,
         }

@@ -85,7 +85,7 @@ impl Island {
             Island::LayoutTable | Island::TryIt | Island::SubmitSteps | Island::Search => Groups::INSPECTORS,
             Island::Widget(WidePointer | Vtable | ArcInspector | SsoInspector | LayoutProbe | AltInspector) => Groups::INSPECTORS,
             Island::Widget(SizeTable | SsoBench | ArcSwapBench | ArenaBench | RecordedResults(_)) => Groups::CHAPTERS,
-            Island::Widget(ContentionLab | LinesLab) => Groups::LAB,
+            Island::Widget(ContentionLab | AllocatorLab | LinesLab) => Groups::LAB,
             Island::Results => Groups::RESULTS,
             Island::Bench => Groups::BENCH,
             Island::Choose => Groups::CHOOSE,
@@ -201,6 +201,7 @@ impl Tier {
 /// An island's box in the static page. Without `children` it holds a note saying what will appear;
 /// with them, their first frame (only for islands whose first frame is the same on every target).
 /// The box keeps its size when the island mounts (CSS gives each kind its height), so nothing moves.
+/// A threaded lab's box carries `data-lab`, which the page's lab loader watches (`withLabLoader`).
 #[component]
 pub fn Live(island: Island, #[prop(optional)] children: Option<Children>) -> impl IntoView {
     let inner = match children {
@@ -212,7 +213,8 @@ pub fn Live(island: Island, #[prop(optional)] children: Option<Children>) -> imp
         Island::Widget(w) => w.suite(),
         _ => None,
     };
-    view! { <div class="live" data-live=island.name() data-suite=suite>{inner}</div> }
+    let lab = (island.tier() == Tier::Lab).then_some("");
+    view! { <div class="live" data-live=island.name() data-suite=suite data-lab=lab>{inner}</div> }
 }
 
 #[cfg(test)]
@@ -250,6 +252,7 @@ mod tests {
         assert!(!Results.carries(Chapters) && !Chapters.carries(Results) && !Choose.carries(Results));
         assert_eq!(Island::Widget(Widget::ContentionLab).tier(), Lab);
         assert_eq!(Island::Widget(Widget::LinesLab).tier(), Lab);
+        assert_eq!(Island::Widget(Widget::AllocatorLab).tier(), Lab);
         assert_eq!(Island::Results.tier(), Results);
         assert_eq!(Island::Choose.tier(), Choose);
         assert_eq!(Island::Bench.tier(), Bench);

@@ -186,7 +186,7 @@ impl Machine {
     /// lines are its ordinary run.
     pub fn clone_cases(&self) -> impl Iterator<Item = &CaseResult> {
         self.data.cases.iter().filter(|c| {
-            c.suite == "clone" && c.placement.is_none() && wasm_core::kernels::CloneType::shareable().any(|t| t.id() == c.variant_id)
+            c.is_global_clone() && c.placement.is_none() && wasm_core::kernels::CloneType::shareable().any(|t| t.id() == c.variant_id)
         })
     }
 

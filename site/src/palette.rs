@@ -19,8 +19,19 @@
 //! - Noise is not a marker's business: a noisy point keeps its shape and colour and gets a dotted
 //!   ring (a bar is drawn pale), so it reads the same on filled and outline shapes.
 
-/// The `--series-N` colours of `style.css` (and `charts.js`): one for each clone type.
-pub const SERIES_COLOURS: u32 = 23;
+/// The `--series-N` colours of `style.css` (and `charts.js`): one for each clone type, then one for
+/// `String` on each other allocator of the allocator A/B ([`allocator_colour`]).
+pub const SERIES_COLOURS: u32 = 25;
+/// The colours of what is not the allocator A/B: the types, and other suites' variants.
+const TYPE_COLOURS: u32 = SERIES_COLOURS - wasm_core::kernels::CloneAllocator::ALTERNATIVES.len() as u32;
+
+/// The colour of `String` cloned on `allocator` instead of the global one (the allocator A/B): a
+/// colour of its own after every type's, since it is another thing measured.
+pub fn allocator_colour(allocator: wasm_core::kernels::CloneAllocator) -> u32 {
+    let alternatives = wasm_core::kernels::CloneAllocator::ALTERNATIVES;
+    let rank = alternatives.iter().position(|a| *a == allocator).unwrap_or(0) as u32;
+    TYPE_COLOURS + rank
+}
 
 /// The colour of a clone type (`arc_str`, `string`, ...) on every chart: its place among the types
 /// the contention charts draw; a type outside them (`rc_str`) takes the colour after the last.
@@ -33,7 +44,7 @@ pub fn type_colour(variant_id: &str) -> u32 {
         }
         count = i + 1;
     }
-    count % SERIES_COLOURS
+    count % TYPE_COLOURS
 }
 
 /// A stable hash of `text` for a slot no list ranks (FNV-1a: any fixed hash does; this one needs no
@@ -48,7 +59,7 @@ fn fnv1a(text: &str) -> u32 {
 pub fn variant_colour(variant_id: &str) -> u32 {
     match wasm_core::kernels::CloneType::parse(variant_id) {
         Some(_) => type_colour(variant_id),
-        None => fnv1a(variant_id) % SERIES_COLOURS,
+        None => fnv1a(variant_id) % TYPE_COLOURS,
     }
 }
 
@@ -60,7 +71,7 @@ pub fn distinct_variants(wanted: impl IntoIterator<Item = (String, u32)>) -> Vec
         if out.iter().any(|(c, _)| *c == category) {
             continue;
         }
-        let free = (0..SERIES_COLOURS).map(|k| (colour + k) % SERIES_COLOURS).find(|c| !out.iter().any(|(_, t)| t == c));
+        let free = (0..TYPE_COLOURS).map(|k| (colour + k) % TYPE_COLOURS).find(|c| !out.iter().any(|(_, t)| t == c));
         out.push((category, free.unwrap_or(colour)));
     }
     out
@@ -175,6 +186,14 @@ mod tests {
         colours.sort_unstable();
         colours.dedup();
         assert_eq!(colours.len(), wasm_core::kernels::CloneType::ALL.len(), "two types share a colour");
+        // String on the A/B's other allocators: colours no type has.
+        for a in wasm_core::kernels::CloneAllocator::ALTERNATIVES {
+            assert!(!colours.contains(&allocator_colour(a)) && allocator_colour(a) < SERIES_COLOURS, "{a}");
+        }
+        assert_ne!(
+            allocator_colour(wasm_core::kernels::CloneAllocator::BumpHerd),
+            allocator_colour(wasm_core::kernels::CloneAllocator::ThreadPool)
+        );
         let css = include_str!("../style.css");
         assert!(css.contains(&format!("--series-{SERIES_COLOURS}:")) && !css.contains(&format!("--series-{}:", SERIES_COLOURS + 1)));
         assert!(include_str!("../js/charts.js").contains(&format!("% {SERIES_COLOURS}) + 1")));

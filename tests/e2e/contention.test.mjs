@@ -218,3 +218,43 @@ test("chapter 9's cache-lines lab runs the lines kernel on threads, and its down
     await isolated.close();
   }
 });
+
+test("chapter 8's allocator A/B runs String on dlmalloc, in a herd's arenas and from a pool, on 1 and 2 threads; its download validates", async () => {
+  const isolated = await start({ isolate: true });
+  try {
+    const { page, errors } = await isolated.open("/chapters/bump-arenas");
+    await page.locator('[data-live="allocator-lab"]').scrollIntoViewIfNeeded();
+    await page.locator('[data-live="allocator-lab"][data-mounted]').waitFor({ timeout: 30_000 });
+    // Set to the A/B: String, drop, 1 and 2 threads, both other allocators; Arc<str> off.
+    for (const id of ["contention-threads-1", "contention-threads-2", "contention-type-string", "contention-mode-drop",
+      "contention-allocator-bump_herd", "contention-allocator-thread_pool"]) {
+      assert.ok(await page.locator(`#${id}`).isChecked(), `${id} is on by default`);
+    }
+    assert.equal(await page.locator("#contention-type-arc_str").isChecked(), false);
+    await page.getByTestId("contention-run").click();
+    await status(page, "done").waitFor({ timeout: 180_000 });
+    const table = await page.locator('[data-testid="contention-table"] tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => `${tr.dataset.type} ${tr.dataset.allocator} ${tr.dataset.threads}`));
+    assert.deepEqual(table.sort(), ["string bump_herd 1", "string bump_herd 2", "string global 1", "string global 2",
+      "string thread_pool 1", "string thread_pool 2"]);
+    assert.deepEqual(await page.locator('[data-testid="contention-chart"] g.series').evaluateAll((gs) => gs.map((g) => g.dataset.series)),
+      ["String", "String in a bumpalo-herd arena per thread", "String in a sharded-slab pool per thread"], "a line per allocator");
+    const findings = await page.getByTestId("contention-findings").locator("li").allInnerTexts();
+    assert.equal(findings.length, 3, findings.join(" | "));
+    assert.ok(findings.some((f) => f.startsWith("String (drop, bumpalo-herd arena per thread):")), findings.join(" | "));
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("contention-download").click()]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-allocator-ab-"));
+    const file = path.join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    const saved = JSON.parse(fs.readFileSync(file, "utf8"));
+    // The file records each case's allocator: absent for dlmalloc, the file's own.
+    assert.deepEqual(saved.cases.map((c) => c.params.allocator ?? "-").sort(), ["-", "-", "bump_herd", "bump_herd", "thread_pool", "thread_pool"]);
+    await checkDownload(page, "contention", file, 6);
+    fs.rmSync(dir, { recursive: true, force: true });
+    await screenshot(page, "allocator-lab-1280");
+    assert.deepEqual(errors, []);
+  } finally {
+    await isolated.close();
+  }
+});

@@ -135,7 +135,7 @@ export const MIN_FRAMES = 3;
 /** Waits until every live part of the page has mounted. The threaded labs load their wasm only when
  *  the reader comes near them, so this scrolls to each lab first, then back to the top. */
 export async function allMounted(page) {
-  const labs = page.locator('[data-live="contention-lab"]:not([data-mounted]), [data-live="lines-lab"]:not([data-mounted])');
+  const labs = page.locator("[data-lab]:not([data-mounted])");
   if (await labs.count()) {
     await labs.first().scrollIntoViewIfNeeded();
     await page.waitForFunction(() => performance.getEntriesByName("lab-mounted").length > 0, null, { timeout: 30_000 });

@@ -137,12 +137,12 @@ test("every route's wasm has every island the page holds: all boxes mount, from 
     const route = `/${meta.route}`;
     const { page, errors } = await h.open(route);
     await page.waitForFunction(() => performance.getEntriesByName("islands-mounted").length === 1, null, { timeout: 30_000 });
-    const lab = await page.locator('[data-live="contention-lab"], [data-live="lines-lab"]').count();
+    const lab = await page.locator("[data-lab]").count();
     // A threaded lab waits for the reader: its wasm loads beside the page's when the lab comes near.
     const labLoader = /import\('\/site-lab-[0-9a-f]+\.js'\)/.test(await page.content());
     assert.equal(labLoader, lab > 0, `${route}: the lab's wasm is offered exactly where a lab is`);
     if (lab) {
-      await page.locator('[data-live="contention-lab"], [data-live="lines-lab"]').first().scrollIntoViewIfNeeded();
+      await page.locator("[data-lab]").first().scrollIntoViewIfNeeded();
       await page.waitForFunction(() => performance.getEntriesByName("lab-mounted").length === 1, null, { timeout: 30_000 });
       counts["site-lab"] += 1;
     }
@@ -162,7 +162,7 @@ test("every route's wasm has every island the page holds: all boxes mount, from 
   }
   assert.ok(counts["site-lite"] >= 6 && counts["site-chapters"] >= 4, JSON.stringify(counts));
   assert.ok(counts["site-results"] === 1 && counts["site-choose"] === 1 && counts.site === 0, `one page per page app, none needs every island: ${JSON.stringify(counts)}`);
-  assert.ok(counts["site-lab"] === 3 && counts["site-bench"] === 1, `the labs' pages: chapters 4 and 9, and /bench: ${JSON.stringify(counts)}`);
+  assert.ok(counts["site-lab"] === 4 && counts["site-bench"] === 1, `the labs' pages: chapters 4, 8 and 9, and /bench: ${JSON.stringify(counts)}`);
 });
 
 test("each smaller wasm links none of the other tiers' code", () => {

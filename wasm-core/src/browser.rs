@@ -291,7 +291,7 @@ mod tests {
         };
         let cases = [(CloneType::ArcStr, 1), (CloneType::String, 2)]
             .map(|(ty, threads)| {
-                let planned = PlannedCase { ty, mode: CloneMode::Drop, threads, samples: 100_000, note: None };
+                let planned = PlannedCase::new(ty, CloneMode::Drop, threads, 100_000);
                 case_result(
                     &planned,
                     64,

@@ -4,7 +4,7 @@
 //! times become a [`CaseResult`], and how a run's cases become a [`ResultsFile`]. What is left in each
 //! runner is what only it can do: start threads, read a clock, read allocator statistics, write files.
 
-use crate::kernels::clone::{CloneMode, CloneType, SharedCloneSource};
+use crate::kernels::clone::{CloneAllocator, CloneMode, CloneType, SharedCloneSource};
 use crate::kernels::harness::{clone_batch_shared_harnessed, should_drop_lock, Harness};
 use crate::results::{
     AllocatorInfo, CaseParams, CaseResult, LayoutFacts, MachineInfo, ResultsFile, RunConditions, RunnerInfo, ToolchainInfo, SCHEMA_VERSION,
@@ -54,6 +54,9 @@ pub struct ClonePlan {
     pub threads: Vec<u32>,
     pub samples: u64,
     pub string_len: usize,
+    /// The allocators `String`'s drop cases also run on, besides the global one (the browser lab's
+    /// allocator A/B; empty for every other run).
+    pub string_allocators: Vec<CloneAllocator>,
 }
 
 /// One case of a plan, before it is measured.
@@ -66,13 +69,39 @@ pub struct PlannedCase {
     pub samples: u64,
     /// Why `samples` differs from the plan's, when it does (a runner's memory guard).
     pub note: Option<String>,
+    /// Where each clone's buffer comes from: the global allocator but in the allocator A/B.
+    pub allocator: CloneAllocator,
 }
 
 impl PlannedCase {
-    /// `Arc<str> drop, 2 threads`: the case as progress lines name it.
-    pub fn name(&self) -> String {
-        format!("{} {}, {}", self.ty, self.mode, threads_text(self.threads))
+    /// A case on the global allocator, with no note.
+    pub fn new(ty: CloneType, mode: CloneMode, threads: u32, samples: u64) -> PlannedCase {
+        PlannedCase { ty, mode, threads, samples, note: None, allocator: CloneAllocator::Global }
     }
+
+    /// `Arc<str> drop, 2 threads`, `String drop in a bumpalo-herd arena per thread, 2 threads`: the
+    /// case as progress lines name it.
+    pub fn name(&self) -> String {
+        match self.allocator {
+            CloneAllocator::Global => format!("{} {}, {}", self.ty, self.mode, threads_text(self.threads)),
+            other => format!("{} {} in a {other}, {}", self.ty, self.mode, threads_text(self.threads)),
+        }
+    }
+}
+
+/// Allocator ids from a comma-separated list (`bump_herd,thread_pool`; blanks skipped; `global` is
+/// always run and may be listed).
+pub fn allocator_list(list: &str) -> Result<Vec<CloneAllocator>, String> {
+    let mut allocators = Vec::new();
+    for id in list.split(',').map(str::trim).filter(|a| !a.is_empty()) {
+        match CloneAllocator::parse(id) {
+            Some(CloneAllocator::Global) => {}
+            Some(a) if !allocators.contains(&a) => allocators.push(a),
+            Some(_) => {}
+            None => return Err(format!("unknown allocator {id:?}")),
+        }
+    }
+    Ok(allocators)
 }
 
 /// Thread counts from a comma-separated list (`1,2,4`; blanks skipped), each from 1 to
@@ -91,16 +120,19 @@ pub fn thread_list(list: &str) -> Result<Vec<u32>, String> {
 }
 
 impl ClonePlan {
-    /// A plan from three comma-separated lists (`1,2,4`, `arc_str,string`, `drop,forget`): how the
-    /// site's page hands a reader's choice to its threaded tier, and keeps it across a reload.
-    pub fn from_lists(threads: &str, types: &str, modes: &str, samples: u64, string_len: usize) -> Result<ClonePlan, String> {
+    /// A plan from four comma-separated lists (`1,2,4`, `arc_str,string`, `drop,forget`,
+    /// `bump_herd`), as [`ClonePlan::lists`] writes them: how the site's page hands a reader's choice
+    /// to its threaded tier, and keeps it across a reload.
+    pub fn from_lists(lists: &[&str; 4], samples: u64, string_len: usize) -> Result<ClonePlan, String> {
+        let [threads, types, modes, allocators] = *lists;
         let items = |list: &str| list.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect::<Vec<_>>();
         let threads = thread_list(threads)?;
         let types =
             items(types).iter().map(|t| CloneType::parse(t).ok_or_else(|| format!("unknown type {t:?}"))).collect::<Result<Vec<_>, _>>()?;
         let modes =
             items(modes).iter().map(|m| CloneMode::parse(m).ok_or_else(|| format!("unknown mode {m:?}"))).collect::<Result<Vec<_>, _>>()?;
-        Ok(ClonePlan { types, modes, threads, samples, string_len })
+        let string_allocators = allocator_list(allocators)?;
+        Ok(ClonePlan { types, modes, threads, samples, string_len, string_allocators })
     }
 
     /// What `native-runner clone` runs with no options on a machine of `logical` CPUs: every type,
@@ -112,22 +144,26 @@ impl ClonePlan {
             threads: default_thread_counts(logical),
             samples: DEFAULT_SAMPLES,
             string_len: DEFAULT_STRING_LEN,
+            string_allocators: Vec::new(),
         }
     }
 
-    /// The three lists [`ClonePlan::from_lists`] reads: thread counts, type ids, mode ids.
-    pub fn lists(&self) -> [String; 3] {
+    /// The four lists [`ClonePlan::from_lists`] and [`allocator_list`] read: thread counts, type
+    /// ids, mode ids, and the ids of `String`'s other allocators.
+    pub fn lists(&self) -> [String; 4] {
         let join = |items: Vec<String>| items.join(",");
         [
             join(self.threads.iter().map(u32::to_string).collect()),
             join(self.types.iter().map(|t| t.id().to_owned()).collect()),
             join(self.modes.iter().map(|m| m.id().to_owned()).collect()),
+            join(self.string_allocators.iter().map(|a| a.id().to_owned()).collect()),
         ]
     }
 
     /// The cases, thread count by thread count, then mode, then type (so a run that stops early has
     /// every type at the lower counts). Types that cannot be shared run at one thread only; the two
-    /// strategies make no clone to forget, so they have no forget case.
+    /// strategies make no clone to forget, so they have no forget case. `String`'s drop case is
+    /// followed by one per allocator of [`ClonePlan::string_allocators`].
     pub fn cases(&self) -> Vec<PlannedCase> {
         let mut threads = self.threads.clone();
         threads.sort_unstable();
@@ -143,7 +179,14 @@ impl ClonePlan {
             for &mode in &modes {
                 for &ty in &types {
                     if (ty.is_thread_safe() || t == 1) && (mode != CloneMode::Forget || ty.has_forget_mode()) {
-                        cases.push(PlannedCase { ty, mode, threads: t, samples: self.samples, note: None });
+                        cases.push(PlannedCase::new(ty, mode, t, self.samples));
+                        if ty == CloneType::String && mode == CloneMode::Drop {
+                            cases.extend(
+                                self.string_allocators
+                                    .iter()
+                                    .map(|&allocator| PlannedCase { allocator, ..PlannedCase::new(ty, mode, t, self.samples) }),
+                            );
+                        }
                     }
                 }
             }
@@ -201,7 +244,11 @@ pub struct CaseTimes {
 /// One clone case as a results file records it: summarised, with the text length the type really
 /// cloned (`HipStr (inline)` is shorter) and the contenders' median rate.
 pub fn case_result(case: &PlannedCase, string_len: usize, warmups: u32, times: CaseTimes) -> CaseResult {
-    let params = CaseParams { string_len_bytes: Some(case.ty.text_len(string_len) as u64), ..Default::default() };
+    let params = CaseParams {
+        string_len_bytes: Some(case.ty.text_len(string_len) as u64),
+        allocator: (case.allocator != CloneAllocator::Global).then(|| case.allocator.id().to_owned()),
+        ..Default::default()
+    };
     let mut result =
         CaseResult::new("clone", case.ty.display_name(), case.ty.id(), case.threads, case.samples, params, warmups, times.repeat_times_ns);
     result.mode = Some(case.mode.id().into());
@@ -251,7 +298,14 @@ mod tests {
     use wasm_bindgen_test::wasm_bindgen_test as test;
 
     fn plan(types: &[CloneType], modes: &[CloneMode], threads: &[u32]) -> ClonePlan {
-        ClonePlan { types: types.to_vec(), modes: modes.to_vec(), threads: threads.to_vec(), samples: 1000, string_len: 64 }
+        ClonePlan {
+            types: types.to_vec(),
+            modes: modes.to_vec(),
+            threads: threads.to_vec(),
+            samples: 1000,
+            string_len: 64,
+            string_allocators: Vec::new(),
+        }
     }
 
     #[test]
@@ -308,16 +362,20 @@ mod tests {
     }
 
     #[test]
-    fn plans_travel_as_three_lists() {
+    fn plans_travel_as_four_lists() {
         let p = plan(&[CloneType::ArcStr, CloneType::HipstrInline], &[CloneMode::Drop, CloneMode::Forget], &[1, 2, 16]);
-        let [threads, types, modes] = p.lists();
-        assert_eq!((threads.as_str(), types.as_str(), modes.as_str()), ("1,2,16", "arc_str,hipstr_inline", "drop,forget"));
-        assert_eq!(ClonePlan::from_lists(&threads, &types, &modes, 1000, 64), Ok(p));
-        assert!(ClonePlan::from_lists("1,x", "", "", 0, 64).unwrap_err().contains("\"x\""));
-        assert!(ClonePlan::from_lists("0", "", "", 0, 64).is_err());
-        assert!(ClonePlan::from_lists("1", "cow", "drop", 0, 64).unwrap_err().contains("unknown type"));
-        assert!(ClonePlan::from_lists("1", "string", "keep", 0, 64).unwrap_err().contains("unknown mode"));
-        assert_eq!(ClonePlan::from_lists("", "", "", 0, 64).unwrap().cases(), vec![]);
+        let [threads, types, modes, allocators] = p.lists();
+        assert_eq!(
+            (threads.as_str(), types.as_str(), modes.as_str(), allocators.as_str()),
+            ("1,2,16", "arc_str,hipstr_inline", "drop,forget", "")
+        );
+        assert_eq!(ClonePlan::from_lists(&[&threads, &types, &modes, &allocators], 1000, 64), Ok(p));
+        assert!(ClonePlan::from_lists(&["1", "string", "drop", "jemalloc"], 0, 64).unwrap_err().contains("unknown allocator"));
+        assert!(ClonePlan::from_lists(&["1,x", "", "", ""], 0, 64).unwrap_err().contains("\"x\""));
+        assert!(ClonePlan::from_lists(&["0", "", "", ""], 0, 64).is_err());
+        assert!(ClonePlan::from_lists(&["1", "cow", "drop", ""], 0, 64).unwrap_err().contains("unknown type"));
+        assert!(ClonePlan::from_lists(&["1", "string", "keep", ""], 0, 64).unwrap_err().contains("unknown mode"));
+        assert_eq!(ClonePlan::from_lists(&["", "", "", ""], 0, 64).unwrap().cases(), vec![]);
     }
 
     #[test]
@@ -336,8 +394,7 @@ mod tests {
 
     #[test]
     fn case_results_carry_the_mode_length_rate_and_note() {
-        let planned =
-            PlannedCase { ty: CloneType::HipstrInline, mode: CloneMode::Forget, threads: 2, samples: 100, note: Some("scaled".into()) };
+        let planned = PlannedCase { note: Some("scaled".into()), ..PlannedCase::new(CloneType::HipstrInline, CloneMode::Forget, 2, 100) };
         let times = CaseTimes { repeat_times_ns: vec![300.0, 100.0, 200.0], contender_ops_per_sec: vec![5.0, 1.0, 3.0] };
         let case = case_result(&planned, 64, 1, times);
         assert_eq!((case.suite.as_str(), case.variant_id.as_str(), case.mode.as_deref()), ("clone", "hipstr_inline", Some("forget")));
@@ -356,7 +413,7 @@ mod tests {
 
     #[test]
     fn a_run_becomes_a_valid_file_with_noise_marked() {
-        let planned = PlannedCase { ty: CloneType::ArcStr, mode: CloneMode::Drop, threads: 1, samples: 10, note: None };
+        let planned = PlannedCase::new(CloneType::ArcStr, CloneMode::Drop, 1, 10);
         let case = case_result(&planned, 64, 0, CaseTimes { repeat_times_ns: vec![100.0, 100.0, 200.0], contender_ops_per_sec: vec![] });
         let context = RunContext {
             label: "browser-test".into(),

@@ -96,7 +96,7 @@ pub fn case_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
             ),
         );
     }
-    if case.suite == "clone" {
+    if case.is_global_clone() {
         let ty = CloneType::parse(&case.variant_id);
         if let (Some(ty), Some("forget")) = (ty, case.mode.as_deref()) {
             check(
@@ -131,7 +131,7 @@ pub fn case_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
 /// first byte whatever the length, so the runner plans reads once, at the first length.
 pub fn read_problems(file: &ResultsFile) -> Vec<Problem> {
     let reads: Vec<(usize, &CaseResult)> =
-        file.cases.iter().enumerate().filter(|(_, c)| c.suite == "clone" && c.mode.as_deref() == Some("read")).collect();
+        file.cases.iter().enumerate().filter(|(_, c)| c.is_global_clone() && c.mode.as_deref() == Some("read")).collect();
     reads
         .iter()
         .filter(|(i, c)| {

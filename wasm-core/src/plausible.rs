@@ -277,7 +277,7 @@ pub fn alone_of<'a>(file: &'a ResultsFile, case: &CaseResult) -> Option<&'a Case
 pub fn faster_than_alone(file: &ResultsFile) -> Vec<Problem> {
     use crate::kernels::{CloneType, CloneWork};
     let mut problems = Vec::new();
-    for (i, case) in file.cases.iter().enumerate().filter(|(_, c)| c.suite == "clone" && c.threads > 1 && c.placement.is_none()) {
+    for (i, case) in file.cases.iter().enumerate().filter(|(_, c)| c.is_global_clone() && c.threads > 1 && c.placement.is_none()) {
         let Some(alone) = alone_of(file, case) else { continue };
         let counter = CloneType::parse(&case.variant_id).is_some_and(|t| t.work() == CloneWork::Counter && t.is_thread_safe());
         let margin = if counter { FASTER_THAN_ALONE_COUNTER } else { FASTER_THAN_ALONE_OTHER };

@@ -336,6 +336,12 @@ pub struct CaseParams {
     /// ablation and cannot be submitted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub harness: Option<String>,
+    /// `clone`: where a `String` drop case's buffers came from when not the file's `allocator`
+    /// (the browser lab's allocator A/B): `bump_herd` (each thread's arena from one
+    /// `bumpalo_herd::Herd`, reset between repeats) or `thread_pool` (reused `String`s from a
+    /// `sharded_slab::Pool`). Absent for the global allocator.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allocator: Option<String>,
 }
 
 /// Allocator statistics (jemalloc `stats.*`) before and after a repeat, in bytes.
@@ -403,7 +409,7 @@ impl ResultsFile {
 /// The parameters each suite has; a case carries these and no others (`validate` refuses the rest).
 pub fn suite_params(suite: &str) -> &'static [&'static str] {
     match suite {
-        "clone" => &["string_len_bytes", "fresh_process_per_repeat", "harness"],
+        "clone" => &["string_len_bytes", "fresh_process_per_repeat", "harness", "allocator"],
         "sso" => &["input_set"],
         "arcswap" => &["writer", "writer_period_us"],
         "arena" => &["nodes"],
@@ -422,6 +428,7 @@ impl CaseParams {
             ("writer_period_us", self.writer_period_us.is_some()),
             ("nodes", self.nodes.is_some()),
             ("harness", self.harness.is_some()),
+            ("allocator", self.allocator.is_some()),
         ];
         set.into_iter().filter(|(_, on)| *on).map(|(name, _)| name).collect()
     }
@@ -434,7 +441,8 @@ impl CaseResult {
     /// this is the one identity rule of `validate` (which refuses the second) and of the explorer
     /// (which groups by it). A clone case at a length other than the suite's default
     /// ([`DEFAULT_CLONE_LEN`]) carries it (`t2-drop-2048b`), so one run can time several lengths;
-    /// an inline variant's short text belongs to the variant, whatever length the run asked for.
+    /// an inline variant's short text belongs to the variant, whatever length the run asked for. A
+    /// case of the allocator A/B carries its allocator (`t2-drop-bump_herd`).
     pub fn condition_key(&self) -> String {
         let (t, p) = (self.threads, &self.params);
         match self.suite.as_str() {
@@ -448,12 +456,24 @@ impl CaseResult {
             "lines" => format!("t{t}"),
             _ => {
                 let inline = crate::kernels::CloneType::parse(&self.variant_id).is_some_and(|ty| ty.inline_capacity().is_some());
-                match p.string_len_bytes.filter(|&len| len != DEFAULT_CLONE_LEN && !inline) {
-                    Some(len) => format!("t{t}-{}-{len}b", self.mode.as_deref().unwrap_or("drop")),
-                    None => format!("t{t}-{}", self.mode.as_deref().unwrap_or("drop")),
+                let mut key = format!("t{t}-{}", self.mode.as_deref().unwrap_or("drop"));
+                if let Some(len) = p.string_len_bytes.filter(|&len| len != DEFAULT_CLONE_LEN && !inline) {
+                    key.push_str(&format!("-{len}b"));
                 }
+                if let Some(allocator) = &p.allocator {
+                    key.push_str(&format!("-{allocator}"));
+                }
+                key
             }
         }
+    }
+
+    /// Whether this is a clone case on the file's own allocator. Every comparison across types,
+    /// thread counts and machines (the charts, the summary, the chooser, the validator's physics) is
+    /// between such cases; a case of the allocator A/B ([`CaseParams::allocator`]) is compared only
+    /// with String's drop case on the global allocator, where a page says so.
+    pub fn is_global_clone(&self) -> bool {
+        self.suite == "clone" && self.params.allocator.is_none()
     }
 
     /// Suite, variant, condition and placement: what two cases share when they measure the same.

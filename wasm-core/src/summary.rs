@@ -213,7 +213,7 @@ impl Headline {
         use crate::results::DEFAULT_CLONE_LEN;
         let len = |c: &crate::results::CaseResult| c.params.string_len_bytes.unwrap_or(DEFAULT_CLONE_LEN);
         // One length for every measure: the suite's default where the file has it, else its shortest.
-        let arc_lengths = || file.cases.iter().filter(|c| c.suite == "clone" && c.variant_id == "arc_str").map(len);
+        let arc_lengths = || file.cases.iter().filter(|c| c.is_global_clone() && c.variant_id == "arc_str").map(len);
         let length = if arc_lengths().any(|l| l == DEFAULT_CLONE_LEN) {
             DEFAULT_CLONE_LEN
         } else {
@@ -221,7 +221,7 @@ impl Headline {
         };
         let find = |variant: &str, threads: u32| {
             file.cases.iter().find(|c| {
-                c.suite == "clone"
+                c.is_global_clone()
                     && c.variant_id == variant
                     && c.threads == threads
                     && c.placement.is_none()
@@ -246,7 +246,7 @@ impl Headline {
         let most_threads = file
             .cases
             .iter()
-            .filter(|c| c.suite == "clone" && c.variant_id == "arc_str" && c.threads <= usable)
+            .filter(|c| c.is_global_clone() && c.variant_id == "arc_str" && c.threads <= usable)
             .map(|c| c.threads)
             .filter(|&t| drop_case("arc_str", t).is_some() && drop_case("string", t).is_some())
             .max();
@@ -431,7 +431,7 @@ impl MachineSummary {
                 file.conditions.as_ref().is_some_and(|c| c.oversubscribe)
                     && file.cases.iter().any(|c| crate::validate::running_threads(c) > cpus)
             }),
-            contention: file.cases.iter().any(|c| c.suite == "clone" && c.placement.is_none() && thread_safe(&c.variant_id)),
+            contention: file.cases.iter().any(|c| c.is_global_clone() && c.placement.is_none() && thread_safe(&c.variant_id)),
             suites,
             choose_candidates: crate::choose::candidates_measured(file),
             choose_read_candidates: crate::choose::candidates_read(file),

@@ -1171,6 +1171,35 @@ mod tests {
         assert_one_problem(|f| f.cases[0].mode = Some("keep".into()), "cases[0].mode");
     }
 
+    /// Issue 54: a case of the allocator A/B names its allocator exactly, is one of String's drop
+    /// cases, and is a case of its own beside the same case on the global allocator.
+    #[test]
+    #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
+    fn a_case_on_another_allocator_is_a_string_drop_case_of_its_own() {
+        let on = |allocator: &str| {
+            let mut c = case();
+            (c.variant, c.variant_id) = ("String".into(), "string".into());
+            c.params.allocator = Some(allocator.into());
+            c
+        };
+        let mut f = file();
+        f.cases = vec![on("bump_herd"), on("thread_pool")];
+        f.cases.push(CaseResult { params: CaseParams { allocator: None, ..f.cases[0].params.clone() }, ..f.cases[0].clone() });
+        assert!(problems_of(&f).is_empty(), "{:?}", problems_of(&f));
+        assert_eq!(f.cases[0].condition_key(), "t2-drop-bump_herd");
+        for bad in ["global", "jemalloc", ""] {
+            assert_one_problem(|f| f.cases = vec![on(bad)], "cases[0].params.allocator");
+        }
+        assert_one_problem(|f| f.cases[0].params.allocator = Some("bump_herd".into()), "cases[0].params.allocator");
+        assert_one_problem(
+            |f| {
+                f.cases = vec![on("thread_pool")];
+                f.cases[0].mode = Some("forget".into());
+            },
+            "cases[0].params.allocator",
+        );
+    }
+
     /// Issue 19, rows 2: parameters a suite does not have are refused, and cases that differ only
     /// in one (or only in a clone's string length) are one case.
     #[test]

@@ -5,8 +5,8 @@ use crate::timing::{calibrate_batch, grown};
 use crate::timing::{Clock, Threads, START_TIMEOUT_MS};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use wasm_core::browser::{contention_context, BrowserFacts};
-use wasm_core::clone_run::{case_result, contend, contender_cap, CaseTimes, ClonePlan, PlannedCase, DEFAULT_STRING_LEN};
-use wasm_core::kernels::{clone_batch, CloneMode, CloneSource, CloneType};
+use wasm_core::clone_run::{case_result, contend, contender_cap, CaseTimes, ClonePlan, PlannedCase, CONTENDER_BATCH, DEFAULT_STRING_LEN};
+use wasm_core::kernels::{clone_batch, CloneAllocator, CloneMode, CloneSource, CloneType, ThreadAllocators};
 use wasm_core::results::{CaseResult, ResultsFile};
 
 /// The shortest timed repeat for a clock of `step_ms`: 100 steps (so the step is at most 1 % of a
@@ -25,13 +25,24 @@ pub struct Settings {
     pub min_repeat_ms: f64,
     /// Most bytes one case may leak in forget mode (wasm memory never shrinks).
     pub max_leak_bytes: u64,
+    /// Most bytes the arenas of one repeat of a `bump_herd` case may hold together (they are reset
+    /// after each repeat, and dlmalloc reuses what they give back).
+    pub max_arena_bytes: u64,
 }
 
 impl Settings {
     /// The site's: the article's 64-byte text, one warm-up and five timed repeats, 24 MiB of leak
-    /// per case (a run of every type at 16 threads stays far inside the tier's 1 GiB memory).
+    /// per case and 128 MiB of arena per repeat (a run of every type at 16 threads stays far inside
+    /// the tier's 1 GiB memory).
     pub fn site(min_repeat_ms: f64) -> Settings {
-        Settings { string_len: DEFAULT_STRING_LEN, warmups: 1, repeats: 5, min_repeat_ms, max_leak_bytes: 24 << 20 }
+        Settings {
+            string_len: DEFAULT_STRING_LEN,
+            warmups: 1,
+            repeats: 5,
+            min_repeat_ms,
+            max_leak_bytes: 24 << 20,
+            max_arena_bytes: 128 << 20,
+        }
     }
 }
 
@@ -52,20 +63,47 @@ fn refusal(case: &PlannedCase, settings: &Settings) -> Option<String> {
     (settings.repeats == 0).then(|| "repeats must be at least 1".into())
 }
 
+/// How many clones a contender may make in one repeat: [`contender_cap`], and in an arena twice the
+/// timed thread's (an arena keeps every clone until the repeat ends, and a contender that stopped
+/// early would leave the timed thread's last clones uncontended).
+fn contender_cap_of(case: &PlannedCase) -> u64 {
+    match case.allocator {
+        CloneAllocator::BumpHerd => case.samples.saturating_mul(2),
+        _ => contender_cap(case.mode, case.samples),
+    }
+}
+
+/// `n` clones of `case`'s type from `source`, on its allocator.
+fn clone_n(source: &CloneSource, allocators: &ThreadAllocators, case: &PlannedCase, n: u64) {
+    match case.allocator {
+        CloneAllocator::Global => clone_batch(source, case.ty, case.mode, n),
+        other => allocators.clone_drop_n(other, source.shared().text_of(case.ty), n),
+    }
+}
+
 /// One timed repeat: the contenders start, the timed thread waits until all are cloning, then times
 /// `samples` clones. Returns the timed nanoseconds and the contenders' summed clones per second.
-fn repeat(threads: &impl Threads, clock: &impl Clock, source: &CloneSource, case: &PlannedCase) -> Result<(f64, Option<f64>), String> {
+fn repeat(
+    threads: &impl Threads,
+    clock: &impl Clock,
+    source: &CloneSource,
+    allocators: &ThreadAllocators,
+    case: &PlannedCase,
+) -> Result<(f64, Option<f64>), String> {
     let contenders = case.threads - 1;
     let shared = source.shared();
     let running = AtomicBool::new(true);
     let started = AtomicU32::new(0);
     // Clones per second of each contender, as f64 bits (a contender writes only its own slot).
     let rates: Vec<std::sync::atomic::AtomicU64> = (0..contenders).map(|_| Default::default()).collect();
-    let cap = contender_cap(case.mode, case.samples);
+    let cap = contender_cap_of(case);
     let contender = |i: u32| {
         started.fetch_add(1, Ordering::AcqRel);
         let start = clock.now_ms();
-        let ops = contend(shared, case.ty, case.mode, cap, &running);
+        let ops = match case.allocator {
+            CloneAllocator::Global => contend(shared, case.ty, case.mode, cap, &running),
+            other => allocators.clone_drop_while(other, shared.text_of(case.ty), CONTENDER_BATCH, cap, &running),
+        };
         let seconds = ((clock.now_ms() - start) / 1e3).max(1e-9);
         rates[i as usize].store((ops as f64 / seconds).to_bits(), Ordering::Relaxed);
     };
@@ -83,7 +121,7 @@ fn repeat(threads: &impl Threads, clock: &impl Clock, source: &CloneSource, case
             std::hint::spin_loop();
         }
         let start = clock.now_ms();
-        clone_batch(source, case.ty, case.mode, case.samples);
+        clone_n(source, allocators, case, case.samples);
         let elapsed_ms = clock.now_ms() - start;
         running.store(false, Ordering::Relaxed);
         Ok(elapsed_ms)
@@ -104,10 +142,17 @@ struct Sizing {
 }
 
 impl Sizing {
-    /// Why its cases clone `samples` times, as their note: held by the leak budget, or calibrated.
-    fn note(&self, settings: &Settings) -> String {
+    /// Why its cases clone `samples` times, as their note: held by the leak or arena budget, or
+    /// calibrated.
+    fn note(&self, settings: &Settings, allocator: CloneAllocator) -> String {
         let min_ms = settings.min_repeat_ms;
-        if self.samples >= self.most {
+        if self.samples >= self.most && allocator == CloneAllocator::BumpHerd {
+            format!(
+                "samples held to {} by the arena budget ({} MiB per repeat for all threads' arenas, reset after each repeat), so a repeat may last less than {min_ms:.0} ms",
+                self.samples,
+                settings.max_arena_bytes >> 20
+            )
+        } else if self.samples >= self.most {
             format!(
                 "samples held to {} by the leak budget ({} MiB per case: forgotten clones are never freed), so a repeat may last less than {min_ms:.0} ms",
                 self.samples,
@@ -122,8 +167,8 @@ impl Sizing {
 /// What one step of a run does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Step {
-    /// Warm up type and mode `pair` (the wasm's optimised code, the allocator's free lists), then
-    /// calibrate its samples. Untimed.
+    /// Warm up type, mode and allocator `pair` (the wasm's optimised code, the allocator's free
+    /// lists), then calibrate its samples. Untimed.
     Calibrate { pair: usize },
     /// One repeat of case `case` in round `round` (rounds before `Settings::warmups` are not recorded).
     Repeat { round: u32, case: usize },
@@ -148,14 +193,17 @@ enum Step {
 pub struct Session {
     cases: Vec<PlannedCase>,
     settings: Settings,
-    /// The distinct types and modes of the plan, in its order, with each case's index into them.
-    pairs: Vec<(CloneType, CloneMode)>,
+    /// The distinct types, modes and allocators of the plan, in its order, with each case's index
+    /// into them.
+    pairs: Vec<(CloneType, CloneMode, CloneAllocator)>,
     pair_of: Vec<usize>,
     sizing: Vec<Option<Sizing>>,
     /// Each case's recorded times, and its unrecorded warm-up repeats' milliseconds.
     times: Vec<CaseTimes>,
     warm_ms: Vec<Vec<f64>>,
     source: Option<CloneSource>,
+    /// The arenas and the pool of the allocator A/B's cases (empty until one runs).
+    allocators: ThreadAllocators,
     checks: crate::cpu_check::CpuCheck,
     next: usize,
 }
@@ -167,7 +215,7 @@ impl Session {
         let pair_of = cases
             .iter()
             .map(|c| {
-                let key = (c.ty, c.mode);
+                let key = (c.ty, c.mode, c.allocator);
                 pairs.iter().position(|p| *p == key).unwrap_or_else(|| {
                     pairs.push(key);
                     pairs.len() - 1
@@ -185,6 +233,7 @@ impl Session {
             pairs,
             pair_of,
             source: None,
+            allocators: ThreadAllocators::new(),
             next: 0,
         }
     }
@@ -224,8 +273,11 @@ impl Session {
         match self.step(i) {
             None => String::new(),
             Some(Step::Calibrate { pair }) => {
-                let (ty, mode) = self.pairs[pair];
-                format!("warming up and calibrating {ty} {}", mode.id())
+                let (ty, mode, allocator) = self.pairs[pair];
+                match allocator {
+                    CloneAllocator::Global => format!("warming up and calibrating {ty} {}", mode.id()),
+                    other => format!("warming up and calibrating {ty} {} in a {other}", mode.id()),
+                }
             }
             Some(Step::Check { before }) => {
                 format!("checking that no other program uses the CPUs ({} of {})", before + 1, self.rounds() + 1)
@@ -257,16 +309,27 @@ impl Session {
         match step {
             Step::Check { .. } => self.checks.take(threads, clock)?,
             Step::Calibrate { pair } => {
-                let (ty, mode) = self.pairs[pair];
                 let most_threads = self.cases.iter().zip(&self.pair_of).filter(|(_, p)| **p == pair).map(|(c, _)| c.threads).max();
-                let sizing = size(clock, source, ty, mode, most_threads.unwrap_or(1), rounds, &self.settings);
+                let most_threads = most_threads.unwrap_or(1);
+                let sizing = size(clock, source, &self.allocators, self.pairs[pair], most_threads, rounds, &self.settings);
+                self.allocators.reset();
+                let (ty, _, allocator) = self.pairs[pair];
+                if let each @ 1.. = allocator.kept_per_clone(ty.text_len(self.settings.string_len)) {
+                    // Room in every arena for a contender's clones (twice the timed thread's) at the
+                    // most samples the warm-up round may grow them to.
+                    let bytes = each.saturating_mul(2 * sizing.most);
+                    self.allocators.reserve_arenas(most_threads as usize, usize::try_from(bytes).unwrap_or(usize::MAX));
+                }
                 self.sizing[pair] = Some(sizing);
             }
             Step::Repeat { round, case } => {
                 let pair = self.pair_of[case];
                 let samples = self.sizing[pair].as_ref().map_or(1, |s| s.samples);
                 let planned = PlannedCase { samples, ..self.cases[case].clone() };
-                let (ns, rate) = repeat(threads, clock, source, &planned)?;
+                let result = repeat(threads, clock, source, &self.allocators, &planned);
+                // An arena's drop: every thread's clones of this repeat freed at once, untimed.
+                self.allocators.reset();
+                let (ns, rate) = result?;
                 if round < self.settings.warmups {
                     self.warm_ms[case].push(ns / 1e6);
                     if round + 1 == self.settings.warmups && case + 1 == self.cases.len() {
@@ -315,7 +378,10 @@ impl Session {
                 let sizing = sizing[pair].as_ref();
                 let planned = PlannedCase { samples: sizing.map_or(case.samples, |s| s.samples), ..case.clone() };
                 let mut result = case_result(&planned, settings.string_len, settings.warmups, times.clone());
-                result.notes.extend(sizing.map(|s| s.note(settings)));
+                result.notes.extend(sizing.map(|s| s.note(settings, case.allocator)));
+                if case.allocator == CloneAllocator::BumpHerd {
+                    result.notes.push("each clone copies the text into its thread's arena and its drop frees nothing; the arenas are reset after each repeat, untimed".into());
+                }
                 let short: Vec<f64> = times.repeat_times_ns.iter().map(|ns| ns / 1e6).filter(|ms| *ms < min_ms).collect();
                 if !short.is_empty() {
                     result.notes.push(format!(
@@ -331,29 +397,36 @@ impl Session {
     }
 }
 
-/// Warms up `ty` in `mode` on this thread (one untimed calibration: V8 first runs a wasm function
-/// on its baseline compiler and swaps in optimised code once it is hot), then calibrates its samples
-/// on the warm code, held to the leak budget of a case on `most_threads` threads over `rounds`.
+/// Warms up `ty` in `mode` on `allocator` on this thread (one untimed calibration: V8 first runs a
+/// wasm function on its baseline compiler and swaps in optimised code once it is hot), then
+/// calibrates its samples on the warm code, held to the leak budget of a case on `most_threads`
+/// threads over `rounds` (or, in an arena, to the arena budget of one repeat: the arenas are reset
+/// after each, and each thread's arena gets room for twice the timed thread's clones, a
+/// contender's cap).
 fn size(
     clock: &impl Clock,
     source: &CloneSource,
-    ty: CloneType,
-    mode: CloneMode,
+    allocators: &ThreadAllocators,
+    (ty, mode, allocator): (CloneType, CloneMode, CloneAllocator),
     most_threads: u32,
     rounds: u32,
     settings: &Settings,
 ) -> Sizing {
-    let leak_each = leak_per_clone(ty, mode, settings.string_len);
-    let most = match leak_each {
-        0 => u64::MAX,
-        each => (settings.max_leak_bytes / (each * u64::from(most_threads) * u64::from(rounds))).max(1),
+    let threads = u64::from(most_threads);
+    let (leak_each, most) = match allocator.kept_per_clone(ty.text_len(settings.string_len)) {
+        0 => {
+            let each = leak_per_clone(ty, mode, settings.string_len);
+            (each, if each == 0 { u64::MAX } else { (settings.max_leak_bytes / (each * threads * u64::from(rounds))).max(1) })
+        }
+        each => (each, (settings.max_arena_bytes / (each * 2 * threads)).max(1)),
     };
     // The calibrations leak too: they stay within half the budget together. The warm-up round
     // lengthens the samples up to `most` where the cap cut them short.
     let cap = if leak_each == 0 { u64::MAX } else { (most / 4).max(1) };
     let min_ms = settings.min_repeat_ms;
-    calibrate_batch(clock, min_ms, cap, |n| clone_batch(source, ty, mode, n));
-    let samples = calibrate_batch(clock, min_ms, cap, |n| clone_batch(source, ty, mode, n));
+    let case = PlannedCase { allocator, ..PlannedCase::new(ty, mode, 1, 0) };
+    calibrate_batch(clock, min_ms, cap, |n| clone_n(source, allocators, &case, n));
+    let samples = calibrate_batch(clock, min_ms, cap, |n| clone_n(source, allocators, &case, n));
     Sizing { samples, most }
 }
 
@@ -402,7 +475,7 @@ pub(crate) mod tests {
     }
 
     fn settings() -> Settings {
-        Settings { string_len: 64, warmups: 1, repeats: 3, min_repeat_ms: 1.0, max_leak_bytes: 1 << 20 }
+        Settings { string_len: 64, warmups: 1, repeats: 3, min_repeat_ms: 1.0, max_leak_bytes: 1 << 20, max_arena_bytes: 4 << 20 }
     }
 
     fn facts() -> BrowserFacts {
@@ -417,7 +490,7 @@ pub(crate) mod tests {
     /// Runs `plan` to the end, returning its file with wasm32's layouts (natively this test's
     /// layouts are the host's) and the names of its steps.
     fn run(threads: &str, types: &str, modes: &str, settings: Settings) -> (ResultsFile, Vec<String>) {
-        let plan = ClonePlan::from_lists(threads, types, modes, 0, 64).unwrap();
+        let plan = ClonePlan::from_lists(&[threads, types, modes, ""], 0, 64).unwrap();
         let mut session = Session::new(&plan, settings);
         let names = (0..session.steps()).map(|i| session.name(i)).collect();
         let clock = InstantClock(Instant::now());
@@ -429,7 +502,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_session_calibrates_each_type_once_then_runs_its_cases_in_rounds() {
-        let plan = ClonePlan::from_lists("1,2", "arc_str,string", "drop", 0, 64).unwrap();
+        let plan = ClonePlan::from_lists(&["1,2", "arc_str,string", "drop", ""], 0, 64).unwrap();
         let session = Session::new(&plan, settings());
         // 2 calibrations; 4 rounds of a CPU check and 4 cases; a last check.
         assert_eq!((session.cases.len(), session.steps(), session.max_threads()), (4, 2 + 4 * 5 + 1, 2));
@@ -473,8 +546,42 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn the_allocator_ab_runs_strings_drop_cases_on_each_allocator_and_records_it() {
+        let plan = ClonePlan::from_lists(&["1,2", "arc_str,string", "drop,forget", "bump_herd,thread_pool"], 0, 64).unwrap();
+        let session = Session::new(&plan, settings());
+        let names: Vec<String> = (0..session.steps()).map(|i| session.name(i)).collect();
+        assert!(names.contains(&"warming up and calibrating String drop in a bumpalo-herd arena per thread".to_owned()), "{names:?}");
+        assert!(names.contains(&"round 1 of 3: String drop in a sharded-slab pool per thread, 2 threads".to_owned()), "{names:?}");
+
+        let mut session = session;
+        let clock = InstantClock(Instant::now());
+        while session.run_next(&StdThreads, &clock).unwrap() {}
+        let mut file = session.file(&facts());
+        file.layouts = wasm_core::plausible::layouts_for_word(4);
+        let allocators = |t: u32| -> Vec<Option<&str>> {
+            let strings = file.cases.iter().filter(|c| c.variant_id == "string" && c.mode.as_deref() == Some("drop") && c.threads == t);
+            strings.map(|c| c.params.allocator.as_deref()).collect()
+        };
+        // Only String's drop cases have other allocators: forget and Arc<str> run on the global one.
+        assert_eq!(allocators(1), [None, Some("bump_herd"), Some("thread_pool")]);
+        assert_eq!(allocators(2), allocators(1));
+        assert_eq!(file.cases.iter().filter(|c| c.params.allocator.is_some()).count(), 4);
+        let herd = file.cases.iter().find(|c| c.params.allocator.as_deref() == Some("bump_herd") && c.threads == 2).unwrap();
+        // The arena budget holds a repeat's clones: room for twice the timed thread's in each arena.
+        assert!(herd.ops_per_repeat * 64 * 4 <= 4 << 20, "{}", herd.ops_per_repeat);
+        assert!(herd.notes.iter().any(|n| n.contains("reset after each repeat")), "{:?}", herd.notes);
+        assert!(herd.contender_ops_per_sec.is_some());
+        assert!(wasm_core::validate::validate_file(&file).is_empty(), "{:?}", wasm_core::validate::validate_file(&file));
+        // Each case has its own anchor on the file's page.
+        let mut anchors: Vec<String> = file.cases.iter().map(|c| c.anchor()).collect();
+        anchors.sort();
+        anchors.dedup();
+        assert_eq!(anchors.len(), file.cases.len());
+    }
+
+    #[test]
     fn the_file_grows_a_round_at_a_time_and_is_handed_over_at_the_end() {
-        let plan = ClonePlan::from_lists("1", "arc_str,string", "drop", 0, 64).unwrap();
+        let plan = ClonePlan::from_lists(&["1", "arc_str,string", "drop", ""], 0, 64).unwrap();
         let mut session = Session::new(&plan, settings());
         let clock = InstantClock(Instant::now());
         let mut seen = Vec::new();
@@ -520,7 +627,7 @@ pub(crate) mod tests {
 
     #[test]
     fn repeats_shorter_than_asked_after_the_warm_up_round_get_more_samples() {
-        let plan = ClonePlan::from_lists("1", "string", "drop", 0, 64).unwrap();
+        let plan = ClonePlan::from_lists(&["1", "string", "drop", ""], 0, 64).unwrap();
         let mut session = Session::new(&plan, settings());
         let clock = InstantClock(Instant::now());
         session.run_next(&StdThreads, &clock).unwrap();
@@ -547,7 +654,7 @@ pub(crate) mod tests {
 
     #[test]
     fn contenders_that_never_start_end_the_run_with_a_reason() {
-        let plan = ClonePlan::from_lists("3", "arc_str", "drop", 0, 64).unwrap();
+        let plan = ClonePlan::from_lists(&["3", "arc_str", "drop", ""], 0, 64).unwrap();
         let mut session = Session::new(&plan, Settings { min_repeat_ms: 0.0, ..settings() });
         let clock = JumpingClock(AtomicU32::new(0));
         session.run_next(&NoThreads, &clock).unwrap();
@@ -556,7 +663,7 @@ pub(crate) mod tests {
         assert!(error.contains("only 0 of 2 threads started for a CPU check"), "{error}");
         // A repeat whose contenders never start ends it the same way.
         let case = PlannedCase { samples: 10, ..plan.cases()[0].clone() };
-        let error = repeat(&NoThreads, &clock, &CloneSource::new(64), &case).unwrap_err();
+        let error = repeat(&NoThreads, &clock, &CloneSource::new(64), &ThreadAllocators::new(), &case).unwrap_err();
         assert!(error.contains("only 0 of 2 contender threads started"), "{error}");
     }
 
@@ -570,9 +677,9 @@ pub(crate) mod tests {
     #[test]
     fn bad_requests_are_refused() {
         let clock = InstantClock(Instant::now());
-        let rc = PlannedCase { ty: CloneType::RcStr, mode: CloneMode::Drop, threads: 2, samples: 0, note: None };
+        let rc = PlannedCase::new(CloneType::RcStr, CloneMode::Drop, 2, 0);
         assert!(refusal(&rc, &settings()).unwrap().contains("cannot run on 2 threads"));
-        let plan = ClonePlan::from_lists("1", "string", "drop", 0, 64).unwrap();
+        let plan = ClonePlan::from_lists(&["1", "string", "drop", ""], 0, 64).unwrap();
         let mut no_repeats = Session::new(&plan, Settings { repeats: 0, ..settings() });
         assert!(no_repeats.run_next(&StdThreads, &clock).unwrap_err().contains("repeats"));
     }

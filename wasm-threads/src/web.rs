@@ -80,12 +80,13 @@ pub struct ThreadRun(Plan);
 
 #[wasm_bindgen]
 impl ThreadRun {
-    /// A clone contention run from the page's three lists (thread counts, type ids, mode ids);
+    /// A clone contention run from the page's four lists (thread counts, type ids, mode ids, and
+    /// `String`'s other allocators: the allocator A/B);
     /// `longer` (1 or more) multiplies the shortest timed repeat, for a reader whose first run came
     /// out too short or too noisy to submit.
-    pub fn contention(threads: &str, types: &str, modes: &str, longer: f64) -> Result<ThreadRun, JsError> {
-        let plan =
-            ClonePlan::from_lists(threads, types, modes, 0, wasm_core::clone_run::DEFAULT_STRING_LEN).map_err(|e| JsError::new(&e))?;
+    pub fn contention(threads: &str, types: &str, modes: &str, allocators: &str, longer: f64) -> Result<ThreadRun, JsError> {
+        let plan = ClonePlan::from_lists(&[threads, types, modes, allocators], 0, wasm_core::clone_run::DEFAULT_STRING_LEN)
+            .map_err(|e| JsError::new(&e))?;
         let longer = if longer.is_finite() { longer.clamp(1.0, 16.0) } else { 1.0 };
         Ok(ThreadRun(Plan::Contention(Session::new(&plan, Settings::site(repeat_ms_for_step(clock_step_ms()) * longer)))))
     }

@@ -15,8 +15,10 @@
 //! (a 4-byte key, resolved to its text through a `ThreadedRodeo` or a frozen `RodeoResolver` on
 //! every use, since a key without its interner is no text).
 
+pub mod allocators;
 mod types;
 
+pub use allocators::{CloneAllocator, ThreadAllocators};
 use std::fmt;
 use std::hint::black_box;
 use std::rc::Rc;

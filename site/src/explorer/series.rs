@@ -6,6 +6,7 @@ use super::state::{ModeFilter, TypeFilter, View};
 use super::{contention_variants, machine_names, Machine};
 use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, SeriesStyle, XValue};
 use crate::palette::ChartMarker;
+use wasm_core::kernels::CloneAllocator;
 use wasm_core::results::CaseResult;
 
 /// The cases of one line: one variant in one mode on one machine, sorted by thread count.
@@ -32,8 +33,22 @@ pub fn cases_at<'a>(machine: &'a Machine, variant_id: &str, mode: &str, placemen
         .cases
         .iter()
         .filter(|c| {
-            c.suite == "clone" && c.variant_id == variant_id && c.mode.as_deref() == Some(mode) && c.placement.as_deref() == placement
+            c.is_global_clone() && c.variant_id == variant_id && c.mode.as_deref() == Some(mode) && c.placement.as_deref() == placement
         })
+        .collect();
+    wasm_core::order::sort_by_key(&mut cases, |c| c.threads);
+    cases.dedup_by_key(|c| c.threads);
+    cases
+}
+
+/// A machine's `String` drop cases on `allocator` (the browser lab's allocator A/B), one per thread
+/// count, in thread order.
+pub fn allocator_cases(machine: &Machine, allocator: CloneAllocator) -> Vec<&CaseResult> {
+    let mut cases: Vec<&CaseResult> = machine
+        .data
+        .cases
+        .iter()
+        .filter(|c| c.suite == "clone" && c.mode.as_deref() == Some("drop") && c.params.allocator.as_deref() == Some(allocator.id()))
         .collect();
     wasm_core::order::sort_by_key(&mut cases, |c| c.threads);
     cases.dedup_by_key(|c| c.threads);
@@ -64,6 +79,17 @@ pub fn contention_lines<'a>(machines: &[&'a Machine], mode: ModeFilter, types: T
                 let style =
                     SeriesStyle { colour, colour_name: first.variant.clone(), marker: mark.marker, marker_name: machine_name.clone() };
                 lines.push(Line { name, dashed: md == "forget", cases, style: Some(style), run: mark.run });
+            }
+            // The allocator A/B's String lines, each in its allocator's colour, beside String's.
+            for allocator in CloneAllocator::ALTERNATIVES.into_iter().filter(|_| md == "drop" && types.keeps("string")) {
+                let cases = allocator_cases(m, allocator);
+                let Some(first) = cases.first() else { continue };
+                let base = format!("{} in a {allocator}", first.variant);
+                let name =
+                    line_name(&base, (machines.len() > 1).then_some(machine_name.as_str()), (mode == ModeFilter::Both).then_some(md));
+                let colour = crate::palette::allocator_colour(allocator);
+                let style = SeriesStyle { colour, colour_name: base, marker: mark.marker, marker_name: machine_name.clone() };
+                lines.push(Line { name, dashed: false, cases, style: Some(style), run: mark.run });
             }
         }
     }

@@ -8,7 +8,7 @@ use crate::kernels::arena::ArenaVariant;
 use crate::kernels::harness::Harness;
 use crate::kernels::lines::LineVariant;
 use crate::kernels::sso::{InputSet, SsoVariant};
-use crate::kernels::CloneType;
+use crate::kernels::{CloneAllocator, CloneType};
 use crate::problem::{Problem, MAX_THREADS, MAX_TIMELINE_POINTS, MAX_TIME_NS};
 use crate::results::{CaseResult, PLACEMENTS};
 
@@ -196,6 +196,22 @@ pub(super) fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
                         "is {harness:?}; it is absent for the default method, else `article` or changes from ours joined by + ({})",
                         Harness::words().collect::<Vec<_>>().join(", ")
                     ),
+                );
+            }
+            if let Some(allocator) = &params.allocator {
+                let alternative = CloneAllocator::parse(allocator).filter(|a| *a != CloneAllocator::Global);
+                check(
+                    alternative.is_some(),
+                    "params.allocator",
+                    format!(
+                        "is {allocator:?}; it is absent for the file's allocator, else one of {}",
+                        CloneAllocator::ALTERNATIVES.map(CloneAllocator::id).join(", ")
+                    ),
+                );
+                check(
+                    case.variant_id == CloneType::String.id() && mode == Some("drop"),
+                    "params.allocator",
+                    format!("is set on a {} {} case; only String's drop cases run on another allocator", case.variant, mode.unwrap_or("?")),
                 );
             }
             // Leaking String/Box<str> clones can only grow the allocator's memory.

@@ -34,7 +34,7 @@ pub fn physics_problems(file: &ResultsFile) -> Vec<Problem> {
     let mut problems = Vec::new();
     for (i, case) in file.cases.iter().enumerate() {
         let at = |field: &str| format!("cases[{i}].{field}");
-        if case.suite == "clone" && case.threads > 1 && case.placement.is_none() && case.params.harness.is_none() {
+        if case.is_global_clone() && case.threads > 1 && case.placement.is_none() && case.params.harness.is_none() {
             if let (Some(rate), Some(alone)) = (case.contender_ops_per_sec, crate::plausible::alone_of(file, case)) {
                 let share = rate / f64::from(case.threads - 1) * alone.median_ns_per_op / 1e9;
                 if rate > 0.0 && share < MIN_CONTENDER_SHARE {
@@ -154,7 +154,7 @@ fn leak_problem(case: &CaseResult) -> Option<String> {
 fn rc_over_arc(file: &ResultsFile) -> Vec<Problem> {
     let one = |variant: &str| {
         file.cases.iter().enumerate().find(|(_, c)| {
-            c.suite == "clone"
+            c.is_global_clone()
                 && c.variant_id == variant
                 && c.threads == 1
                 && c.placement.is_none()

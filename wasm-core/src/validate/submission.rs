@@ -274,7 +274,7 @@ pub(super) fn measurement_problems(at: &str, case: &CaseResult) -> Vec<Problem> 
     );
     check(case.noise_rel_mad.is_some(), "noise_rel_mad", "is missing; the runner writes it for every case".into());
     check(case.noisy.is_some(), "noisy", "is missing; the runner writes it for every case".into());
-    if case.threads > 1 && case.suite == "clone" {
+    if case.threads > 1 && case.is_global_clone() {
         let rate = case.contender_ops_per_sec;
         check(rate.is_some(), "contender_ops_per_sec", "is missing; a clone case with contenders records their rate".into());
         check(

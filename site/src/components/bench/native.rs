@@ -70,7 +70,7 @@ pub fn matches(native: &NativeResults, mode: CloneMode, string_len: u64) -> Vec<
         .filter(|f| f.results.machine.arch != "wasm32")
         .filter_map(|f| {
             let candidates: Vec<&CaseResult> =
-                f.results.cases.iter().filter(|c| c.suite == "clone" && c.threads == 1 && c.mode.as_deref() == Some(mode.id())).collect();
+                f.results.cases.iter().filter(|c| c.is_global_clone() && c.threads == 1 && c.mode.as_deref() == Some(mode.id())).collect();
             let nearest = candidates.iter().filter_map(|c| c.params.string_len_bytes).min_by_key(|len| len.abs_diff(string_len))?;
             let machine = f.results.machine.cpu_model.clone().unwrap_or_else(|| f.results.machine.arch.clone());
             Some(NativeMatch {

@@ -16,7 +16,14 @@ extern "C" {
     #[wasm_bindgen(js_name = logicalCpus)]
     pub fn logical_cpus() -> u32;
     #[wasm_bindgen(js_name = startRun)]
-    pub fn start_run(threads: &str, types: &str, modes: &str, longer: f64, on_message: &Closure<dyn FnMut(String, u32, String)>);
+    pub fn start_run(
+        threads: &str,
+        types: &str,
+        modes: &str,
+        allocators: &str,
+        longer: f64,
+        on_message: &Closure<dyn FnMut(String, u32, String)>,
+    );
     #[wasm_bindgen(js_name = startLines)]
     pub fn start_lines(threads: &str, variants: &str, on_message: &Closure<dyn FnMut(String, u32, String)>);
     #[wasm_bindgen(js_name = stopRun)]

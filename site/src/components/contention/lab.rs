@@ -1,9 +1,9 @@
-//! The contention lab: choose thread counts, types and modes; Run starts the threaded tier in a
+//! The contention lab: choose thread counts, types, modes and `String`'s allocators; Run starts the threaded tier in a
 //! Worker (after one reload that isolates the page, where the host sends no headers); each case's
 //! result lands in the table and chart as it finishes; the finished run downloads as a results file.
 
 use leptos::prelude::*;
-use wasm_core::kernels::{CloneMode, CloneType};
+use wasm_core::kernels::{CloneAllocator, CloneMode, CloneType};
 use wasm_core::results::CaseResult;
 
 use super::bridge::{self, Isolation};
@@ -14,15 +14,18 @@ use super::report;
 use crate::components::bench::results_table::format_ns;
 use crate::components::chart::Chart;
 
-/// sessionStorage key of the run waiting for the isolation reload.
-const PENDING: &str = "contention-pending";
-/// The lab's box, scrolled back into view after that reload.
-const LAB_BOX: &str = "[data-live=contention-lab]";
-
+/// The lab; `allocator_ab`: set to the allocator A/B (chapter 8's `allocator-lab`), which has a
+/// sessionStorage key and a box of its own.
 #[component]
-pub fn ContentionLab() -> impl IntoView {
+pub fn ContentionLab(#[prop(optional)] allocator_ab: bool) -> impl IntoView {
     let logical = bridge::logical_cpus().max(1);
-    let (selection, set_selection) = signal(Selection::default_for(logical));
+    // sessionStorage key of the run waiting for the isolation reload; the lab's box, scrolled back
+    // into view after that reload.
+    let (pending_key, lab_box) = match allocator_ab {
+        true => ("allocator-pending", "[data-live=allocator-lab]"),
+        false => ("contention-pending", "[data-live=contention-lab]"),
+    };
+    let (selection, set_selection) = signal(if allocator_ab { Selection::allocator_ab() } else { Selection::default_for(logical) });
     let driver = Driver::new(true);
     let (status, file, isolation, clock_step) = (driver.status, driver.file, driver.isolation, driver.clock_step);
     let running = driver.running();
@@ -30,14 +33,14 @@ pub fn ContentionLab() -> impl IntoView {
     // How many times the default repeat length: doubled by each "Run again with longer repeats".
     let (longer, set_longer) = signal(1.0_f64);
     let start = move |chosen: Selection| {
-        let [threads, types, modes] = chosen.plan().lists();
+        let [threads, types, modes, allocators] = chosen.plan().lists();
         let times = longer.get_untracked();
-        driver.start(|on_message| bridge::start_run(&threads, &types, &modes, times, on_message));
+        driver.start(|on_message| bridge::start_run(&threads, &types, &modes, &allocators, times, on_message));
     };
     let on_run = move |_| {
         let chosen = selection.get_untracked();
         set_longer.set(1.0);
-        driver.run_or_isolate(PENDING, chosen.to_text(), move || start(chosen));
+        driver.run_or_isolate(pending_key, chosen.to_text(), move || start(chosen));
     };
     let on_longer = Callback::new(move |()| {
         set_longer.update(|l| *l = (*l * 2.0).min(16.0));
@@ -47,7 +50,7 @@ pub fn ContentionLab() -> impl IntoView {
 
     // The run the reader started before the isolation reload continues on its own, and the reader
     // is back at the lab, not at the top of the reloaded page.
-    if let Some(pending) = bridge::take_pending(PENDING, LAB_BOX).and_then(|p| Selection::from_text(&p)) {
+    if let Some(pending) = bridge::take_pending(pending_key, lab_box).and_then(|p| Selection::from_text(&p)) {
         set_selection.set(pending.clone());
         if isolation.get_untracked() == Isolation::Isolated {
             start(pending);
@@ -110,6 +113,14 @@ fn clock_note(step_ms: Option<f64>) -> String {
     }
 }
 
+/// Where a case's clones got their buffers: the browser's dlmalloc, or an allocator of the A/B.
+fn allocator_name(case: &CaseResult) -> String {
+    match case.params.allocator.as_deref().and_then(CloneAllocator::parse) {
+        Some(allocator) if allocator != CloneAllocator::Global => allocator.display_name().into(),
+        _ => "dlmalloc (std's global)".into(),
+    }
+}
+
 /// The fastest and slowest timed repeat, in ns per clone: `4.61–4.93`.
 fn spread(case: &CaseResult) -> String {
     let per_clone = |ns: f64| format_ns(ns / case.ops_per_repeat.max(1) as f64);
@@ -129,6 +140,11 @@ fn Choices(selection: ReadSignal<Selection>, set_selection: WriteSignal<Selectio
         let checked = Signal::derive(move || selection.with(|s| s.types.contains(&ty)));
         let toggle = Callback::new(move |on: bool| set_selection.update(|s| toggle(&mut s.types, ty, on)));
         view! { <Check id=format!("contention-type-{}", ty.id()) label=ty.display_name().to_string() checked toggle running/> }
+    });
+    let allocators = CloneAllocator::ALTERNATIVES.map(|allocator| {
+        let checked = Signal::derive(move || selection.with(|s| s.allocators.contains(&allocator)));
+        let toggle = Callback::new(move |on: bool| set_selection.update(|s| toggle(&mut s.allocators, allocator, on)));
+        view! { <Check id=format!("contention-allocator-{}", allocator.id()) label=allocator.display_name().to_string() checked toggle running/> }
     });
     let modes = [
         (CloneMode::Drop, "drop each clone"),
@@ -153,6 +169,10 @@ fn Choices(selection: ReadSignal<Selection>, set_selection: WriteSignal<Selectio
             <legend>"Mode"</legend>
             {modes.into_iter().collect_view()}
         </fieldset>
+        <fieldset class="checks">
+            <legend>"String's drop cases also on (besides dlmalloc, the browser's one-lock allocator)"</legend>
+            {allocators.into_iter().collect_view()}
+        </fieldset>
     }
 }
 
@@ -167,6 +187,7 @@ fn ContentionTable(cases: Signal<Vec<CaseResult>>) -> impl IntoView {
                 <thead>
                     <tr>
                         <th scope="col">"Type"</th>
+                        <th scope="col">"Allocator"</th>
                         <th scope="col">"Mode"</th>
                         <th scope="col" class="num">"Threads"</th>
                         <th scope="col" class="num">"ns per clone"</th>
@@ -182,8 +203,10 @@ fn ContentionTable(cases: Signal<Vec<CaseResult>>) -> impl IntoView {
                         let noisy = c.noise_flag() != Some(false);
                         view! {
                             <tr data-type=c.variant_id.clone() data-mode=c.mode.clone().unwrap_or_default() data-threads=c.threads.to_string()
+                                data-allocator=c.params.allocator.clone().unwrap_or_else(|| CloneAllocator::Global.id().into())
                                 data-ns-per-clone=c.median_ns_per_op.to_string()>
                                 <th scope="row"><code>{c.variant.clone()}</code></th>
+                                <td>{allocator_name(&c)}</td>
                                 <td>{mode}</td>
                                 <td class="num">{c.threads}</td>
                                 <td class="num">{format_ns(c.median_ns_per_op)}</td>

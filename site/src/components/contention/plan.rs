@@ -1,8 +1,9 @@
-//! What the reader chooses before a run: thread counts, types and modes, offered for this device,
-//! and handed to the threaded tier (and across the isolation reload) as wasm-core's plan lists.
+//! What the reader chooses before a run: thread counts, types, modes and `String`'s other
+//! allocators, offered for this device, and handed to the threaded tier (and across the isolation
+//! reload) as wasm-core's plan lists.
 
 use wasm_core::clone_run::{default_thread_counts, ClonePlan, DEFAULT_STRING_LEN};
-use wasm_core::kernels::{CloneMode, CloneType};
+use wasm_core::kernels::{CloneAllocator, CloneMode, CloneType};
 
 /// Most threads the lab offers (`wasm_core::browser::LAB_MAX_THREADS`, which the validator holds
 /// a browser run to).
@@ -26,13 +27,32 @@ pub struct Selection {
     pub threads: Vec<u32>,
     pub types: Vec<CloneType>,
     pub modes: Vec<CloneMode>,
+    /// The allocators `String`'s drop cases also run on, besides dlmalloc (the allocator A/B).
+    pub allocators: Vec<CloneAllocator>,
 }
 
 impl Selection {
     /// The default: the article's comparison, `Arc<str>` against `String`, dropping each clone, at
     /// every offered thread count.
     pub fn default_for(logical: u32) -> Selection {
-        Selection { threads: offered_threads(logical), types: vec![CloneType::ArcStr, CloneType::String], modes: vec![CloneMode::Drop] }
+        Selection {
+            threads: offered_threads(logical),
+            types: vec![CloneType::ArcStr, CloneType::String],
+            modes: vec![CloneMode::Drop],
+            allocators: Vec::new(),
+        }
+    }
+
+    /// The allocator A/B (chapter 8): `String` cloned and dropped on dlmalloc, in a bumpalo-herd
+    /// arena per thread and from a per-thread pool, on 1 and 2 threads (a device of one CPU gets 2
+    /// as well, with the lab's note that they take turns).
+    pub fn allocator_ab() -> Selection {
+        Selection {
+            threads: vec![1, 2],
+            types: vec![CloneType::String],
+            modes: vec![CloneMode::Drop],
+            allocators: CloneAllocator::ALTERNATIVES.to_vec(),
+        }
     }
 
     /// The selection as wasm-core's plan (samples 0: the tier calibrates each type and mode).
@@ -43,6 +63,7 @@ impl Selection {
             threads: self.threads.clone(),
             samples: 0,
             string_len: DEFAULT_STRING_LEN,
+            string_allocators: self.allocators.clone(),
         }
     }
 
@@ -56,7 +77,7 @@ impl Selection {
         }
     }
 
-    /// `1,2;arc_str,string;drop`: kept in sessionStorage across the isolation reload.
+    /// `1,2;arc_str,string;drop;`: kept in sessionStorage across the isolation reload.
     pub fn to_text(&self) -> String {
         self.plan().lists().join(";")
     }
@@ -64,9 +85,10 @@ impl Selection {
     /// The selection [`Selection::to_text`] wrote; `None` for anything else.
     pub fn from_text(text: &str) -> Option<Selection> {
         let mut parts = text.split(';');
-        let (threads, types, modes) = (parts.next()?, parts.next()?, parts.next()?);
-        let plan = ClonePlan::from_lists(threads, types, modes, 0, DEFAULT_STRING_LEN).ok()?;
-        parts.next().is_none().then_some(Selection { threads: plan.threads, types: plan.types, modes: plan.modes })
+        let lists = [parts.next()?, parts.next()?, parts.next()?, parts.next()?];
+        let plan = ClonePlan::from_lists(&lists, 0, DEFAULT_STRING_LEN).ok()?;
+        let selection = Selection { threads: plan.threads, types: plan.types, modes: plan.modes, allocators: plan.string_allocators };
+        parts.next().is_none().then_some(selection)
     }
 }
 
@@ -104,14 +126,33 @@ mod tests {
     }
 
     #[test]
+    fn the_allocator_ab_is_strings_drop_on_three_allocators_at_one_and_two_threads() {
+        let names: Vec<String> = Selection::allocator_ab().plan().cases().iter().map(|c| c.name()).collect();
+        assert_eq!(
+            names,
+            [
+                "String drop, 1 thread",
+                "String drop in a bumpalo-herd arena per thread, 1 thread",
+                "String drop in a sharded-slab pool per thread, 1 thread",
+                "String drop, 2 threads",
+                "String drop in a bumpalo-herd arena per thread, 2 threads",
+                "String drop in a sharded-slab pool per thread, 2 threads"
+            ]
+        );
+    }
+
+    #[test]
     fn an_empty_choice_says_what_is_missing_and_selections_survive_as_text() {
         let mut s = Selection::default_for(2);
         s.types.clear();
         assert_eq!(s.missing(), Some("Pick at least one type."));
         let text = Selection::default_for(2).to_text();
-        assert_eq!(text, "1,2;arc_str,string;drop");
+        assert_eq!(text, "1,2;arc_str,string;drop;");
         assert_eq!(Selection::from_text(&text), Some(Selection::default_for(2)));
-        for bad in ["", "1,2", "1;x;drop", "1;string;drop;more"] {
+        let ab = Selection::allocator_ab();
+        assert_eq!(ab.to_text(), "1,2;string;drop;bump_herd,thread_pool");
+        assert_eq!(Selection::from_text(&ab.to_text()), Some(ab));
+        for bad in ["", "1,2", "1;x;drop;", "1;string;drop;more", "1;string;drop;;more"] {
             assert_eq!(Selection::from_text(bad), None, "{bad:?}");
         }
     }

@@ -2,7 +2,7 @@
 //! every shipped file): its chart, drawn by the explorer's own contention chart so a browser run
 //! looks like a native one, and its finding in words.
 
-use wasm_core::kernels::{CloneType, CloneWork};
+use wasm_core::kernels::{CloneAllocator, CloneType, CloneWork};
 use wasm_core::results::{CaseResult, ResultsFile};
 
 use crate::charts::{ChartSpec, Scale};
@@ -44,14 +44,17 @@ pub struct Finding {
 pub fn findings(cases: &[CaseResult]) -> Vec<Finding> {
     let mut found = Vec::new();
     for one in cases.iter().filter(|c| c.threads == 1) {
-        let most = cases.iter().filter(|c| c.variant_id == one.variant_id && c.mode == one.mode && c.threads > 1).max_by_key(|c| c.threads);
+        let same = |c: &&CaseResult| c.variant_id == one.variant_id && c.mode == one.mode && c.params.allocator == one.params.allocator;
+        let most = cases.iter().filter(|c| same(c) && c.threads > 1).max_by_key(|c| c.threads);
         let Some(most) = most else { continue };
+        let allocator = one.params.allocator.as_deref().and_then(CloneAllocator::parse).filter(|a| *a != CloneAllocator::Global);
         let work = CloneType::parse(&one.variant_id).map(CloneType::work);
         let ratio = most.median_ns_per_op / one.median_ns_per_op;
         let times = format!(
-            "{} ({}): {:.1} ns on 1 thread, {:.1} ns on {} threads",
+            "{} ({}{}): {:.1} ns on 1 thread, {:.1} ns on {} threads",
             one.variant,
             one.mode.as_deref().unwrap_or("drop"),
+            allocator.map(|a| format!(", {a}")).unwrap_or_default(),
             one.median_ns_per_op,
             most.median_ns_per_op,
             most.threads
@@ -66,6 +69,7 @@ pub fn findings(cases: &[CaseResult]) -> Vec<Finding> {
                 format!("faster with more threads ({ratio:.2}×).")
             };
             let why = match work {
+                _ if allocator.is_some() => "Expected: each thread's clones come from its own arena or free list, so no lock is shared.",
                 Some(CloneWork::Copy) => "Expected: this clone copies a few words and touches nothing another thread writes.",
                 _ if noisy => "Its repeats disagree by more than 5 %, so the difference may be noise: run again on a quieter device.",
                 Some(CloneWork::Counter) => {
@@ -78,7 +82,7 @@ pub fn findings(cases: &[CaseResult]) -> Vec<Finding> {
             };
             (
                 format!("{verdict} {why}"),
-                (!matches!(work, Some(CloneWork::Copy)))
+                (!matches!(work, Some(CloneWork::Copy)) && allocator.is_none())
                     .then_some(("/chapters/clone-cost#in-your-browser", "why threads slow a clone down")),
             )
         };
@@ -93,8 +97,13 @@ pub fn short_repeats(cases: &[CaseResult]) -> Vec<String> {
     cases
         .iter()
         .flat_map(|c| {
-            let name =
-                format!("{} ({}), {}", c.variant, c.mode.as_deref().unwrap_or("drop"), wasm_core::clone_run::threads_text(c.threads));
+            let allocator = c.params.allocator.as_deref().and_then(CloneAllocator::parse).map(|a| format!(", {a}")).unwrap_or_default();
+            let name = format!(
+                "{} ({}{allocator}), {}",
+                c.variant,
+                c.mode.as_deref().unwrap_or("drop"),
+                wasm_core::clone_run::threads_text(c.threads)
+            );
             c.notes.iter().filter(|n| n.contains("lasted less than") || n.contains("held to")).map(move |n| format!("{name}: {n}."))
         })
         .collect()
@@ -112,7 +121,7 @@ mod tests {
     }
 
     fn case_in(mode: CloneMode, ty: CloneType, threads: u32, ns_per_clone: f64) -> CaseResult {
-        let planned = PlannedCase { ty, mode, threads, samples: 1000, note: None };
+        let planned = PlannedCase::new(ty, mode, threads, 1000);
         let times = CaseTimes { repeat_times_ns: vec![ns_per_clone * 1000.0; 3], contender_ops_per_sec: vec![1e6; (threads > 1) as usize] };
         case_result(&planned, 64, 1, times)
     }
@@ -149,6 +158,40 @@ mod tests {
         let mixed = chart(&contention_context(&facts).into_file(run().into_iter().chain(reads).collect()));
         assert_eq!(mixed.title, "Time per clone in this browser");
         assert!(mixed.series.iter().flat_map(|s| &s.points).all(|p| p.y > 1.0), "the clones, not the 0.5 ns reads");
+    }
+
+    #[test]
+    fn the_allocator_ab_has_lines_and_findings_of_its_own() {
+        let facts = BrowserFacts {
+            user_agent: "Chrome/131.0".into(),
+            logical_cpus: 2,
+            created_at: "2026-11-28T00:00:00Z".into(),
+            ..Default::default()
+        };
+        let on = |allocator: CloneAllocator, threads: u32, ns: f64| {
+            let planned = PlannedCase { allocator, ..PlannedCase::new(CloneType::String, CloneMode::Drop, threads, 1000) };
+            let times = CaseTimes { repeat_times_ns: vec![ns * 1000.0; 3], contender_ops_per_sec: vec![1e6; (threads > 1) as usize] };
+            case_result(&planned, 64, 1, times)
+        };
+        let cases = vec![
+            on(CloneAllocator::Global, 1, 60.0),
+            on(CloneAllocator::BumpHerd, 1, 8.0),
+            on(CloneAllocator::Global, 2, 500.0),
+            on(CloneAllocator::BumpHerd, 2, 8.4),
+        ];
+        let spec = chart(&contention_context(&facts).into_file(cases.clone()));
+        let names: Vec<&str> = spec.series.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["String", "String in a bumpalo-herd arena per thread"]);
+        assert_eq!(spec.series[1].points.iter().map(|p| p.y).collect::<Vec<_>>(), [8.0, 8.4]);
+        let found = findings(&cases);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(found[0].text.starts_with("String (drop): 60.0 ns on 1 thread, 500.0 ns on 2 threads: 8.3× as long"), "{}", found[0].text);
+        assert!(
+            found[1].text.starts_with("String (drop, bumpalo-herd arena per thread): 8.0 ns on 1 thread, 8.4 ns on 2 threads: no slower"),
+            "{}",
+            found[1].text
+        );
+        assert!(found[1].text.contains("no lock is shared") && found[1].why.is_none(), "{:?}", found[1]);
     }
 
     #[test]
