@@ -51,8 +51,56 @@ pub fn CloneSource(
             })
             .collect_view()
     };
-    // A program with more threads than the chosen file measured: name the machines that measured
-    // that many, one click from being the source.
+    let named = move || {
+        chosen.get().map(|(f, t)| {
+            let r = &f.results;
+            let cpus = r.machine.logical_cores.map(|n| format!(", {n} logical CPUs")).unwrap_or_default();
+            let at = if distinct() {
+                "at one thread: no two of your threads clone one value (your strings stay on one thread, or each thread clones its own), \
+                 so no counter is contended and the file's one-thread cases stand for any thread count (the allocator's own contention aside)."
+                    .to_owned()
+            } else {
+                format!("at {t} thread{} cloning at once, the most it measured at or below your {}.", if t == 1 { "" } else { "s" }, wanted_threads.get())
+            };
+            let reads = if reads_timed.get() {
+                " Reads come from the same file: every thread reading the one value."
+            } else {
+                " This file timed no reads (it was made before the clone suite read texts, or without --mode read), so each clone is charged alone, whatever reads you give it."
+            };
+            let opened = opened_why.get().map(|o| format!(" {}", o.reason())).unwrap_or_default();
+            format!("Clone costs below: results/{} (“{}”: {}{cpus}, allocator {}), {at}{opened}{reads}", f.name, r.label, cpu_text(r), r.allocator.name)
+        })
+    };
+    let error = move || load_error.get().map(|e| view! { <p class="note error" role="alert" data-testid="choose-load-error">{e}</p> });
+    view! {
+        <div class="controls" data-testid="choose-source">
+            <label for="choose-machine">"Clone costs from:"</label>
+            <select id="choose-machine" data-testid="choose-machine" on:change=move |ev| set_machine.set(Some(event_target_value(&ev)))>
+                {machine_options}
+            </select>
+            <label for="choose-threads">"Threads in your program:"</label>
+            <input type="number" id="choose-threads" data-testid="choose-threads" min="1" max=super::costs::MAX_THREADS.to_string() step="1"
+                inputmode="numeric" prop:value=move || wanted_threads.get().to_string() prop:disabled=distinct
+                on:change=move |ev| set_threads.set(event_target_value(&ev).parse::<u32>().ok().map(|t| t.clamp(1, super::costs::MAX_THREADS)))/>
+        </div>
+        <FewerThreadsNote machines chosen wanted_threads contended set_machine/>
+        <FiltersNote filters machines/>
+        {error}
+        <p class="source-note" data-testid="choose-machine-note">{named}</p>
+    }
+}
+
+/// A program with more threads than the chosen file measured: says so, and names the machines that
+/// measured that many, one click from being the source.
+#[component]
+fn FewerThreadsNote(
+    machines: Memo<Vec<MachineSummary>>,
+    chosen: Memo<Option<(NativeFile, u32)>>,
+    wanted_threads: Memo<u32>,
+    contended: Memo<bool>,
+    set_machine: WriteSignal<Option<String>>,
+) -> impl IntoView {
+    let distinct = move || !contended.get();
     let fewer_than_asked = move || {
         let (wanted, (file, t)) = (wanted_threads.get(), chosen.get()?);
         let most = thread_counts(&file).last().copied().unwrap_or(t);
@@ -85,28 +133,13 @@ pub fn CloneSource(
             }
         })
     };
-    let named = move || {
-        chosen.get().map(|(f, t)| {
-            let r = &f.results;
-            let cpus = r.machine.logical_cores.map(|n| format!(", {n} logical CPUs")).unwrap_or_default();
-            let at = if distinct() {
-                "at one thread: no two of your threads clone one value (your strings stay on one thread, or each thread clones its own), \
-                 so no counter is contended and the file's one-thread cases stand for any thread count (the allocator's own contention aside)."
-                    .to_owned()
-            } else {
-                format!("at {t} thread{} cloning at once, the most it measured at or below your {}.", if t == 1 { "" } else { "s" }, wanted_threads.get())
-            };
-            let reads = if reads_timed.get() {
-                " Reads come from the same file: every thread reading the one value."
-            } else {
-                " This file timed no reads (it was made before the clone suite read texts, or without --mode read), so each clone is charged alone, whatever reads you give it."
-            };
-            let opened = opened_why.get().map(|o| format!(" {}", o.reason())).unwrap_or_default();
-            format!("Clone costs below: results/{} (“{}”: {}{cpus}, allocator {}), {at}{opened}{reads}", f.name, r.label, cpu_text(r), r.allocator.name)
-        })
-    };
-    // With the ranking's filters in the address, say so, and link the same selection ranked.
-    let filtered = filters.with_value(|f| {
+    fewer_than_asked
+}
+
+/// With the ranking's filters in the address: says so, and links the same selection ranked.
+#[component]
+fn FiltersNote(filters: StoredValue<RankingState>, machines: Memo<Vec<MachineSummary>>) -> impl IntoView {
+    filters.with_value(|f| {
         let pairs = f.filter_pairs();
         (!pairs.is_empty()).then(|| {
             let text = pairs.iter().map(|(k, v)| format!("{k} = {v}")).collect::<Vec<_>>().join(", ");
@@ -119,24 +152,7 @@ pub fn CloneSource(
                 </p>
             }
         })
-    });
-    let error = move || load_error.get().map(|e| view! { <p class="note error" role="alert" data-testid="choose-load-error">{e}</p> });
-    view! {
-        <div class="controls" data-testid="choose-source">
-            <label for="choose-machine">"Clone costs from:"</label>
-            <select id="choose-machine" data-testid="choose-machine" on:change=move |ev| set_machine.set(Some(event_target_value(&ev)))>
-                {machine_options}
-            </select>
-            <label for="choose-threads">"Threads in your program:"</label>
-            <input type="number" id="choose-threads" data-testid="choose-threads" min="1" max=super::costs::MAX_THREADS.to_string() step="1"
-                inputmode="numeric" prop:value=move || wanted_threads.get().to_string() prop:disabled=distinct
-                on:change=move |ev| set_threads.set(event_target_value(&ev).parse::<u32>().ok().map(|t| t.clamp(1, super::costs::MAX_THREADS)))/>
-        </div>
-        {fewer_than_asked}
-        {filtered}
-        {error}
-        <p class="source-note" data-testid="choose-machine-note">{named}</p>
-    }
+    })
 }
 
 #[cfg(test)]

@@ -168,6 +168,79 @@ pub fn time_creation_of(sample: Memo<Sample>, set_creation: WriteSignal<Vec<Crea
     });
 }
 
+/// The table's header: each column named by its target (memory and costs on the chosen file's,
+/// creation in this page) and the cost model's workload.
+#[component]
+fn ChooseTableHead(
+    target: Memo<Target>,
+    workload: ReadSignal<Workload>,
+    rows: Memo<Vec<CostRow>>,
+    file_arch: Signal<String>,
+) -> impl IntoView {
+    let file_arch = move || file_arch.get();
+    view! {
+            <thead><tr>
+                // What the pick is weighed on first, so a phone shows it without scrolling.
+                // Each column named by its target: memory and costs on the chosen file's, creation in this page.
+                <th scope="col">"Type"</th><th scope="col" class="num">{move || format!("Bytes / string ({})", target.with(|t| t.arch.clone()))}</th>
+                <th scope="col" class="num">{move || format!("Clone + drop, ns ({})", file_arch())}</th>
+                <th scope="col" class="num">{move || format!("Read, ns ({})", file_arch())}</th>
+                <th scope="col" class="num">{move || format!("Inline ({})", target.with(|t| t.arch.clone()))}</th><th scope="col" class="num">"Create (this browser)"</th>
+                <th scope="col" class="num">{move || format!("Option<T> ({})", target.with(|t| t.arch.clone()))}</th>
+                <th scope="col" class="num">{move || format!("Memory, {} each", crate::explorer::format::count(workload.get().copies, "copy", "copies"))}</th>
+                <th scope="col" class="num">{move || {
+                    let charged = rows.with(|r| r.first().map_or(0, |r| r.reads));
+                    let with_reads = if charged == 0 { String::new() } else { format!(", each read {}", crate::explorer::format::count(charged, "time", "times")) };
+                    let w = workload.get();
+                    let made = if w.creates_per_sec == 0 { String::new() } else { format!(", and {} new strings/s", crate::components::bench::results_table::format_rate(w.creates_per_sec as f64)) };
+                    format!("Clone CPU each second at {} clones/s{with_reads}{made} (share of one core)", crate::components::bench::results_table::format_rate(w.clones_per_sec as f64))
+                }}</th>
+                <th scope="col">"Fits your answers"</th>
+            </tr></thead>
+    }
+}
+
+/// What the table's columns are and where each figure comes from: the same words on every visit.
+#[component]
+fn ChooseTableNote() -> impl IntoView {
+    view! {
+        <p class="source-note">
+            "Memory is on the chosen file's target, the one its clone costs were measured on: strings kept inline, bytes per string "
+            "(the handle plus every heap block it asks for, rounded to that allocator's blocks) and " <code>"size_of::<Option<T>>()"</code> ". "
+            "For a browser run's file they are counted in this page, every heap request going through the site's allocator wrapper; for a "
+            "native file they are computed from each crate's layout at that file's pointer width (the site's tests build every type under a "
+            "counting allocator on x86_64 and on wasm32 and require exactly those requests), and rounded to jemalloc's size classes or "
+            "glibc malloc's chunks as the file's allocator was. The Create column is "
+            "the time to create one, in your browser (the median of five repeats of the Benchmarks page's timing loop, every type's repeats interleaved, "
+            "to the digits their spread supports, and that spread, half the range of the repeats). Clone costs (ns per clone plus drop) come from the one results file and thread count chosen "
+            "above, per string from the case at its length (inline or not, on the machine that measured it), or on the straight line between the two lengths around it; "
+            "files written before the clone suite measured SmolStr, CompactString and InlineStr (2026-11-25) show "
+            "them as not measured. Two rows are ways of using "
+            "a type: each thread clones the Arc<str> once and lends &str after that (the bytes are the Arc's block), or "
+            "each string is leaked once and &'static str copied (the bytes are the block a leak keeps for ever; Cow<'static, str> "
+            "borrows the same block). The interned symbols keep each distinct text once, so a repeated string costs only its handle, "
+            "and their bytes share the interner's fixed start out over your strings: ustr::Ustr's are its pointer and ustr's cache, "
+            "from ustr's layout (a 16-byte entry header, the text and a NUL rounded up to 8 bytes, two table slots) and a start of "
+            "about 8 MB on wasm32 (12 MB on 64-bit) made the first time any Ustr is, so it pays off only for very large sets; "
+            "lasso::Spur's are its 4-byte key and what a fresh Rodeo frozen into a RodeoResolver holds: its arena as lasso counts "
+            "it (a first 4 KB bucket, then doubling) and a &str per text. Their create time is an intern, a hash lookup once the "
+            "text is in; their clone is a copy of the handle, and for lasso a resolve of the key to its text, since a key alone is no string. "
+            "The cost model multiplies these by your workload: memory holds every string as many times as you said "
+            "copies are alive (a handle per copy; the heap blocks once where clones share them, once per copy where "
+            "each clone copies the text), and clone CPU is the clone cost, plus the read cost times the reads you said each clone gets, "
+            "times your clones per second, in milliseconds of one core's time each second; when you make new strings, their creation (the Create column, timed in this page, so in your browser, whichever machine the clones come from) "
+            "is added for each one made.  A read (the Read column) is what code holding a "
+            "value does to get at its text: the handle followed to the text's length and first byte, through its inline-or-heap branch "
+            "for the small strings, and a resolve through the interner for lasso, timed on the same machine with every thread reading "
+            "the one value (a read case touches the start of the text, so one length stands for all; the borrow strategy's threads each take a fresh "
+            "clone every 64 reads, as in its clone case, and those counter writes share a cache line with the text's first bytes). A machine that timed no reads "
+            "is charged the clones alone, and the page says so. The pick is the model's: of the rows that fit your answers, those "
+            "whose clone is within 2× of the cheapest (or a tenth of a millisecond of one core each second of it) count as "
+            "equally cheap, and of those the one with the least memory wins."
+        </p>
+    }
+}
+
 #[component]
 pub fn ChooseTable(
     /// What each candidate costs in memory for the strings on the chosen file's target
@@ -241,40 +314,7 @@ pub fn ChooseTable(
     };
 
     view! {
-        <p class="source-note">
-            "Memory is on the chosen file's target, the one its clone costs were measured on: strings kept inline, bytes per string "
-            "(the handle plus every heap block it asks for, rounded to that allocator's blocks) and " <code>"size_of::<Option<T>>()"</code> ". "
-            "For a browser run's file they are counted in this page, every heap request going through the site's allocator wrapper; for a "
-            "native file they are computed from each crate's layout at that file's pointer width (the site's tests build every type under a "
-            "counting allocator on x86_64 and on wasm32 and require exactly those requests), and rounded to jemalloc's size classes or "
-            "glibc malloc's chunks as the file's allocator was. The Create column is "
-            "the time to create one, in your browser (the median of five repeats of the Benchmarks page's timing loop, every type's repeats interleaved, "
-            "to the digits their spread supports, and that spread, half the range of the repeats). Clone costs (ns per clone plus drop) come from the one results file and thread count chosen "
-            "above, per string from the case at its length (inline or not, on the machine that measured it), or on the straight line between the two lengths around it; "
-            "files written before the clone suite measured SmolStr, CompactString and InlineStr (2026-11-25) show "
-            "them as not measured. Two rows are ways of using "
-            "a type: each thread clones the Arc<str> once and lends &str after that (the bytes are the Arc's block), or "
-            "each string is leaked once and &'static str copied (the bytes are the block a leak keeps for ever; Cow<'static, str> "
-            "borrows the same block). The interned symbols keep each distinct text once, so a repeated string costs only its handle, "
-            "and their bytes share the interner's fixed start out over your strings: ustr::Ustr's are its pointer and ustr's cache, "
-            "from ustr's layout (a 16-byte entry header, the text and a NUL rounded up to 8 bytes, two table slots) and a start of "
-            "about 8 MB on wasm32 (12 MB on 64-bit) made the first time any Ustr is, so it pays off only for very large sets; "
-            "lasso::Spur's are its 4-byte key and what a fresh Rodeo frozen into a RodeoResolver holds: its arena as lasso counts "
-            "it (a first 4 KB bucket, then doubling) and a &str per text. Their create time is an intern, a hash lookup once the "
-            "text is in; their clone is a copy of the handle, and for lasso a resolve of the key to its text, since a key alone is no string. "
-            "The cost model multiplies these by your workload: memory holds every string as many times as you said "
-            "copies are alive (a handle per copy; the heap blocks once where clones share them, once per copy where "
-            "each clone copies the text), and clone CPU is the clone cost, plus the read cost times the reads you said each clone gets, "
-            "times your clones per second, in milliseconds of one core's time each second; when you make new strings, their creation (the Create column, timed in this page, so in your browser, whichever machine the clones come from) "
-            "is added for each one made.  A read (the Read column) is what code holding a "
-            "value does to get at its text: the handle followed to the text's length and first byte, through its inline-or-heap branch "
-            "for the small strings, and a resolve through the interner for lasso, timed on the same machine with every thread reading "
-            "the one value (a read case touches the start of the text, so one length stands for all; the borrow strategy's threads each take a fresh "
-            "clone every 64 reads, as in its clone case, and those counter writes share a cache line with the text's first bytes). A machine that timed no reads "
-            "is charged the clones alone, and the page says so. The pick is the model's: of the rows that fit your answers, those "
-            "whose clone is within 2× of the cheapest (or a tenth of a millisecond of one core each second of it) count as "
-            "equally cheap, and of those the one with the least memory wins."
-        </p>
+        <ChooseTableNote/>
         <p class="note" data-testid="choose-targets">{move || target.with(|t| {
             if source.with(Option::is_none) {
                 return format!("Until the chosen file has arrived, bytes, inline counts and Option sizes are this page's, on {}.", t.name());
@@ -291,24 +331,7 @@ pub fn ChooseTable(
         <ScrollRegion label="Every candidate on your strings">
         <table class="data compact tall" data-testid="choose-table">
             <caption>"Every candidate on your strings"</caption>
-            <thead><tr>
-                // What the pick is weighed on first, so a phone shows it without scrolling.
-                // Each column named by its target: memory and costs on the chosen file's, creation in this page.
-                <th scope="col">"Type"</th><th scope="col" class="num">{move || format!("Bytes / string ({})", target.with(|t| t.arch.clone()))}</th>
-                <th scope="col" class="num">{move || format!("Clone + drop, ns ({})", file_arch())}</th>
-                <th scope="col" class="num">{move || format!("Read, ns ({})", file_arch())}</th>
-                <th scope="col" class="num">{move || format!("Inline ({})", target.with(|t| t.arch.clone()))}</th><th scope="col" class="num">"Create (this browser)"</th>
-                <th scope="col" class="num">{move || format!("Option<T> ({})", target.with(|t| t.arch.clone()))}</th>
-                <th scope="col" class="num">{move || format!("Memory, {} each", crate::explorer::format::count(workload.get().copies, "copy", "copies"))}</th>
-                <th scope="col" class="num">{move || {
-                    let charged = rows.with(|r| r.first().map_or(0, |r| r.reads));
-                    let with_reads = if charged == 0 { String::new() } else { format!(", each read {}", crate::explorer::format::count(charged, "time", "times")) };
-                    let w = workload.get();
-                    let made = if w.creates_per_sec == 0 { String::new() } else { format!(", and {} new strings/s", crate::components::bench::results_table::format_rate(w.creates_per_sec as f64)) };
-                    format!("Clone CPU each second at {} clones/s{with_reads}{made} (share of one core)", crate::components::bench::results_table::format_rate(w.clones_per_sec as f64))
-                }}</th>
-                <th scope="col">"Fits your answers"</th>
-            </tr></thead>
+            <ChooseTableHead target workload rows file_arch=Signal::derive(file_arch)/>
             <tbody>{table_rows}</tbody>
         </table>
         </ScrollRegion>

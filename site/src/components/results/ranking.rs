@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use wasm_core::summary::Summary;
+use wasm_core::summary::{MachineSummary, Summary};
 
 use crate::components::scroll_region::ScrollRegion;
 use crate::explorer::choice::Choice;
@@ -46,6 +46,43 @@ fn heading(measure: Measure) -> &'static str {
 
 /// The ranking table of `rows` (already filtered and sorted). With `on_sort`, each measure's
 /// heading is a button; with `on_pick`, each row has a checkbox for the charts.
+/// The ranking's caption: how many rows of how many, by what, and what a row's figures are.
+fn ranking_caption(total: usize, shown: usize, sort: Measure, each_file: bool) -> String {
+    let noun = if each_file { "results file" } else { "machine" };
+    let caption = if total > shown {
+        format!("{shown} of {total} {noun}s, by {}; lower is better in every column", heading(sort))
+    } else {
+        format!("{total} {noun}{}, by {}; lower is better in every column", if total == 1 { "" } else { "s" }, heading(sort))
+    };
+    if each_file {
+        format!("{caption}. A run measured in rounds gives its ratios' range across them.")
+    } else {
+        format!(
+            "{caption}. A machine with several runs (one allocator) is one row: each figure is the median of its runs, \
+             ratios with their range across runs; a run measured in rounds gives its ratios' range across them."
+        )
+    }
+}
+
+/// One measure's cell of `row` (machine `m`): its figure, and for a ratio how far apart the run's
+/// rounds (one run) or the folded runs (`across`) put it: one figure is one round's luck.
+fn measure_cell(x: Measure, row: &Row, m: &MachineSummary, across: Option<Spread>) -> impl IntoView {
+    let is_ratio = matches!(x, Measure::Ratio1 | Measure::RatioMost);
+    let rounds = match x {
+        Measure::Ratio1 if row.files.len() == 1 => m.headline.ratio_1t_rounds,
+        Measure::RatioMost if row.files.len() == 1 => m.headline.ratio_most_rounds,
+        _ => None,
+    };
+    let across = across.filter(|s| is_ratio && s.low < s.high);
+    view! {
+        <td class="num" data-field=x.key()>
+            {cell(x, row.value(x))}
+            {rounds.map(|[low, high]| view! { <span class="rounds" data-field="rounds">{format!(" (rounds {low:.2}–{high:.2}×)")}</span> })}
+            {across.map(|s| view! { <span class="rounds" data-field="across-runs">{format!(" (runs {:.2}–{:.2}×)", s.low, s.high)}</span> })}
+        </td>
+    }
+}
+
 #[component]
 pub fn RankingTable(
     summary: Arc<Summary>,
@@ -60,21 +97,7 @@ pub fn RankingTable(
     #[prop(optional)] on_pick: Option<Callback<(String, bool)>>,
     #[prop(optional)] on_sort: Option<Callback<Measure>>,
 ) -> impl IntoView {
-    let total = rows.len();
-    let noun = if each_file { "results file" } else { "machine" };
-    let caption = if total > shown {
-        format!("{shown} of {total} {noun}s, by {}; lower is better in every column", heading(sort))
-    } else {
-        format!("{total} {noun}{}, by {}; lower is better in every column", if total == 1 { "" } else { "s" }, heading(sort))
-    };
-    let caption = if each_file {
-        format!("{caption}. A run measured in rounds gives its ratios' range across them.")
-    } else {
-        format!(
-            "{caption}. A machine with several runs (one allocator) is one row: each figure is the median of its runs, \
-             ratios with their range across runs; a run measured in rounds gives its ratios' range across them."
-        )
-    };
+    let caption = ranking_caption(rows.len(), shown, sort, each_file);
     let headers = [Measure::VsBest].into_iter().chain(MEASURED).map(move |m| {
         let sorted = (m == sort).then_some("ascending");
         let label = heading(m);
@@ -116,24 +139,7 @@ pub fn RankingTable(
                         {(runs > 1).then(|| view! { <span class="runs" data-field="runs">{format!(" · {runs} runs, newest shown")}</span> })}
                     </th>
                     <td class="num" data-field="best">{times(row.vs_best)}</td>
-                    {MEASURED.into_iter().zip(across).map(|(x, across)| {
-                        let is_ratio = matches!(x, Measure::Ratio1 | Measure::RatioMost);
-                        // A run with rounds says how far apart they put the ratio: one figure is one
-                        // round's luck. A folded row says how far apart its runs put it instead.
-                        let rounds = match x {
-                            Measure::Ratio1 if runs == 1 => m.headline.ratio_1t_rounds,
-                            Measure::RatioMost if runs == 1 => m.headline.ratio_most_rounds,
-                            _ => None,
-                        };
-                        let across = across.filter(|s| is_ratio && s.low < s.high);
-                        view! {
-                            <td class="num" data-field=x.key()>
-                                {cell(x, row.value(x))}
-                                {rounds.map(|[low, high]| view! { <span class="rounds" data-field="rounds">{format!(" (rounds {low:.2}–{high:.2}×)")}</span> })}
-                                {across.map(|s| view! { <span class="rounds" data-field="across-runs">{format!(" (runs {:.2}–{:.2}×)", s.low, s.high)}</span> })}
-                            </td>
-                        }
-                    }).collect_view()}
+                    {MEASURED.into_iter().zip(across).map(|(x, across)| measure_cell(x, &row, m, across)).collect_view()}
                     <td data-field="cpu">{m.cpu.clone()}</td>
                     <td data-field="arch">{format!("{} · {}", m.arch, m.kind.key())}</td>
                     <td class="num" data-field="threads">{threads}</td>
