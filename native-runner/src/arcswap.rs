@@ -91,7 +91,16 @@ fn measure(plan: &Plan, cap: usize, on_round: impl FnMut()) -> Result<CaseResult
     };
     let v = plan.variant;
     let note = kept.note(plan.threads, "readers");
-    let mut case = CaseResult::new("arcswap", v.display_name(), v.id(), plan.threads, plan.reads, params, plan.warmups, kept.samples);
+    let mut case = CaseResult::new(
+        wasm_core::results::Suite::Arcswap,
+        v.display_name(),
+        v.id(),
+        plan.threads,
+        plan.reads,
+        params,
+        plan.warmups,
+        kept.samples,
+    );
     case.all_threads_ops_per_sec = kept.rate;
     case.notes.extend(note);
     if plan.writer_period.is_some() {
@@ -137,7 +146,7 @@ struct Arcswap<'a> {
 
 impl Suite for Arcswap<'_> {
     type Case = Plan;
-    const ID: &'static str = "arcswap";
+    const ID: &'static str = wasm_core::results::Suite::Arcswap.id();
     /// The writer, beside the readers.
     const EXTRA_THREADS: u32 = 1;
 

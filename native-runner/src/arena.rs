@@ -114,7 +114,8 @@ fn measure(
     }
     let rates: Vec<f64> = times.iter().map(|&t| nodes as f64 * 1e9 / t).collect();
     let params = CaseParams { nodes: Some(nodes), ..Default::default() };
-    let mut case = CaseResult::new("arena", variant.display_name(), variant.id(), threads, nodes, params, warmups, times);
+    let mut case =
+        CaseResult::new(wasm_core::results::Suite::Arena, variant.display_name(), variant.id(), threads, nodes, params, warmups, times);
     case.all_threads_ops_per_sec = common::median(&rates);
     Ok(case)
 }
@@ -160,7 +161,7 @@ struct Arena<'a> {
 impl Suite for Arena<'_> {
     /// The thread count and the variant.
     type Case = (u32, ArenaVariant);
-    const ID: &'static str = "arena";
+    const ID: &'static str = wasm_core::results::Suite::Arena.id();
 
     fn run_args(&self) -> &RunArgs {
         &self.args.run

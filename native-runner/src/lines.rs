@@ -57,8 +57,16 @@ fn measure(plan: &Plan, cap: usize, on_round: impl FnMut()) -> Result<CaseResult
     let kept = thread_samples(&times, plan.warmups, plan.updates, cap);
     let v = plan.variant;
     let note = kept.note(plan.threads, "threads");
-    let mut case =
-        CaseResult::new("lines", v.display_name(), v.id(), plan.threads, plan.updates, CaseParams::default(), plan.warmups, kept.samples);
+    let mut case = CaseResult::new(
+        wasm_core::results::Suite::Lines,
+        v.display_name(),
+        v.id(),
+        plan.threads,
+        plan.updates,
+        CaseParams::default(),
+        plan.warmups,
+        kept.samples,
+    );
     case.all_threads_ops_per_sec = kept.rate;
     case.notes.extend(note);
     Ok(case)
@@ -102,7 +110,7 @@ struct Lines<'a> {
 
 impl Suite for Lines<'_> {
     type Case = Plan;
-    const ID: &'static str = "lines";
+    const ID: &'static str = wasm_core::results::Suite::Lines.id();
 
     fn run_args(&self) -> &RunArgs {
         &self.args.run

@@ -31,7 +31,16 @@ fn measure(
     let kept = thread_samples(&times, warmups, calls, cap);
     let params = CaseParams { input_set: Some(input.set().id().into()), ..Default::default() };
     let note = kept.note(threads, "threads");
-    let mut case = CaseResult::new("sso", variant.display_name(), variant.id(), threads, calls, params, warmups, kept.samples);
+    let mut case = CaseResult::new(
+        wasm_core::results::Suite::Sso,
+        variant.display_name(),
+        variant.id(),
+        threads,
+        calls,
+        params,
+        warmups,
+        kept.samples,
+    );
     case.all_threads_ops_per_sec = kept.rate;
     case.notes.extend(note);
     Ok(case)
@@ -82,7 +91,7 @@ struct Sso<'a> {
 impl Suite for Sso<'_> {
     /// The input set (its index in `inputs`), the thread count and the variant.
     type Case = (usize, u32, SsoVariant);
-    const ID: &'static str = "sso";
+    const ID: &'static str = wasm_core::results::Suite::Sso.id();
 
     fn run_args(&self) -> &RunArgs {
         &self.args.run

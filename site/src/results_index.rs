@@ -42,7 +42,7 @@ pub enum Wanted {
     All,
     /// The files with cases of one suite (a chapter's recorded results; `/bench` and `/choose`,
     /// which compare clone costs).
-    Suite(&'static str),
+    Suite(wasm_core::results::Suite),
 }
 
 impl FileAbout {
@@ -92,7 +92,7 @@ impl ResultsIndex {
             .entries()
             .filter(|(_, about)| match (wanted, about) {
                 (Wanted::All, _) | (_, None) => true,
-                (Wanted::Suite(suite), Some(about)) => about.suites.iter().any(|s| s == suite),
+                (Wanted::Suite(suite), Some(about)) => about.suites.iter().any(|s| s == suite.id()),
             })
             .map(|(name, _)| name.clone())
             .collect();
@@ -184,7 +184,7 @@ mod tests {
         assert_eq!(index.about[1], None);
         // The broken file is fetched by every page that loads results (its error card shows); the
         // chapter of another suite skips the good one.
-        assert_eq!(index.names(Wanted::Suite("sso"), 10), (vec!["broken.json".to_owned()], 1));
+        assert_eq!(index.names(Wanted::Suite(wasm_core::results::Suite::Sso), 10), (vec!["broken.json".to_owned()], 1));
         assert_eq!(index.names(Wanted::All, 1), (vec!["b-2025-01-01.json".to_owned()], 5));
         // A results file carries its machine; files of one machine share a marker, and a file the
         // build could not read as results is a machine of its own.

@@ -78,7 +78,7 @@ fn case(m: &Machine, variant: &str, variant_id: &str, mode: &str, threads: u32, 
             .collect()
     });
     let params = CaseParams { string_len_bytes: Some(STRING_LEN), ..Default::default() };
-    let mut case = CaseResult::new("clone", variant, variant_id, threads, OPS, params, 1, repeat_times_ns);
+    let mut case = CaseResult::new(Suite::Clone, variant, variant_id, threads, OPS, params, 1, repeat_times_ns);
     case.mode = Some(mode.into());
     case.contender_ops_per_sec = (threads > 1).then(|| 1e9 / per_op * f64::from(threads - 1));
     case.memory = memory;
@@ -144,7 +144,7 @@ fn sso_cases(speed: f64) -> Vec<CaseResult> {
                 let base = if set.id() == "empty" { 2.0 } else { 150.0 + 20.0 * j as f64 };
                 let ns = (base + 15.0 * i as f64) * speed * (1.0 + 0.02 * f64::from(t - 1));
                 let params = CaseParams { input_set: Some(set.id().into()), ..Default::default() };
-                cases.push(CaseResult::new("sso", v.display_name(), v.id(), t, 10_000, params, 1, repeats(ns, 10_000, t + i as u32)));
+                cases.push(CaseResult::new(Suite::Sso, v.display_name(), v.id(), t, 10_000, params, 1, repeats(ns, 10_000, t + i as u32)));
             }
         }
     }
@@ -160,7 +160,16 @@ fn arcswap_cases(speed: f64) -> Vec<CaseResult> {
                 let base = [40.0, 60.0, 20.0, 1.0][i];
                 let ns = base * speed * (1.0 + 0.5 * f64::from(t - 1)) * if writer { 1.3 } else { 1.0 };
                 let params = CaseParams { writer: Some(writer), writer_period_us: writer.then_some(1000), ..Default::default() };
-                cases.push(CaseResult::new("arcswap", v.display_name(), v.id(), t, 1 << 20, params, 1, repeats(ns, 1 << 20, t + i as u32)));
+                cases.push(CaseResult::new(
+                    Suite::Arcswap,
+                    v.display_name(),
+                    v.id(),
+                    t,
+                    1 << 20,
+                    params,
+                    1,
+                    repeats(ns, 1 << 20, t + i as u32),
+                ));
             }
         }
     }
@@ -178,7 +187,7 @@ fn arena_cases(speed: f64, threads: &[u32]) -> Vec<CaseResult> {
             }
             let ns = [14.0, 3.3, 18.0, 3.6][i] * speed * (1.0 + 0.1 * f64::from(t - 1));
             let params = CaseParams { nodes: Some(NODES), ..Default::default() };
-            cases.push(CaseResult::new("arena", v.display_name(), v.id(), t, NODES, params, 1, repeats(ns, NODES, t + i as u32)));
+            cases.push(CaseResult::new(Suite::Arena, v.display_name(), v.id(), t, NODES, params, 1, repeats(ns, NODES, t + i as u32)));
         }
     }
     cases

@@ -5,6 +5,7 @@
 
 use crate::clone_run::RunContext;
 use crate::problem::Problem;
+use crate::results::Suite;
 use crate::results::{AllocatorInfo, MachineInfo, ResultsFile, RunConditions, RunnerInfo, ToolchainInfo};
 
 /// `runner.name` of every run the site measures in a browser.
@@ -180,9 +181,9 @@ pub fn contention_label(facts: &BrowserFacts) -> String {
 /// A run of one suite other than `clone` names it, as the runner's `<label>-<suite>-<date>.json`.
 pub fn file_name(file: &ResultsFile) -> String {
     let day = file.created_at.get(..10).unwrap_or("undated");
-    let suite = file.cases.first().map(|c| c.suite.as_str()).filter(|s| *s != "clone" && file.cases.iter().all(|c| c.suite == *s));
+    let suite = file.cases.first().and_then(|c| c.suite()).filter(|s| *s != Suite::Clone && file.cases.iter().all(|c| c.is(*s)));
     match suite {
-        Some(suite) => format!("{}-{suite}-{day}.json", file.label),
+        Some(suite) => format!("{}-{}-{day}.json", file.label, suite.id()),
         None => format!("{}-{day}.json", file.label),
     }
 }
@@ -244,7 +245,7 @@ pub fn submission_problems(file: &ResultsFile) -> Vec<Problem> {
     }
     problems.extend(native_facts(file));
     for (i, case) in file.cases.iter().enumerate() {
-        if !matches!(case.suite.as_str(), "clone" | "lines") {
+        if !matches!(case.suite(), Some(Suite::Clone | Suite::Lines)) {
             problems.push(Problem::new(
                 format!("cases[{i}].suite"),
                 format!("is {:?}; the browser submits clone and lines runs only", case.suite),
@@ -314,7 +315,7 @@ mod tests {
         let mut lines = parsed.clone();
         for case in &mut lines.cases {
             *case = crate::results::CaseResult::new(
-                "lines",
+                Suite::Lines,
                 "own counter, CachePadded",
                 "padded",
                 case.threads,

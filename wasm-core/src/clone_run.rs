@@ -6,6 +6,7 @@
 
 use crate::kernels::clone::{CloneAllocator, CloneMode, CloneType, SharedCloneSource};
 use crate::kernels::harness::{clone_batch_shared_harnessed, should_drop_lock, Harness};
+use crate::results::Suite;
 use crate::results::{
     AllocatorInfo, CaseParams, CaseResult, LayoutFacts, MachineInfo, ResultsFile, RunConditions, RunnerInfo, ToolchainInfo, SCHEMA_VERSION,
 };
@@ -249,8 +250,16 @@ pub fn case_result(case: &PlannedCase, string_len: usize, warmups: u32, times: C
         allocator: (case.allocator != CloneAllocator::Global).then(|| case.allocator.id().to_owned()),
         ..Default::default()
     };
-    let mut result =
-        CaseResult::new("clone", case.ty.display_name(), case.ty.id(), case.threads, case.samples, params, warmups, times.repeat_times_ns);
+    let mut result = CaseResult::new(
+        Suite::Clone,
+        case.ty.display_name(),
+        case.ty.id(),
+        case.threads,
+        case.samples,
+        params,
+        warmups,
+        times.repeat_times_ns,
+    );
     result.mode = Some(case.mode.id().into());
     result.contender_ops_per_sec = crate::stats::summarize(&times.contender_ops_per_sec).map(|s| s.median);
     result.notes.extend(case.note.clone());

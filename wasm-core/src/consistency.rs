@@ -181,6 +181,7 @@ fn semver(text: &str) -> Option<(u64, u64, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::results::Suite;
     use crate::results::{CaseParams, MemoryStats, TimelinePoint};
     #[cfg(target_arch = "wasm32")]
     use wasm_bindgen_test::wasm_bindgen_test as test;
@@ -188,7 +189,7 @@ mod tests {
     fn clone_case(variant: &str, mode: &str, threads: u32, repeats: Vec<f64>) -> CaseResult {
         let ty = CloneType::parse(variant).unwrap();
         let params = CaseParams { string_len_bytes: Some(64), ..Default::default() };
-        let mut case = CaseResult::new("clone", ty.display_name(), ty.id(), threads, 100_000, params, 1, repeats);
+        let mut case = CaseResult::new(Suite::Clone, ty.display_name(), ty.id(), threads, 100_000, params, 1, repeats);
         case.mode = Some(mode.into());
         case
     }
@@ -237,7 +238,8 @@ mod tests {
 
         // Two threads of 100,000 operations, the slowest repeat 2 ms: 5e7 a second at least (the first
         // thread's own), at most 1e11 (both threads at 1/1000 of the slowest repeat).
-        let mut all = CaseResult::new("sso", "to_string", "to_string", 2, 100_000, CaseParams::default(), 1, vec![1e6, 2e6, 1.5e6, 1.2e6]);
+        let mut all =
+            CaseResult::new(Suite::Sso, "to_string", "to_string", 2, 100_000, CaseParams::default(), 1, vec![1e6, 2e6, 1.5e6, 1.2e6]);
         for (rate, refused) in [(5e7, false), (2e8, false), (1e11, false), (4.9e7, true), (1.1e11, true), (1e300, true)] {
             all.all_threads_ops_per_sec = Some(rate);
             let expected: &[&str] = if refused { &["cases[0].all_threads_ops_per_sec"] } else { &[] };

@@ -6,6 +6,7 @@
 //! `validate` calls these for every file; the runner never writes anything they refuse.
 
 use crate::problem::Problem;
+use crate::results::Suite;
 use crate::results::{CaseResult, CpuTopology, ResultsFile, REFERENCE_RUNNER, REFERENCE_SOURCE_PREFIX};
 
 /// Longest a whole run may have measured, in nanoseconds (the timed repeats of all its cases,
@@ -44,7 +45,7 @@ pub const FASTER_THAN_ALONE_OTHER: f64 = 3.0;
 /// with what the operation is; `None` for other suites and unknown types.
 pub fn clone_floor(case: &CaseResult) -> Option<(f64, &'static str)> {
     use crate::kernels::{CloneMode, CloneType, CloneWork};
-    if case.suite != "clone" {
+    if !case.is(Suite::Clone) {
         return None;
     }
     // Another method's loops (chapter 4's ablation) may let the compiler delete a clone: no floor.
@@ -373,7 +374,7 @@ mod tests {
     #[test]
     fn each_clone_operation_has_the_floor_of_what_it_does() {
         let case = |variant: &str, mode: &str| {
-            let mut c = CaseResult::new("clone", variant, variant, 1, 1, crate::results::CaseParams::default(), 1, vec![1.0]);
+            let mut c = CaseResult::new(Suite::Clone, variant, variant, 1, 1, crate::results::CaseParams::default(), 1, vec![1.0]);
             c.mode = Some(mode.into());
             c
         };
@@ -387,7 +388,7 @@ mod tests {
         let mut article = case("arc_str", "drop");
         article.params.harness = Some("article".into());
         assert_eq!(clone_floor(&article), None, "another method's loops may let the compiler delete the clone");
-        assert_eq!(clone_floor(&CaseResult::new("sso", "vec", "vec_string", 1, 1, Default::default(), 1, vec![1.0])), None);
+        assert_eq!(clone_floor(&CaseResult::new(Suite::Sso, "vec", "vec_string", 1, 1, Default::default(), 1, vec![1.0])), None);
     }
 
     #[test]

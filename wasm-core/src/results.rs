@@ -407,13 +407,51 @@ impl ResultsFile {
 }
 
 /// The parameters each suite has; a case carries these and no others (`validate` refuses the rest).
-pub fn suite_params(suite: &str) -> &'static [&'static str] {
+pub fn suite_params(suite: Option<Suite>) -> &'static [&'static str] {
     match suite {
-        "clone" => &["string_len_bytes", "fresh_process_per_repeat", "harness", "allocator"],
-        "sso" => &["input_set"],
-        "arcswap" => &["writer", "writer_period_us"],
-        "arena" => &["nodes"],
-        _ => &[],
+        Some(Suite::Clone) => &["string_len_bytes", "fresh_process_per_repeat", "harness", "allocator"],
+        Some(Suite::Sso) => &["input_set"],
+        Some(Suite::Arcswap) => &["writer", "writer_period_us"],
+        Some(Suite::Arena) => &["nodes"],
+        Some(Suite::Lines) | None => &[],
+    }
+}
+
+/// The benchmark suites: what a case's `suite` field names (the file keeps the name as text, so a
+/// file with a name no suite has is read, and the validator says which field is wrong).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Suite {
+    /// Clones under contention (`native-runner clone`, the browser's contention lab).
+    #[default]
+    Clone,
+    /// Small-string operations.
+    Sso,
+    /// `ArcSwap` and lock reads.
+    Arcswap,
+    /// Linked lists built in arenas.
+    Arena,
+    /// Counters sharing a cache line or not.
+    Lines,
+}
+
+impl Suite {
+    /// Every suite, in the order the runner and the site list them.
+    pub const ALL: [Suite; 5] = [Suite::Clone, Suite::Sso, Suite::Arcswap, Suite::Arena, Suite::Lines];
+
+    /// The name in a case's `suite` field and on the command line (`clone`, `sso`, ...).
+    pub const fn id(self) -> &'static str {
+        match self {
+            Suite::Clone => "clone",
+            Suite::Sso => "sso",
+            Suite::Arcswap => "arcswap",
+            Suite::Arena => "arena",
+            Suite::Lines => "lines",
+        }
+    }
+
+    /// The suite named `text` ([`Suite::id`]).
+    pub fn parse(text: &str) -> Option<Suite> {
+        Self::ALL.into_iter().find(|s| s.id() == text)
     }
 }
 
@@ -445,15 +483,15 @@ impl CaseResult {
     /// case of the allocator A/B carries its allocator (`t2-drop-bump_herd`).
     pub fn condition_key(&self) -> String {
         let (t, p) = (self.threads, &self.params);
-        match self.suite.as_str() {
-            "sso" => format!("t{t}-{}", p.input_set.as_deref().unwrap_or("?")),
-            "arcswap" => match (p.writer, p.writer_period_us) {
+        match self.suite() {
+            Some(Suite::Sso) => format!("t{t}-{}", p.input_set.as_deref().unwrap_or("?")),
+            Some(Suite::Arcswap) => match (p.writer, p.writer_period_us) {
                 (Some(true), Some(us)) => format!("t{t}-writer{us}"),
                 (Some(true), None) => format!("t{t}-writer"),
                 _ => format!("t{t}-nowriter"),
             },
-            "arena" => format!("t{t}-n{}", p.nodes.unwrap_or(0)),
-            "lines" => format!("t{t}"),
+            Some(Suite::Arena) => format!("t{t}-n{}", p.nodes.unwrap_or(0)),
+            Some(Suite::Lines) => format!("t{t}"),
             _ => {
                 let inline = crate::kernels::CloneType::parse(&self.variant_id).is_some_and(|ty| ty.inline_capacity().is_some());
                 let mut key = format!("t{t}-{}", self.mode.as_deref().unwrap_or("drop"));
@@ -473,7 +511,17 @@ impl CaseResult {
     /// between such cases; a case of the allocator A/B ([`CaseParams::allocator`]) is compared only
     /// with String's drop case on the global allocator, where a page says so.
     pub fn is_global_clone(&self) -> bool {
-        self.suite == "clone" && self.params.allocator.is_none()
+        self.is(Suite::Clone) && self.params.allocator.is_none()
+    }
+
+    /// This case's suite; `None` for a name no suite has (the validator refuses it).
+    pub fn suite(&self) -> Option<Suite> {
+        Suite::parse(&self.suite)
+    }
+
+    /// Whether this case is of `suite`.
+    pub fn is(&self, suite: Suite) -> bool {
+        self.suite == suite.id()
     }
 
     /// Suite, variant, condition and placement: what two cases share when they measure the same.
@@ -502,7 +550,7 @@ impl CaseResult {
     /// A case of `suite` from its raw repeat times, summarised; every optional field empty.
     #[allow(clippy::too_many_arguments)]
     pub fn new(
-        suite: &str,
+        suite: Suite,
         variant: &str,
         variant_id: &str,
         threads: u32,
@@ -512,7 +560,7 @@ impl CaseResult {
         repeat_times_ns: Vec<f64>,
     ) -> Self {
         let mut case = CaseResult {
-            suite: suite.into(),
+            suite: suite.id().into(),
             variant: variant.into(),
             variant_id: variant_id.into(),
             mode: None,

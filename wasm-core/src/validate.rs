@@ -648,7 +648,7 @@ mod tests {
     fn new_suite_cases() -> Vec<CaseResult> {
         let times = || vec![0.9e6, 1e6, 1.1e6];
         let mut sso = CaseResult::new(
-            "sso",
+            Suite::Sso,
             "Box<[InlineStr]> (128-byte stack buffer)",
             "inline_buf",
             2,
@@ -659,9 +659,9 @@ mod tests {
         );
         sso.all_threads_ops_per_sec = Some(2e5);
         let reader = CaseParams { writer: Some(true), writer_period_us: Some(1000), ..Default::default() };
-        let arcswap = CaseResult::new("arcswap", "arc_swap::Cache::load", "cache", 1, 1 << 20, reader, 1, times());
+        let arcswap = CaseResult::new(Suite::Arcswap, "arc_swap::Cache::load", "cache", 1, 1 << 20, reader, 1, times());
         let arena = CaseResult::new(
-            "arena",
+            Suite::Arena,
             "bumpalo_herd::Herd",
             "bump_herd",
             2,
@@ -670,7 +670,7 @@ mod tests {
             1,
             times(),
         );
-        let mut lines = CaseResult::new("lines", "own counter, CachePadded", "padded", 2, 1 << 20, CaseParams::default(), 1, times());
+        let mut lines = CaseResult::new(Suite::Lines, "own counter, CachePadded", "padded", 2, 1 << 20, CaseParams::default(), 1, times());
         lines.all_threads_ops_per_sec = Some(2e9);
         vec![sso, arcswap, arena, lines]
     }

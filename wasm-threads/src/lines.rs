@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use wasm_core::browser::{contention_context, BrowserFacts};
 use wasm_core::clone_run::thread_list;
 use wasm_core::kernels::lines::{count_batch, Counters, LineVariant};
+use wasm_core::results::Suite;
 use wasm_core::results::{CaseParams, CaseResult, ResultsFile};
 
 /// The most updates a thread makes per repeat (the native runner's default).
@@ -100,7 +101,7 @@ pub fn run_case(
         return Err(format!("{variant} x{n}: the counters hold {} updates, not {}", counters.total(), updates * u64::from(n) * rounds));
     }
     let mut case =
-        CaseResult::new("lines", variant.display_name(), variant.id(), n, updates, CaseParams::default(), settings.warmups, samples);
+        CaseResult::new(Suite::Lines, variant.display_name(), variant.id(), n, updates, CaseParams::default(), settings.warmups, samples);
     case.all_threads_ops_per_sec = wasm_core::stats::summarize(&rates).map(|s| s.median);
     if n > 1 {
         case.notes.push(format!("repeat_times_ns holds each of the {n} threads' time of every repeat"));

@@ -89,7 +89,7 @@ pub(crate) mod test_data {
             "box_str" => "Box<str>",
             _ => "Rc<str>",
         };
-        let mut c = CaseResult::new("clone", variant, variant_id, threads, 10, CaseParams::default(), 1, times.to_vec());
+        let mut c = CaseResult::new(Suite::Clone, variant, variant_id, threads, 10, CaseParams::default(), 1, times.to_vec());
         c.mode = Some(mode.into());
         c
     }

@@ -8,6 +8,7 @@ use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, Series
 use crate::palette::ChartMarker;
 use wasm_core::kernels::CloneAllocator;
 use wasm_core::results::CaseResult;
+use wasm_core::results::Suite;
 
 /// The cases of one line: one variant in one mode on one machine, sorted by thread count.
 pub struct Line<'a> {
@@ -48,7 +49,7 @@ pub fn allocator_cases(machine: &Machine, allocator: CloneAllocator) -> Vec<&Cas
         .data
         .cases
         .iter()
-        .filter(|c| c.suite == "clone" && c.mode.as_deref() == Some("drop") && c.params.allocator.as_deref() == Some(allocator.id()))
+        .filter(|c| c.is(Suite::Clone) && c.mode.as_deref() == Some("drop") && c.params.allocator.as_deref() == Some(allocator.id()))
         .collect();
     wasm_core::order::sort_by_key(&mut cases, |c| c.threads);
     cases.dedup_by_key(|c| c.threads);

@@ -138,7 +138,7 @@ impl ExplorerState {
             types: get("types").and_then(|v| TypeFilter::parse(&v)).unwrap_or_default(),
             suite: suite_in(&get),
             condition: get("condition").filter(|c| !c.is_empty()),
-            kept: Suite::ALL
+            kept: <Suite as crate::explorer::choice::Choice>::ALL
                 .iter()
                 .filter(|(suite, ..)| *suite != suite_in(&get))
                 .filter_map(|(suite, key, _)| {

@@ -11,25 +11,17 @@ use super::{machine_names, Machine};
 use crate::charts::{ChartKind, ChartSpec, Scale};
 use crate::palette::ChartMarker;
 
-/// Which suite the explorer charts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Suite {
-    /// Clone contention: the time, rate, ratio and memory views.
-    #[default]
-    Clone,
-    Sso,
-    Arcswap,
-    Arena,
-    Lines,
-}
+/// Which suite the explorer charts: wasm-core's one list of suites (clone contention has the time,
+/// rate, ratio and memory views).
+pub use wasm_core::results::Suite;
 
 impl Choice for Suite {
     const ALL: &'static [(Self, &'static str, &'static str)] = &[
-        (Suite::Clone, "clone", "Clones under contention"),
-        (Suite::Sso, "sso", "Small strings (SSO)"),
-        (Suite::Arcswap, "arcswap", "ArcSwap reads"),
-        (Suite::Arena, "arena", "Arenas"),
-        (Suite::Lines, "lines", "Cache lines"),
+        (Suite::Clone, Suite::Clone.id(), "Clones under contention"),
+        (Suite::Sso, Suite::Sso.id(), "Small strings (SSO)"),
+        (Suite::Arcswap, Suite::Arcswap.id(), "ArcSwap reads"),
+        (Suite::Arena, Suite::Arena.id(), "Arenas"),
+        (Suite::Lines, Suite::Lines.id(), "Cache lines"),
     ];
 }
 
@@ -49,43 +41,36 @@ fn plural(n: u32, one: &str) -> String {
     }
 }
 
-impl Suite {
-    /// The `suite` field of this suite's cases.
-    pub fn key_str(self) -> &'static str {
-        self.key()
-    }
-}
-
 /// The condition `case` was measured under: its key is the case's own
 /// ([`CaseResult::condition_key`], the identity rule the validator uses too), with a readable label.
 pub fn condition(case: &CaseResult) -> Condition {
     let p = &case.params;
     let t = case.threads;
-    let label = match case.suite.as_str() {
-        "sso" => format!("input set {}, {}", p.input_set.as_deref().unwrap_or("?"), plural(t, "thread")),
-        "arcswap" => match (p.writer, p.writer_period_us) {
+    let label = match case.suite() {
+        Some(Suite::Sso) => format!("input set {}, {}", p.input_set.as_deref().unwrap_or("?"), plural(t, "thread")),
+        Some(Suite::Arcswap) => match (p.writer, p.writer_period_us) {
             (Some(true), Some(us)) => format!("{}, a writer every {us} µs", plural(t, "reader")),
             (Some(true), None) => format!("{}, with a writer", plural(t, "reader")),
             _ => format!("{}, no writer", plural(t, "reader")),
         },
-        "arena" => format!("{}, {} nodes", plural(t, "thread"), p.nodes.unwrap_or(0)),
-        "lines" => plural(t, "thread"),
+        Some(Suite::Arena) => format!("{}, {} nodes", plural(t, "thread"), p.nodes.unwrap_or(0)),
+        Some(Suite::Lines) => plural(t, "thread"),
         // The default length goes unsaid, and so does an inline variant's short text, which is the
         // point of it (its length is in its case and table); another length is its own condition.
         _ => format!("{}, {}", plural(t, "thread"), case.mode.as_deref().unwrap_or("drop")),
     };
     let key = case.condition_key();
-    let label = match (case.suite.as_str(), key.rsplit_once('-').and_then(|(_, last)| last.strip_suffix('b'))) {
-        ("clone", Some(bytes)) if bytes.parse::<u64>().is_ok() => format!("{label}, {bytes}-byte strings"),
+    let label = match (case.suite(), key.rsplit_once('-').and_then(|(_, last)| last.strip_suffix('b'))) {
+        (Some(Suite::Clone), Some(bytes)) if bytes.parse::<u64>().is_ok() => format!("{label}, {bytes}-byte strings"),
         _ => label,
     };
     Condition { key, label }
 }
 
 /// The distinct conditions of `suite`'s cases, in the order the cases come.
-pub fn conditions<'a>(suite: &str, cases: impl IntoIterator<Item = &'a CaseResult>) -> Vec<Condition> {
+pub fn conditions<'a>(suite: Suite, cases: impl IntoIterator<Item = &'a CaseResult>) -> Vec<Condition> {
     let mut out: Vec<Condition> = Vec::new();
-    for c in cases.into_iter().filter(|c| c.suite == suite) {
+    for c in cases.into_iter().filter(|c| c.is(suite)) {
         let cond = condition(c);
         if !out.iter().any(|o| o.key == cond.key) {
             out.push(cond);
@@ -104,18 +89,18 @@ pub fn pick_condition<'a>(all: &'a [Condition], wanted: Option<&str>) -> Option<
 }
 
 /// The cases of `suite` measured under condition `key`.
-pub fn cases_under(cases: &[CaseResult], suite: &str, key: &str) -> Vec<CaseResult> {
-    cases.iter().filter(|c| c.suite == suite && condition(c).key == key).cloned().collect()
+pub fn cases_under(cases: &[CaseResult], suite: Suite, key: &str) -> Vec<CaseResult> {
+    cases.iter().filter(|c| c.is(suite) && condition(c).key == key).cloned().collect()
 }
 
 /// What the suite's figures are in: ns per call or read, ms per list (with nodes/s) for arenas.
-pub fn unit_for(suite: &str, cases: &[&CaseResult]) -> Unit {
+pub fn unit_for(suite: Suite, cases: &[&CaseResult]) -> Unit {
     match suite {
-        "sso" => Unit::per_op("ns per call"),
-        "arcswap" => Unit::per_op("ns per read"),
-        "arena" => list_unit(cases.first().and_then(|c| c.params.nodes).unwrap_or(1)),
-        "lines" => Unit::per_op("ns per update"),
-        _ => Unit::per_op("ns per clone"),
+        Suite::Sso => Unit::per_op("ns per call"),
+        Suite::Arcswap => Unit::per_op("ns per read"),
+        Suite::Arena => list_unit(cases.first().and_then(|c| c.params.nodes).unwrap_or(1)),
+        Suite::Lines => Unit::per_op("ns per update"),
+        Suite::Clone => Unit::per_op("ns per clone"),
     }
 }
 
@@ -151,7 +136,7 @@ impl Source {
 /// One bar chart of one condition: bars per variant, one series per source; `None` when no source
 /// has a case. Always on a linear scale: a bar's length is its value, which a log axis breaks (its
 /// bars start at an arbitrary floor, and a short one can vanish under it).
-pub fn condition_bars(title: String, suite: &str, sources: &[Source]) -> Option<ChartSpec> {
+pub fn condition_bars(title: String, suite: Suite, sources: &[Source]) -> Option<ChartSpec> {
     let all: Vec<&CaseResult> = sources.iter().flat_map(|s| s.cases.iter()).collect();
     let unit = unit_for(suite, &all);
     let series = sources.iter().map(|s| series(&s.name, &s.about, s.mark, &s.cases, unit, x_variant_id)).collect();
@@ -207,13 +192,13 @@ pub fn suite_spec(machines: &[&Machine], suite: Suite, key: &str) -> ChartSpec {
                 marker: m.marker,
                 name,
                 about: m.description(),
-                cases: cases_under(&m.data.cases, suite.key(), key),
+                cases: cases_under(&m.data.cases, suite, key),
             })
             .collect(),
     );
-    let label = conditions(suite.key(), sources.iter().flat_map(|s| s.cases.iter())).into_iter().next().map(|c| c.label);
+    let label = conditions(suite, sources.iter().flat_map(|s| s.cases.iter())).into_iter().next().map(|c| c.label);
     let title = format!("{}: {}", suite.label(), label.unwrap_or_default());
-    let spec = condition_bars(title, suite.key(), &sources).unwrap_or(ChartSpec {
+    let spec = condition_bars(title, suite, &sources).unwrap_or(ChartSpec {
         kind: ChartKind::Bars,
         title: String::new(),
         x_label: "variant".into(),
@@ -236,18 +221,18 @@ mod tests {
 
     fn sso(variant_id: &str, set: &str, threads: u32, ns: f64) -> CaseResult {
         let params = CaseParams { input_set: Some(set.into()), ..Default::default() };
-        CaseResult::new("sso", variant_id, variant_id, threads, 10, params, 1, vec![ns * 10.0, ns * 9.0, ns * 11.0])
+        CaseResult::new(Suite::Sso, variant_id, variant_id, threads, 10, params, 1, vec![ns * 10.0, ns * 9.0, ns * 11.0])
     }
 
     fn arena(variant_id: &str, threads: u32, ms: f64) -> CaseResult {
         let params = CaseParams { nodes: Some(1000), ..Default::default() };
-        CaseResult::new("arena", variant_id, variant_id, threads, 1000, params, 1, vec![ms * 1e6; 3])
+        CaseResult::new(Suite::Arena, variant_id, variant_id, threads, 1000, params, 1, vec![ms * 1e6; 3])
     }
 
     #[test]
     fn conditions_are_keyed_and_labelled() {
         let cases = [sso("a", "empty", 1, 2.0), sso("a", "short", 1, 50.0), sso("b", "short", 1, 60.0), sso("a", "short", 2, 55.0)];
-        let conds = conditions("sso", &cases);
+        let conds = conditions(Suite::Sso, &cases);
         assert_eq!(conds.iter().map(|c| c.key.as_str()).collect::<Vec<_>>(), ["t1-empty", "t1-short", "t2-short"]);
         assert_eq!(conds[2].label, "input set short, 2 threads");
         assert_eq!(pick_condition(&conds, None).unwrap().key, "t1-short", "empty tag lists are skipped by default");
@@ -255,7 +240,7 @@ mod tests {
         assert_eq!(pick_condition(&conds, Some("nope")).unwrap().key, "t1-short");
         assert!(pick_condition(&[], None).is_none());
         let mut w = CaseResult::new(
-            "arcswap",
+            Suite::Arcswap,
             "x",
             "x",
             4,
@@ -268,13 +253,14 @@ mod tests {
         w.params.writer = Some(false);
         assert_eq!(condition(&w).key, "t4-nowriter");
         assert_eq!(condition(&arena("bump", 1, 1.0)).label, "1 thread, 1000 nodes");
-        let padded = CaseResult::new("lines", "own counter, CachePadded", "padded", 2, 1 << 24, CaseParams::default(), 1, vec![3.4e7; 2]);
+        let padded =
+            CaseResult::new(Suite::Lines, "own counter, CachePadded", "padded", 2, 1 << 24, CaseParams::default(), 1, vec![3.4e7; 2]);
         assert_eq!((condition(&padded).key.as_str(), condition(&padded).label.as_str()), ("t2", "2 threads"));
-        assert_eq!(unit_for("lines", &[&padded]), Unit::per_op("ns per update"));
+        assert_eq!(unit_for(Suite::Lines, &[&padded]), Unit::per_op("ns per update"));
         // A clone run of two lengths: the default goes unsaid, the other is a condition of its own.
         let clone = |len: u64| {
             let mut c = CaseResult::new(
-                "clone",
+                Suite::Clone,
                 "String",
                 "string",
                 2,

@@ -111,9 +111,9 @@ fn join(name: &str, version: Option<&str>) -> String {
 /// The suites of `file`, in the explorer's order, with their cases in file order.
 pub fn suites_of(file: &ResultsFile) -> Vec<(Suite, Vec<&CaseResult>)> {
     use crate::explorer::choice::Choice;
-    Suite::ALL
+    <Suite as Choice>::ALL
         .iter()
-        .map(|(suite, ..)| (*suite, file.cases.iter().filter(|c| c.suite == suite.key()).collect::<Vec<_>>()))
+        .map(|(suite, ..)| (*suite, file.cases.iter().filter(|c| c.is(*suite)).collect::<Vec<_>>()))
         .filter(|(_, cases)| !cases.is_empty())
         .collect()
 }
@@ -130,7 +130,7 @@ pub fn explorer_link(id: &str, suite: Suite) -> String {
 #[component]
 fn CaseTable(suite: Suite, cases: Vec<CaseResult>) -> impl IntoView {
     use crate::explorer::choice::Choice;
-    let unit = unit_for(suite.key(), &cases.iter().collect::<Vec<_>>());
+    let unit = unit_for(suite, &cases.iter().collect::<Vec<_>>());
     let pinned = cases.iter().any(|c| c.placement.is_some());
     let rows = cases
         .into_iter()

@@ -10,6 +10,7 @@ use crate::kernels::lines::LineVariant;
 use crate::kernels::sso::{InputSet, SsoVariant};
 use crate::kernels::{CloneAllocator, CloneType};
 use crate::problem::{Problem, MAX_THREADS, MAX_TIMELINE_POINTS, MAX_TIME_NS};
+use crate::results::Suite;
 use crate::results::{CaseResult, PLACEMENTS};
 
 /// Slowest and fastest rate of operations a second any run records: one every 1,000 s, and ten
@@ -141,12 +142,12 @@ pub(super) fn validate_case(at: &str, case: &CaseResult) -> Vec<Problem> {
 pub(super) type VariantName = fn(&str) -> Option<&'static str>;
 
 /// The suites this reader knows, each with its variant lookup.
-pub(super) const SUITES: [(&str, VariantName); 5] = [
-    ("clone", |id| CloneType::parse(id).filter(|t| t.id() == id).map(CloneType::display_name)),
-    ("sso", |id| SsoVariant::parse(id).filter(|v| v.id() == id).map(SsoVariant::display_name)),
-    ("arcswap", |id| ReadVariant::parse(id).filter(|v| v.id() == id).map(ReadVariant::display_name)),
-    ("arena", |id| ArenaVariant::parse(id).filter(|v| v.id() == id).map(ArenaVariant::display_name)),
-    ("lines", |id| LineVariant::parse(id).filter(|v| v.id() == id).map(LineVariant::display_name)),
+pub(super) const SUITES: [(Suite, VariantName); 5] = [
+    (Suite::Clone, |id| CloneType::parse(id).filter(|t| t.id() == id).map(CloneType::display_name)),
+    (Suite::Sso, |id| SsoVariant::parse(id).filter(|v| v.id() == id).map(SsoVariant::display_name)),
+    (Suite::Arcswap, |id| ReadVariant::parse(id).filter(|v| v.id() == id).map(ReadVariant::display_name)),
+    (Suite::Arena, |id| ArenaVariant::parse(id).filter(|v| v.id() == id).map(ArenaVariant::display_name)),
+    (Suite::Lines, |id| LineVariant::parse(id).filter(|v| v.id() == id).map(LineVariant::display_name)),
 ];
 
 /// Rules that depend on the suite: known suite and variant, and the parameters each suite needs.
@@ -157,8 +158,8 @@ pub(super) fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
             problems.push(Problem::new(format!("{at}.{field}"), problem));
         }
     };
-    let Some((_, variant_name)) = SUITES.iter().find(|(name, _)| *name == case.suite) else {
-        let known: Vec<&str> = SUITES.iter().map(|(name, _)| *name).collect();
+    let Some((suite, variant_name)) = SUITES.iter().find(|(suite, _)| case.is(*suite)) else {
+        let known: Vec<&str> = SUITES.iter().map(|(suite, _)| suite.id()).collect();
         check(case.suite.trim().is_empty(), "suite", format!("{:?} is not a known suite ({})", case.suite, known.join(", ")));
         return problems;
     };
@@ -169,12 +170,12 @@ pub(super) fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
         }
     }
     let params = &case.params;
-    let allowed = crate::results::suite_params(&case.suite);
+    let allowed = crate::results::suite_params(case.suite());
     for name in params.present().into_iter().filter(|name| !allowed.contains(name)) {
         check(false, &format!("params.{name}"), format!("is set, but {} cases have only {}", case.suite, allowed.join(", ")));
     }
-    match case.suite.as_str() {
-        "clone" => {
+    match suite {
+        Suite::Clone => {
             let mode = case.mode.as_deref();
             check(matches!(mode, Some("drop" | "forget" | "read")), "mode", format!("is {mode:?}; clone cases are drop, forget or read"));
             if mode == Some("read") {
@@ -229,11 +230,11 @@ pub(super) fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
                 );
             }
         }
-        "sso" => {
+        Suite::Sso => {
             let known = params.input_set.as_deref().and_then(InputSet::parse).is_some();
             check(known, "params.input_set", format!("is {:?}; sso needs one of empty, short, mixed, long", params.input_set));
         }
-        "arcswap" => {
+        Suite::Arcswap => {
             check(params.writer.is_some(), "params.writer", "is missing; arcswap cases say whether a writer ran".into());
             if params.writer == Some(true) {
                 check(
@@ -245,7 +246,7 @@ pub(super) fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
                 check(params.writer_period_us.is_none(), "params.writer_period_us", "is set, but no writer ran".into());
             }
         }
-        "arena" => {
+        Suite::Arena => {
             let nodes = params.nodes.unwrap_or(0);
             check(nodes >= 1, "params.nodes", "must be at least 1".into());
             check(
@@ -259,7 +260,7 @@ pub(super) fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
         }
         _ => {}
     }
-    if case.suite != "clone" {
+    if !case.is(Suite::Clone) {
         check(case.mode.is_none(), "mode", format!("is {:?}; only clone cases have a mode", case.mode));
         check(case.placement.is_none() && case.cpus.is_none(), "placement", "is set; only clone cases are pinned".into());
         check(case.round_medians_ns.is_none(), "round_medians_ns", "is set; only clone cases run in rounds".into());
@@ -295,4 +296,21 @@ pub(super) fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
         check(cpus.iter().all(|&c| c < 65_536), "cpus", "names a CPU past 65535".into());
     }
     problems
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    #[test]
+    fn the_validator_knows_every_suite_by_its_one_name() {
+        let known: Vec<Suite> = SUITES.iter().map(|(suite, _)| *suite).collect();
+        assert_eq!(known, Suite::ALL);
+        for suite in Suite::ALL {
+            assert_eq!(Suite::parse(suite.id()), Some(suite));
+        }
+        assert_eq!(Suite::parse("Clone"), None);
+    }
 }

@@ -8,6 +8,7 @@
 
 use crate::kernels::{CloneType, CloneWork};
 use crate::problem::Problem;
+use crate::results::Suite;
 use crate::results::{CaseResult, ResultsFile, DEFAULT_CLONE_LEN};
 
 /// Least share of its own alone rate each contender must have run at: below it the contenders
@@ -84,9 +85,9 @@ pub fn physics_problems(file: &ResultsFile) -> Vec<Problem> {
                 ));
             }
         }
-        let floor = match case.suite.as_str() {
-            "lines" => Some((LINES_FLOOR_NS, "an update")),
-            "arena" => Some((ARENA_FLOOR_NS, "a node")),
+        let floor = match case.suite() {
+            Some(Suite::Lines) => Some((LINES_FLOOR_NS, "an update")),
+            Some(Suite::Arena) => Some((ARENA_FLOOR_NS, "a node")),
             _ => None,
         };
         if let Some((floor, what)) = floor.filter(|(f, _)| case.median_ns_per_op < *f) {
@@ -130,7 +131,7 @@ fn copied_cases(file: &ResultsFile) -> Vec<Problem> {
 /// A forget-mode `String` or `Box<str>` clone leaks one copy of the text: jemalloc's allocated bytes
 /// over one repeat grow by at least the text's length per clone, or `ops_per_repeat` is not what ran.
 fn leak_problem(case: &CaseResult) -> Option<String> {
-    if case.suite != "clone" || case.mode.as_deref() != Some("forget") || !matches!(case.variant_id.as_str(), "string" | "box_str") {
+    if !case.is(Suite::Clone) || case.mode.as_deref() != Some("forget") || !matches!(case.variant_id.as_str(), "string" | "box_str") {
         return None;
     }
     if case.params.fresh_process_per_repeat != Some(true) {

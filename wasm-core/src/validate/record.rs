@@ -5,6 +5,7 @@
 
 use crate::problem::Problem;
 use crate::results::ResultsFile;
+use crate::results::Suite;
 
 /// CPUID's vendor strings of the x86 makers.
 pub const CPUID_VENDORS: [&str; 6] = ["AuthenticAMD", "GenuineIntel", "HygonGenuine", "CentaurHauls", "  Shanghai  ", "GenuineIotel"];
@@ -64,7 +65,7 @@ pub fn jemalloc_statistics_problems(file: &ResultsFile) -> Vec<Problem> {
     if file.runner.name != "native-runner" || file.allocator.name != "jemalloc" {
         return Vec::new();
     }
-    match file.cases.iter().position(|c| c.suite == "clone" && c.memory.is_none()) {
+    match file.cases.iter().position(|c| c.is(Suite::Clone) && c.memory.is_none()) {
         Some(i) => vec![Problem::new(
             format!("cases[{i}].memory"),
             "is missing: the runner records jemalloc's statistics for every clone case it times with jemalloc",

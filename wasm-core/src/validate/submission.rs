@@ -5,7 +5,7 @@
 use super::physics::physics_problems;
 use super::record::{frozen_clock_problems, jemalloc_statistics_problems};
 use crate::problem::Problem;
-use crate::results::{CaseResult, ResultsFile};
+use crate::results::{CaseResult, ResultsFile, Suite};
 
 /// The day before the project's first run: no submission can be older.
 pub const RUNNERS_SINCE: &str = "2026-11-20";
@@ -219,6 +219,8 @@ pub const MIN_SUBMISSION_REPEAT_NS: f64 = 1e6;
 
 /// `--quick` sizes: the runner's defaults under `--quick`, and what a submission must exceed.
 pub mod quick {
+    use crate::results::Suite;
+
     /// Timed repeats per case, every suite.
     pub const REPEATS: u32 = 2;
     /// Clones by the timed thread per repeat (`clone`).
@@ -233,14 +235,14 @@ pub mod quick {
     pub const LINES_UPDATES: u64 = 1 << 14;
 
     /// Operations a `--quick` repeat does in `suite`; a submitted case does more.
-    pub fn ops(suite: &str) -> u64 {
+    pub fn ops(suite: Option<Suite>) -> u64 {
         match suite {
-            "clone" => CLONE_SAMPLES,
-            "sso" => SSO_CALLS,
-            "arcswap" => ARCSWAP_READS,
-            "arena" => ARENA_NODES,
-            "lines" => LINES_UPDATES,
-            _ => 0,
+            Some(Suite::Clone) => CLONE_SAMPLES,
+            Some(Suite::Sso) => SSO_CALLS,
+            Some(Suite::Arcswap) => ARCSWAP_READS,
+            Some(Suite::Arena) => ARENA_NODES,
+            Some(Suite::Lines) => LINES_UPDATES,
+            None => 0,
         }
     }
 }
@@ -255,13 +257,13 @@ pub(super) fn measurement_problems(at: &str, case: &CaseResult) -> Vec<Problem> 
         }
     };
     let repeats = case.repeat_times_ns.len()
-        / if matches!(case.suite.as_str(), "sso" | "arcswap" | "lines") { case.threads.max(1) as usize } else { 1 };
+        / if matches!(case.suite(), Some(Suite::Sso | Suite::Arcswap | Suite::Lines)) { case.threads.max(1) as usize } else { 1 };
     check(
         repeats >= MIN_SUBMISSION_REPEATS,
         "repeat_times_ns",
         format!("holds {repeats} repeat(s); a submitted case has at least {MIN_SUBMISSION_REPEATS}"),
     );
-    let quick = quick::ops(&case.suite);
+    let quick = quick::ops(case.suite());
     check(
         case.ops_per_repeat > quick,
         "ops_per_repeat",

@@ -31,7 +31,7 @@ pub fn BenchApp() -> impl IntoView {
     let read = ShippedReader::of_island();
     spawn_local(async move {
         // Only clone files can match a browser run (`native::matches`).
-        let _ = set_native.try_set(Some(native::load(Wanted::Suite("clone"), read).await));
+        let _ = set_native.try_set(Some(native::load(Wanted::Suite(wasm_core::results::Suite::Clone), read).await));
     });
 
     let running = live.running();

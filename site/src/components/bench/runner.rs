@@ -7,6 +7,7 @@
 
 use std::cell::Cell;
 use wasm_core::kernels::clone::{clone_batch, CloneMode, CloneSource, CloneType};
+use wasm_core::results::Suite;
 use wasm_core::results::{CaseParams, CaseResult};
 
 use crate::browser::timing::{measure, performance, timer_step_ms, Calibration, Cancelled, Job, Plan, Timing};
@@ -91,7 +92,7 @@ pub async fn run(params: BenchParams, is_cancelled: impl Fn() -> bool, progress:
                 .zip(timed)
                 .map(|(&ty, t)| {
                     let params = CaseParams { string_len_bytes: Some(ty.text_len(params.string_len) as u64), ..Default::default() };
-                    let mut case = CaseResult::new("clone", ty.display_name(), ty.id(), 1, t.ops_per_repeat, params, 0, t.times_ns);
+                    let mut case = CaseResult::new(Suite::Clone, ty.display_name(), ty.id(), 1, t.ops_per_repeat, params, 0, t.times_ns);
                     case.mode = Some(mode.id().into());
                     case.notes = t.notes;
                     case

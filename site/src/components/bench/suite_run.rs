@@ -29,7 +29,7 @@ pub type Variant = (&'static str, &'static str);
 /// A job's operation may stand for `ops_scale` of the suite's operations (an arena list of
 /// `nodes` nodes), so the cases count what the native runner counts. `None` when cancelled.
 pub async fn run_suite(
-    suite: &str,
+    suite: wasm_core::results::Suite,
     variants: &[Variant],
     jobs: &mut [Job<'_>],
     repeats: u32,

@@ -238,7 +238,7 @@ mod tests {
             .iter()
             .map(|&(id, t, len, ns)| {
                 let params = CaseParams { string_len_bytes: Some(len), ..CaseParams::default() };
-                let mut c = CaseResult::new("clone", id, id, t, 1, params, 0, vec![ns]);
+                let mut c = CaseResult::new(Suite::Clone, id, id, t, 1, params, 0, vec![ns]);
                 c.mode = Some("drop".into());
                 c
             })

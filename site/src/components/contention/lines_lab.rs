@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use wasm_core::clone_run::thread_list;
 use wasm_core::kernels::lines::LineVariant;
 use wasm_core::results::CaseResult;
+use wasm_core::results::Suite;
 
 use super::bridge::{self, Isolation};
 use super::download::SubmitFile;
@@ -65,7 +66,7 @@ pub fn rows(cases: &[CaseResult]) -> Rows {
     LineVariant::ALL
         .into_iter()
         .filter_map(|v| {
-            let mut of: Vec<&CaseResult> = cases.iter().filter(|c| c.suite == "lines" && c.variant_id == v.id()).collect();
+            let mut of: Vec<&CaseResult> = cases.iter().filter(|c| c.is(Suite::Lines) && c.variant_id == v.id()).collect();
             wasm_core::order::sort_by_key(&mut of, |c| c.threads);
             let one = of.iter().find(|c| c.threads == 1).map(|c| c.median_ns_per_op);
             let cells = of
@@ -97,7 +98,7 @@ pub fn chart(cases: &[CaseResult]) -> Option<ChartSpec> {
     let title = format!("This browser, {top} thread{}: ns per update (median of every thread's repeats)", if top == 1 { "" } else { "s" });
     let browser =
         Source { name: "This browser".into(), about: "this run".into(), mark: crate::palette::ChartMarker::BROWSER, cases: at_top };
-    condition_bars(title, "lines", &[browser])
+    condition_bars(title, Suite::Lines, &[browser])
 }
 
 #[component]
@@ -224,7 +225,16 @@ mod tests {
     use wasm_core::results::CaseParams;
 
     fn case(v: LineVariant, threads: u32, ns: f64) -> CaseResult {
-        CaseResult::new("lines", v.display_name(), v.id(), threads, 1000, CaseParams::default(), 1, vec![ns * 1000.0; 2 * threads as usize])
+        CaseResult::new(
+            Suite::Lines,
+            v.display_name(),
+            v.id(),
+            threads,
+            1000,
+            CaseParams::default(),
+            1,
+            vec![ns * 1000.0; 2 * threads as usize],
+        )
     }
 
     #[test]

@@ -111,7 +111,7 @@ pub fn Explorer(
                 let s = suite.get();
                 (no_machines(s).is_empty()).then(|| view! {
                     <p class="note" data-testid="no-machines">
-                        {format!("No valid results files with {} cases are shipped yet: be the first to submit yours.", s.key_str())}
+                        {format!("No valid results files with {} cases are shipped yet: be the first to submit yours.", s.id())}
                     </p>
                 })
             }}

@@ -248,7 +248,7 @@ pub async fn load_results_with_progress(
     if asked > MAX_FILES {
         let what = match wanted {
             Wanted::All => "results files".to_owned(),
-            Wanted::Suite(suite) => format!("files with {suite} cases"),
+            Wanted::Suite(suite) => format!("files with {} cases", suite.id()),
         };
         let why = format!(
             "{asked} {what}; this page loads the first {MAX_FILES}. Every machine is on /results, which reads the build's summary instead."
@@ -295,15 +295,15 @@ mod tests {
     #[test]
     fn a_suite_gets_its_files_and_every_file_the_build_could_not_read() {
         let i = index();
-        assert_eq!(i.names(Wanted::Suite("sso"), MAX_FILES).0, ["broken.json", "mixed.json", "sso.json"]);
-        assert_eq!(i.names(Wanted::Suite("arena"), MAX_FILES).0, ["broken.json"]);
+        assert_eq!(i.names(Wanted::Suite(wasm_core::results::Suite::Sso), MAX_FILES).0, ["broken.json", "mixed.json", "sso.json"]);
+        assert_eq!(i.names(Wanted::Suite(wasm_core::results::Suite::Arena), MAX_FILES).0, ["broken.json"]);
         assert_eq!(i.names(Wanted::All, MAX_FILES).0, i.files);
     }
 
     #[test]
     fn an_index_without_facts_still_loads_every_file() {
         let plain: ResultsIndex = serde_json::from_str(r#"{ "files": ["a.json", "b.json"] }"#).unwrap();
-        assert_eq!(plain.names(Wanted::Suite("sso"), MAX_FILES).0, ["a.json", "b.json"]);
+        assert_eq!(plain.names(Wanted::Suite(wasm_core::results::Suite::Sso), MAX_FILES).0, ["a.json", "b.json"]);
         assert_eq!(plain.by_preference("x86_64", "native-runner"), ["a.json", "b.json"]);
     }
 
@@ -335,7 +335,7 @@ mod tests {
             })
             .collect();
         assert_eq!(
-            ResultsIndex { files, about }.names(Wanted::Suite("sso"), MAX_FILES),
+            ResultsIndex { files, about }.names(Wanted::Suite(wasm_core::results::Suite::Sso), MAX_FILES),
             (vec!["0.json".into(), "1.json".into(), "2.json".into()], 3)
         );
     }

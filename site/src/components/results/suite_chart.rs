@@ -15,7 +15,7 @@ use crate::explorer::Machine;
 pub fn ConditionSelect(machines: StoredValue<Vec<Machine>>, state: Memo<ExplorerState>, on_pick: Callback<String>) -> impl IntoView {
     let all = Memo::new(move |_| {
         let suite = state.read().suite;
-        machines.with_value(|ms| conditions(suite.key_str(), ms.iter().flat_map(|m| m.data.cases.iter())))
+        machines.with_value(|ms| conditions(suite, ms.iter().flat_map(|m| m.data.cases.iter())))
     }) as Memo<Vec<Condition>>;
     let current = Memo::new(move |_| {
         let wanted = state.read().condition.clone();
@@ -43,7 +43,7 @@ pub fn ConditionSelect(machines: StoredValue<Vec<Machine>>, state: Memo<Explorer
 pub fn SuiteChart(machines: StoredValue<Vec<Machine>>, state: Memo<ExplorerState>) -> impl IntoView {
     let spec = chosen_memo(machines, state, move |chosen, s| {
         let key = machines.with_value(|ms| {
-            let all = conditions(s.suite.key_str(), ms.iter().flat_map(|m| m.data.cases.iter()));
+            let all = conditions(s.suite, ms.iter().flat_map(|m| m.data.cases.iter()));
             pick_condition(&all, s.condition.as_deref()).map(|c| c.key.clone()).unwrap_or_default()
         });
         suite_spec(chosen, s.suite, &key)

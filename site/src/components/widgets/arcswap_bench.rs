@@ -30,7 +30,7 @@ async fn run(repeats: u32, ctl: RunControl) -> Option<SuiteRun> {
         })
         .collect();
     let params = CaseParams { writer: Some(false), ..Default::default() };
-    let (cases, step) = run_suite("arcswap", &variants, &mut jobs, repeats, params, 1, ctl).await?;
+    let (cases, step) = run_suite(wasm_core::results::Suite::Arcswap, &variants, &mut jobs, repeats, params, 1, ctl).await?;
     Some(SuiteRun {
         cases,
         unit: Unit::per_op("ns per read"),

@@ -33,7 +33,7 @@ async fn run(nodes: u64, repeats: u32, ctl: RunControl) -> Option<SuiteRun> {
         .collect();
     let params = CaseParams { nodes: Some(nodes), ..Default::default() };
     // Cases count nodes, as the native runner's do; the unit turns that back into whole lists.
-    let (cases, step) = run_suite("arena", &variants, &mut jobs, repeats, params, nodes, ctl).await?;
+    let (cases, step) = run_suite(wasm_core::results::Suite::Arena, &variants, &mut jobs, repeats, params, nodes, ctl).await?;
     Some(SuiteRun {
         cases,
         unit: list_unit(nodes),

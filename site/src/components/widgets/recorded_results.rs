@@ -9,6 +9,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_core::results::CaseResult;
+use wasm_core::results::Suite;
 
 use crate::charts::ChartSpec;
 use crate::components::bench::native::{self, NativeFile, NativeResults, SkippedFiles};
@@ -54,6 +55,12 @@ enum Drawn {
     AtBuild,
 }
 
+/// The suite a widget names (`Widget::RecordedResults`: one of `RECORDED_SUITES`, which the build
+/// checks are suites).
+fn suite_of(name: &str) -> Suite {
+    Suite::parse(name).unwrap_or_default()
+}
+
 /// The chart and per-file tables of `files`' `suite` cases under condition `key` (`label`).
 fn recorded_view(suite: &'static str, files: &[NativeFile], key: &str, label: &str, drawn: Drawn) -> impl IntoView {
     let refs: Vec<&NativeFile> = files.iter().collect();
@@ -61,7 +68,7 @@ fn recorded_view(suite: &'static str, files: &[NativeFile], key: &str, label: &s
     type FileCases<'a> = Vec<(String, &'a NativeFile, Vec<CaseResult>)>;
     let (per_file, absent): (FileCases, FileCases) = files
         .iter()
-        .map(|f| (file_title(f, &refs), f, cases_under(&f.results.cases, suite, key)))
+        .map(|f| (file_title(f, &refs), f, cases_under(&f.results.cases, suite_of(suite), key)))
         .partition(|(_, _, cases)| !cases.is_empty());
     let absent: Vec<String> = absent.into_iter().map(|(title, ..)| title).collect();
     let coverage = (!absent.is_empty()).then(|| {
@@ -72,7 +79,7 @@ fn recorded_view(suite: &'static str, files: &[NativeFile], key: &str, label: &s
             absent.join(", ")
         )
     });
-    let unit = unit_for(suite, &per_file.iter().flat_map(|(_, _, c)| c.iter()).collect::<Vec<_>>());
+    let unit = unit_for(suite_of(suite), &per_file.iter().flat_map(|(_, _, c)| c.iter()).collect::<Vec<_>>());
     let sources = Source::of_files(
         per_file
             .iter()
@@ -85,7 +92,7 @@ fn recorded_view(suite: &'static str, files: &[NativeFile], key: &str, label: &s
             })
             .collect(),
     );
-    let spec: Option<ChartSpec> = condition_bars(format!("Recorded {suite} results: {label}"), suite, &sources);
+    let spec: Option<ChartSpec> = condition_bars(format!("Recorded {suite} results: {label}"), suite_of(suite), &sources);
     // The build's copy has its own test ids: the live widget's are only ever the live ones.
     let (chart_id, table_id) = match drawn {
         Drawn::Live => (format!("recorded-{suite}-chart"), format!("recorded-{suite}-table")),
@@ -123,7 +130,7 @@ fn recorded_view(suite: &'static str, files: &[NativeFile], key: &str, label: &s
 /// The files of `all` with `suite` cases, measured natively (a browser run is its own kind, as
 /// `native::load` leaves it out).
 fn with_suite(all: impl IntoIterator<Item = NativeFile>, suite: &str) -> Vec<NativeFile> {
-    all.into_iter().filter(|f| f.results.cases.iter().any(|c| c.suite == suite)).collect()
+    all.into_iter().filter(|f| f.results.cases.iter().any(|c| c.is(suite_of(suite)))).collect()
 }
 
 fn status_line(suite: &str, n: usize) -> String {
@@ -146,7 +153,7 @@ pub fn RecordedFirstFrame(suite: &'static str) -> impl IntoView {
             .into_any();
     };
     let files = with_suite(data.machines.iter().filter(|m| !m.is_browser_run()).map(|m| NativeFile::of(m.clone())), suite);
-    let all_conditions: Vec<Condition> = conditions(suite, files.iter().flat_map(|f| f.results.cases.iter()));
+    let all_conditions: Vec<Condition> = conditions(suite_of(suite), files.iter().flat_map(|f| f.results.cases.iter()));
     let current = pick_condition(&all_conditions, None).map(|c| (c.key.clone(), c.label.clone()));
     let others = all_conditions.len().saturating_sub(1);
     view! {
@@ -168,7 +175,7 @@ pub fn RecordedResults(suite: &'static str) -> impl IntoView {
     let (loaded, set_loaded) = signal(None::<Result<NativeResults, String>>);
     let read = ShippedReader::of_island();
     spawn_local(async move {
-        let _ = set_loaded.try_set(Some(native::load(Wanted::Suite(suite), read).await));
+        let _ = set_loaded.try_set(Some(native::load(Wanted::Suite(suite_of(suite)), read).await));
     });
     // The build's first frame stays until this widget has its own files (and stays if they fail
     // to load: its numbers are still the shipped ones); until then this widget is hidden behind it.
@@ -190,8 +197,8 @@ pub fn RecordedResults(suite: &'static str) -> impl IntoView {
             _ => Vec::<NativeFile>::new(),
         })
     });
-    let conditions =
-        Memo::new(move |_| files.with(|fs| conditions(suite, fs.iter().flat_map(|f| f.results.cases.iter())))) as Memo<Vec<Condition>>;
+    let conditions = Memo::new(move |_| files.with(|fs| conditions(suite_of(suite), fs.iter().flat_map(|f| f.results.cases.iter()))))
+        as Memo<Vec<Condition>>;
     // Until the reader picks, the first group in file order (SSO's empty tag list skipped).
     let current = move || conditions.with(|cs| pick_condition(cs, chosen.get().as_deref()).map(|c| c.key.clone()));
 

@@ -41,7 +41,7 @@ async fn run(set: InputSet, repeats: u32, ctl: RunControl) -> Option<SuiteRun> {
         })
         .collect();
     let params = CaseParams { input_set: Some(set.id().into()), ..Default::default() };
-    let (cases, step) = run_suite("sso", &variants, &mut jobs, repeats, params, 1, ctl).await?;
+    let (cases, step) = run_suite(wasm_core::results::Suite::Sso, &variants, &mut jobs, repeats, params, 1, ctl).await?;
     Some(SuiteRun {
         cases,
         unit: Unit::per_op("ns per call"),
