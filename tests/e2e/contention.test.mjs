@@ -231,8 +231,26 @@ test("chapter 8's allocator A/B runs String on dlmalloc, in a herd's arenas and 
       assert.ok(await page.locator(`#${id}`).isChecked(), `${id} is on by default`);
     }
     assert.equal(await page.locator("#contention-type-arc_str").isChecked(), false);
+    // Count the Worker's progress messages and the page's answers that it has drawn them: the
+    // Worker waits for each answer before its next step, so the page never draws during one.
+    await page.evaluate(() => {
+      window.handshake = { progress: 0, drawn: 0 };
+      window.Worker = class extends window.Worker {
+        constructor(...args) {
+          super(...args);
+          this.addEventListener("message", ({ data }) => { if (data?.kind === "progress") window.handshake.progress++; });
+        }
+        postMessage(message, ...rest) {
+          if (message?.type === "drawn") window.handshake.drawn++;
+          super.postMessage(message, ...rest);
+        }
+      };
+    });
     await page.getByTestId("contention-run").click();
     await status(page, "done").waitFor({ timeout: 180_000 });
+    const handshake = await page.evaluate(() => window.handshake);
+    assert.ok(handshake.progress > 6, `a progress message per step: ${JSON.stringify(handshake)}`);
+    assert.equal(handshake.drawn, handshake.progress, "the page answered every step's progress once it had drawn it");
     const table = await page.locator('[data-testid="contention-table"] tbody tr').evaluateAll((trs) =>
       trs.map((tr) => `${tr.dataset.type} ${tr.dataset.allocator} ${tr.dataset.threads}`));
     assert.deepEqual(table.sort(), ["string bump_herd 1", "string bump_herd 2", "string global 1", "string global 2",

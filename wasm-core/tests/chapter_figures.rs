@@ -474,6 +474,21 @@ fn arena_findings_match_the_xeon_run() {
     assert_lines(name, &chapter(name), &lines);
 }
 
+/// Chapter 8's allocator A/B in the browser: one run of the lab's String drop cases on each allocator.
+#[test]
+fn herd_live_figures_match_the_allocator_run() {
+    let name = "08-bump-arenas.md";
+    let file = results("browser-headless-chrome-156-epyc-2vcpu-allocators-2026-11-28.json");
+    let per_clone = |mode: &str, threads: u32| clone_case(&file, "string", mode, threads).1;
+    let (one, two) = (per_clone("drop", 1), per_clone("drop", 2));
+    let lines = [
+        format!("took {one:.1} ns a clone on one thread and {two:.1} ns on two, {:.1} times as long", two / one),
+        format!("the arena took {:.1} and {:.1} ns", per_clone("drop-bump_herd", 1), per_clone("drop-bump_herd", 2)),
+        format!("the pool {:.1} and {:.1} ns", per_clone("drop-thread_pool", 1), per_clone("drop-thread_pool", 2)),
+    ];
+    assert_lines(name, &chapter(name), &lines);
+}
+
 /// Chapter 1's `Tagged` example: the sizes it states, on the 64-bit target it names.
 #[cfg(target_pointer_width = "64")]
 #[test]
@@ -802,6 +817,7 @@ fn every_ratio_a_chapter_prints_is_computed() {
         what_instead_states_every_chooser_rule,
         arc_swap_findings_match_the_xeon_run,
         arena_findings_match_the_xeon_run,
+        herd_live_figures_match_the_allocator_run,
         cache_lines_figures_match_the_epyc_run,
         small_string_figures_match_the_run_with_every_type,
         small_string_browser_figures_match_the_browser_run,
