@@ -13,7 +13,7 @@ use std::sync::Barrier;
 use std::time::{Duration, Instant};
 use wasm_core::clone_run::{contend_harnessed, contender_cap};
 use wasm_core::kernels::harness::{self, ContenderStop};
-use wasm_core::kernels::{CloneMode, CloneSource, CloneType};
+use wasm_core::kernels::{CloneAllocator, CloneMode, CloneSource, CloneType};
 use wasm_core::results::{MemoryStats, TimelinePoint};
 
 /// What a child process reports to its parent (one JSON object on stdout).
@@ -59,7 +59,7 @@ fn run_repeat(source: &CloneSource, ty: CloneType, mode: CloneMode, args: &CaseA
     let should_drop = harness::should_drop_lock(mode);
     let contenders = if ty.is_thread_safe() { threads.saturating_sub(1) } else { 0 };
     // In forget mode a contender stops after `samples` clones, so the leak estimate is an upper bound.
-    let contender_cap = contender_cap(mode, samples);
+    let contender_cap = contender_cap(mode, CloneAllocator::Global, samples);
     let running = AtomicBool::new(true);
     let barrier = Barrier::new(1 + contenders as usize + timeline.is_some() as usize);
     let gate = StartGate::default();

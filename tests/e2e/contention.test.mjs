@@ -15,9 +15,23 @@ before(async () => { h = await start(); });
 after(async () => { await h?.close(); });
 
 /** The lab mounted: its wasm loads when the reader comes near it, so the test scrolls there first. */
-async function mounted(page) {
-  await page.locator('[data-live="contention-lab"]').scrollIntoViewIfNeeded();
-  await page.locator('[data-live="contention-lab"][data-mounted]').waitFor({ timeout: 30_000 });
+async function mounted(page, live = "contention-lab") {
+  await page.locator(`[data-live="${live}"]`).scrollIntoViewIfNeeded();
+  await page.locator(`[data-live="${live}"][data-mounted]`).waitFor({ timeout: 30_000 });
+}
+
+/** `body(page)` on `pagePath` served with the isolation headers, once its lab `live` has mounted;
+ *  the page logged no error, and the server stops after. */
+async function onIsolatedLab(pagePath, live, body, viewport) {
+  const isolated = await start({ isolate: true });
+  try {
+    const { page, errors } = await isolated.open(pagePath, viewport);
+    await mounted(page, live);
+    await body(page);
+    assert.deepEqual(errors, []);
+  } finally {
+    await isolated.close();
+  }
 }
 const status = (page, state) => page.locator(`[data-testid="contention-status"][data-state="${state}"]`);
 
@@ -142,10 +156,7 @@ test("without isolation headers the page isolates itself, runs 1 and 2 threads, 
 });
 
 test("Cancel stops the threads at once and offers no download", async () => {
-  const isolated = await start({ isolate: true });
-  try {
-    const { page, errors } = await isolated.open("/bench", { width: 375, height: 812 });
-    await mounted(page);
+  await onIsolatedLab("/bench", "contention-lab", async (page) => {
     assert.equal(await page.evaluate(() => self.crossOriginIsolated), true, "headers isolate without a reload");
     assert.match(await page.getByTestId("contention-isolation").innerText(), /is cross-origin isolated/);
     for (const ty of ["box_str", "arcstr", "triomphe_arc_str", "arc_string", "hipstr"]) await page.locator(`#contention-type-${ty}`).check();
@@ -157,10 +168,7 @@ test("Cancel stops the threads at once and offers no download", async () => {
     assert.equal(await page.getByTestId("contention-download").count(), 0, "a cancelled run is not offered");
     assert.ok(await page.getByTestId("contention-run").isEnabled(), "a new run can start");
     await screenshot(page, "contention-375");
-    assert.deepEqual(errors, []);
-  } finally {
-    await isolated.close();
-  }
+  }, { width: 375, height: 812 });
 });
 
 test("chapter 4 carries the lab, loads its wasm only when the reader nears it, and no threaded code before Run", async () => {
@@ -178,11 +186,7 @@ test("chapter 4 carries the lab, loads its wasm only when the reader nears it, a
 });
 
 test("chapter 9's cache-lines lab runs the lines kernel on threads, and its download validates", async () => {
-  const isolated = await start({ isolate: true });
-  try {
-    const { page, errors } = await isolated.open("/chapters/cache-lines");
-    await page.locator('[data-live="lines-lab"]').scrollIntoViewIfNeeded();
-    await page.locator('[data-live="lines-lab"][data-mounted]').waitFor({ timeout: 30_000 });
+  await onIsolatedLab("/chapters/cache-lines", "lines-lab", async (page) => {
     // The recorded run beside it: the shipped EPYC file's six layouts.
     await page.locator('[data-live="recorded-results"][data-suite="lines"][data-mounted]').waitFor({ timeout: 30_000 });
     for (const id of ["lines-threads-1", "lines-threads-2", "lines-variant-one_counter", "lines-variant-padded"]) {
@@ -213,18 +217,11 @@ test("chapter 9's cache-lines lab runs the lines kernel on threads, and its down
     fs.rmSync(dir, { recursive: true, force: true });
     assert.equal(await page.evaluate(() => localStorage.getItem("arc-str:own-browser-run")), null, "a lines run is not kept as the reader's contention run");
     await screenshot(page, "lines-lab-1280");
-    assert.deepEqual(errors, []);
-  } finally {
-    await isolated.close();
-  }
+  });
 });
 
 test("chapter 8's allocator A/B runs String on dlmalloc, in a herd's arenas and from a pool, on 1 and 2 threads; its download validates", async () => {
-  const isolated = await start({ isolate: true });
-  try {
-    const { page, errors } = await isolated.open("/chapters/bump-arenas");
-    await page.locator('[data-live="allocator-lab"]').scrollIntoViewIfNeeded();
-    await page.locator('[data-live="allocator-lab"][data-mounted]').waitFor({ timeout: 30_000 });
+  await onIsolatedLab("/chapters/bump-arenas", "allocator-lab", async (page) => {
     // Set to the A/B: String, drop, 1 and 2 threads, both other allocators; Arc<str> off.
     for (const id of ["contention-threads-1", "contention-threads-2", "contention-type-string", "contention-mode-drop",
       "contention-allocator-bump_herd", "contention-allocator-thread_pool"]) {
@@ -271,8 +268,5 @@ test("chapter 8's allocator A/B runs String on dlmalloc, in a herd's arenas and 
     await checkDownload(page, "contention", file, 6);
     fs.rmSync(dir, { recursive: true, force: true });
     await screenshot(page, "allocator-lab-1280");
-    assert.deepEqual(errors, []);
-  } finally {
-    await isolated.close();
-  }
+  });
 });

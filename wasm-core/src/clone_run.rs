@@ -4,13 +4,13 @@
 //! times become a [`CaseResult`], and how a run's cases become a [`ResultsFile`]. What is left in each
 //! runner is what only it can do: start threads, read a clock, read allocator statistics, write files.
 
-use crate::kernels::clone::{CloneAllocator, CloneMode, CloneType, SharedCloneSource};
+use crate::kernels::clone::{contend_in_batches, CloneAllocator, CloneMode, CloneType, SharedCloneSource};
 use crate::kernels::harness::{clone_batch_shared_harnessed, should_drop_lock, Harness};
 use crate::results::Suite;
 use crate::results::{
     AllocatorInfo, CaseParams, CaseResult, LayoutFacts, MachineInfo, ResultsFile, RunConditions, RunnerInfo, ToolchainInfo, SCHEMA_VERSION,
 };
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
 
 /// Contenders check the stop flag between batches of this many clones: often enough to stop within
@@ -215,22 +215,18 @@ pub fn contend_harnessed(
     cap: u64,
     running: &AtomicBool,
 ) -> u64 {
-    let mut ops = 0u64;
-    while running.load(Ordering::Relaxed) && ops + CONTENDER_BATCH <= cap {
-        if clone_batch_shared_harnessed(shared, ty, mode, harness, should_drop, CONTENDER_BATCH).is_err() {
-            break;
-        }
-        ops += CONTENDER_BATCH;
-    }
-    ops
+    contend_in_batches(CONTENDER_BATCH, cap, running, |n| clone_batch_shared_harnessed(shared, ty, mode, harness, should_drop, n).is_ok())
 }
 
 /// How many clones a contender may make in one repeat: unbounded in drop mode; in forget mode as many
-/// as the timed thread, so a repeat's leak is at most `threads × samples` clones.
-pub fn contender_cap(mode: CloneMode, samples: u64) -> u64 {
-    match mode {
-        CloneMode::Drop | CloneMode::Read => u64::MAX,
-        CloneMode::Forget => samples,
+/// as the timed thread, so a repeat's leak is at most `threads × samples` clones; in an arena twice
+/// the timed thread's (an arena keeps every clone until the repeat ends, and a contender that
+/// stopped early would leave the timed thread's last clones uncontended).
+pub fn contender_cap(mode: CloneMode, allocator: CloneAllocator, samples: u64) -> u64 {
+    match (mode, allocator) {
+        (_, CloneAllocator::BumpHerd) => samples.saturating_mul(2),
+        (CloneMode::Drop | CloneMode::Read, _) => u64::MAX,
+        (CloneMode::Forget, _) => samples,
     }
 }
 
@@ -392,13 +388,15 @@ mod tests {
         let source = CloneSource::new(16);
         let running = AtomicBool::new(true);
         assert_eq!(contend(source.shared(), CloneType::ArcStr, CloneMode::Drop, 3 * CONTENDER_BATCH + 5, &running), 3 * CONTENDER_BATCH);
-        running.store(false, Ordering::Relaxed);
+        running.store(false, std::sync::atomic::Ordering::Relaxed);
         assert_eq!(contend(source.shared(), CloneType::ArcStr, CloneMode::Drop, u64::MAX, &running), 0);
         // Rc<str> cannot be shared: the contender makes no clone instead of panicking.
-        running.store(true, Ordering::Relaxed);
+        running.store(true, std::sync::atomic::Ordering::Relaxed);
         assert_eq!(contend(source.shared(), CloneType::RcStr, CloneMode::Drop, 1024, &running), 0);
-        assert_eq!(contender_cap(CloneMode::Forget, 77), 77);
-        assert_eq!(contender_cap(CloneMode::Drop, 77), u64::MAX);
+        assert_eq!(contender_cap(CloneMode::Forget, CloneAllocator::Global, 77), 77);
+        assert_eq!(contender_cap(CloneMode::Drop, CloneAllocator::Global, 77), u64::MAX);
+        // An arena keeps every clone until the repeat ends: a contender stops at twice the timed thread's.
+        assert_eq!(contender_cap(CloneMode::Drop, CloneAllocator::BumpHerd, 77), 154);
     }
 
     #[test]

@@ -63,16 +63,6 @@ fn refusal(case: &PlannedCase, settings: &Settings) -> Option<String> {
     (settings.repeats == 0).then(|| "repeats must be at least 1".into())
 }
 
-/// How many clones a contender may make in one repeat: [`contender_cap`], and in an arena twice the
-/// timed thread's (an arena keeps every clone until the repeat ends, and a contender that stopped
-/// early would leave the timed thread's last clones uncontended).
-fn contender_cap_of(case: &PlannedCase) -> u64 {
-    match case.allocator {
-        CloneAllocator::BumpHerd => case.samples.saturating_mul(2),
-        _ => contender_cap(case.mode, case.samples),
-    }
-}
-
 /// `n` clones of `case`'s type from `source`, on its allocator.
 fn clone_n(source: &CloneSource, allocators: &ThreadAllocators, case: &PlannedCase, n: u64) {
     match case.allocator {
@@ -96,7 +86,7 @@ fn repeat(
     let started = AtomicU32::new(0);
     // Clones per second of each contender, as f64 bits (a contender writes only its own slot).
     let rates: Vec<std::sync::atomic::AtomicU64> = (0..contenders).map(|_| Default::default()).collect();
-    let cap = contender_cap_of(case);
+    let cap = contender_cap(case.mode, case.allocator, case.samples);
     let contender = |i: u32| {
         started.fetch_add(1, Ordering::AcqRel);
         let start = clock.now_ms();
@@ -139,6 +129,9 @@ struct Sizing {
     samples: u64,
     /// Most samples the leak budget allows (`u64::MAX` for a type whose clones leak nothing).
     most: u64,
+    /// Bytes each thread's arena must hold in one repeat: a contender's cap of clones at `most`
+    /// samples (0 for a case on no arena).
+    arena_bytes_each: u64,
 }
 
 impl Sizing {
@@ -313,12 +306,9 @@ impl Session {
                 let most_threads = most_threads.unwrap_or(1);
                 let sizing = size(clock, source, &self.allocators, self.pairs[pair], most_threads, rounds, &self.settings);
                 self.allocators.reset();
-                let (ty, _, allocator) = self.pairs[pair];
-                if let each @ 1.. = allocator.kept_per_clone(ty.text_len(self.settings.string_len)) {
-                    // Room in every arena for a contender's clones (twice the timed thread's) at the
-                    // most samples the warm-up round may grow them to.
-                    let bytes = each.saturating_mul(2 * sizing.most);
-                    self.allocators.reserve_arenas(most_threads as usize, usize::try_from(bytes).unwrap_or(usize::MAX));
+                if sizing.arena_bytes_each > 0 {
+                    let bytes = usize::try_from(sizing.arena_bytes_each).unwrap_or(usize::MAX);
+                    self.allocators.reserve_arenas(most_threads as usize, bytes);
                 }
                 self.sizing[pair] = Some(sizing);
             }
@@ -427,7 +417,13 @@ fn size(
     let case = PlannedCase { allocator, ..PlannedCase::new(ty, mode, 1, 0) };
     calibrate_batch(clock, min_ms, cap, |n| clone_n(source, allocators, &case, n));
     let samples = calibrate_batch(clock, min_ms, cap, |n| clone_n(source, allocators, &case, n));
-    Sizing { samples, most }
+    // Room in every arena for a contender's clones at the most samples the warm-up round may grow
+    // them to (the same cap the contenders run under).
+    let arena_bytes_each = match allocator {
+        CloneAllocator::BumpHerd => leak_each.saturating_mul(contender_cap(mode, allocator, most)),
+        _ => 0,
+    };
+    Sizing { samples, most, arena_bytes_each }
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::hint::black_box;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 /// Where one case's `String` clones get their buffers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -125,12 +125,10 @@ impl ThreadAllocators {
     /// would (a herd's `get` takes a lock).
     pub fn clone_drop_while(&self, allocator: CloneAllocator, text: &str, batch: u64, cap: u64, running: &AtomicBool) -> u64 {
         self.with_clone_loop(allocator, text, |clones| {
-            let mut made = 0u64;
-            while running.load(Ordering::Relaxed) && made + batch <= cap {
-                clones(batch);
-                made += batch;
-            }
-            made
+            super::contend_in_batches(batch, cap, running, |n| {
+                clones(n);
+                true
+            })
         })
     }
 

@@ -29,28 +29,22 @@ pub fn cases_of<'a>(machine: &'a Machine, variant_id: &str, mode: &str) -> Vec<&
 
 /// [`cases_of`] for the cases pinned at `placement` (`clone --pin`); `None`: the unpinned ones.
 pub fn cases_at<'a>(machine: &'a Machine, variant_id: &str, mode: &str, placement: Option<&str>) -> Vec<&'a CaseResult> {
-    let mut cases: Vec<&CaseResult> = machine
-        .data
-        .cases
-        .iter()
-        .filter(|c| {
-            c.is_global_clone() && c.variant_id == variant_id && c.mode.as_deref() == Some(mode) && c.placement.as_deref() == placement
-        })
-        .collect();
-    wasm_core::order::sort_by_key(&mut cases, |c| c.threads);
-    cases.dedup_by_key(|c| c.threads);
-    cases
+    one_per_thread_count(machine, |c| {
+        c.is_global_clone() && c.variant_id == variant_id && c.mode.as_deref() == Some(mode) && c.placement.as_deref() == placement
+    })
 }
 
 /// A machine's `String` drop cases on `allocator` (the browser lab's allocator A/B), one per thread
 /// count, in thread order.
 pub fn allocator_cases(machine: &Machine, allocator: CloneAllocator) -> Vec<&CaseResult> {
-    let mut cases: Vec<&CaseResult> = machine
-        .data
-        .cases
-        .iter()
-        .filter(|c| c.is(Suite::Clone) && c.mode.as_deref() == Some("drop") && c.params.allocator.as_deref() == Some(allocator.id()))
-        .collect();
+    one_per_thread_count(machine, |c| {
+        c.is(Suite::Clone) && c.mode.as_deref() == Some("drop") && c.params.allocator.as_deref() == Some(allocator.id())
+    })
+}
+
+/// The machine's cases that `keep` keeps, in thread order, the first of each thread count.
+fn one_per_thread_count(machine: &Machine, keep: impl Fn(&CaseResult) -> bool) -> Vec<&CaseResult> {
+    let mut cases: Vec<&CaseResult> = machine.data.cases.iter().filter(|c| keep(c)).collect();
     wasm_core::order::sort_by_key(&mut cases, |c| c.threads);
     cases.dedup_by_key(|c| c.threads);
     cases

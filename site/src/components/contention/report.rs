@@ -121,7 +121,11 @@ mod tests {
     }
 
     fn case_in(mode: CloneMode, ty: CloneType, threads: u32, ns_per_clone: f64) -> CaseResult {
-        let planned = PlannedCase::new(ty, mode, threads, 1000);
+        case_on(CloneAllocator::Global, mode, ty, threads, ns_per_clone)
+    }
+
+    fn case_on(allocator: CloneAllocator, mode: CloneMode, ty: CloneType, threads: u32, ns_per_clone: f64) -> CaseResult {
+        let planned = PlannedCase { allocator, ..PlannedCase::new(ty, mode, threads, 1000) };
         let times = CaseTimes { repeat_times_ns: vec![ns_per_clone * 1000.0; 3], contender_ops_per_sec: vec![1e6; (threads > 1) as usize] };
         case_result(&planned, 64, 1, times)
     }
@@ -168,11 +172,7 @@ mod tests {
             created_at: "2026-11-28T00:00:00Z".into(),
             ..Default::default()
         };
-        let on = |allocator: CloneAllocator, threads: u32, ns: f64| {
-            let planned = PlannedCase { allocator, ..PlannedCase::new(CloneType::String, CloneMode::Drop, threads, 1000) };
-            let times = CaseTimes { repeat_times_ns: vec![ns * 1000.0; 3], contender_ops_per_sec: vec![1e6; (threads > 1) as usize] };
-            case_result(&planned, 64, 1, times)
-        };
+        let on = |allocator: CloneAllocator, threads: u32, ns: f64| case_on(allocator, CloneMode::Drop, CloneType::String, threads, ns);
         let cases = vec![
             on(CloneAllocator::Global, 1, 60.0),
             on(CloneAllocator::BumpHerd, 1, 8.0),
