@@ -401,7 +401,7 @@ fn print_summary(cases: &[CaseResult]) {
         } else {
             String::new()
         };
-        for mode in ["drop", "forget"] {
+        for mode in [CloneMode::Drop, CloneMode::Forget].map(CloneMode::id) {
             for &t in &threads {
                 if let (Some(arc), Some(string)) = (find("Arc<str>", mode, t, len), find("String", mode, t, len)) {
                     let ratio = arc.median_ns_per_op / string.median_ns_per_op;

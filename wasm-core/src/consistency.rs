@@ -7,7 +7,7 @@
 //! check does.
 
 use crate::kernels::clone::INLINE_TEXT_BYTES;
-use crate::kernels::CloneType;
+use crate::kernels::{CloneMode, CloneType};
 use crate::problem::Problem;
 use crate::results::{CaseResult, ResultsFile};
 
@@ -98,7 +98,7 @@ pub fn case_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
     }
     if case.is_global_clone() {
         let ty = CloneType::parse(&case.variant_id);
-        if let (Some(ty), Some("forget")) = (ty, case.mode.as_deref()) {
+        if let (Some(ty), Some(CloneMode::Forget)) = (ty, case.clone_mode()) {
             check(
                 ty.has_forget_mode(),
                 "mode",
@@ -131,7 +131,7 @@ pub fn case_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
 /// first byte whatever the length, so the runner plans reads once, at the first length.
 pub fn read_problems(file: &ResultsFile) -> Vec<Problem> {
     let reads: Vec<(usize, &CaseResult)> =
-        file.cases.iter().enumerate().filter(|(_, c)| c.is_global_clone() && c.mode.as_deref() == Some("read")).collect();
+        file.cases.iter().enumerate().filter(|(_, c)| c.is_global_clone() && c.clone_mode() == Some(CloneMode::Read)).collect();
     reads
         .iter()
         .filter(|(i, c)| {

@@ -7,6 +7,7 @@
 //! error, not a silently missing value. `content/results.schema.json` is generated from these types
 //! (feature `json-schema`); `validate` adds the sanity rules a schema cannot express.
 
+use crate::kernels::CloneMode;
 use crate::layout::TypeLayout;
 use serde::{Deserialize, Serialize};
 
@@ -494,7 +495,7 @@ impl CaseResult {
             Some(Suite::Lines) => format!("t{t}"),
             _ => {
                 let inline = crate::kernels::CloneType::parse(&self.variant_id).is_some_and(|ty| ty.inline_capacity().is_some());
-                let mut key = format!("t{t}-{}", self.mode.as_deref().unwrap_or("drop"));
+                let mut key = format!("t{t}-{}", self.mode.as_deref().unwrap_or(CloneMode::Drop.id()));
                 if let Some(len) = p.string_len_bytes.filter(|&len| len != DEFAULT_CLONE_LEN && !inline) {
                     key.push_str(&format!("-{len}b"));
                 }
@@ -504,6 +505,16 @@ impl CaseResult {
                 key
             }
         }
+    }
+
+    /// A clone case's mode: drop where the file names none (files from before modes), `None` for
+    /// another suite's case or a mode the validator refuses (the text stays in `mode`, so such a
+    /// file is read and refused with the field named).
+    pub fn clone_mode(&self) -> Option<CloneMode> {
+        if !self.is(Suite::Clone) {
+            return None;
+        }
+        self.mode.as_deref().map_or(Some(CloneMode::Drop), CloneMode::parse)
     }
 
     /// Whether this is a clone case on the file's own allocator. Every comparison across types,

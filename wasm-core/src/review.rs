@@ -6,6 +6,7 @@
 //! the pull-request check writes to the job's summary.
 
 use crate::facts::Facts;
+use crate::kernels::CloneMode;
 use crate::results::ResultsFile;
 use crate::summary::{cpu_text, CaseMedians, Headline, Summary};
 
@@ -143,7 +144,7 @@ pub fn close_calls(file: &ResultsFile) -> Vec<String> {
                 out.push(format!(
                     "cases[{i}] ({} {}, {} thread(s)): {:.2} ns per clone, within {CLOSE_FACTOR}× of the floor of {what} ({floor:.2} ns)",
                     case.variant_id,
-                    case.mode.as_deref().unwrap_or("drop"),
+                    case.clone_mode().map_or("?", CloneMode::id),
                     case.threads,
                     case.median_ns_per_op
                 ));

@@ -17,6 +17,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::kernels::CloneMode;
 pub use crate::results::cpu_vendor;
 use crate::results::{CaseResult, ResultsFile};
 
@@ -225,7 +226,7 @@ impl Headline {
                     && c.variant_id == variant
                     && c.threads == threads
                     && c.placement.is_none()
-                    && c.mode.as_deref().unwrap_or("drop") == "drop"
+                    && c.clone_mode() == Some(CloneMode::Drop)
                     && len(c) == length
             })
         };

@@ -620,6 +620,22 @@ mod tests {
     }
 
     #[test]
+    fn a_clone_case_reads_its_mode_as_one_of_the_three_and_drop_when_unnamed() {
+        use crate::kernels::CloneMode;
+        let with = |suite: &str, mode: Option<&str>| CaseResult { suite: suite.into(), mode: mode.map(Into::into), ..case() };
+        for m in CloneMode::ALL {
+            assert_eq!(with("clone", Some(m.id())).clone_mode(), Some(m));
+        }
+        assert_eq!(with("clone", None).clone_mode(), Some(CloneMode::Drop), "files from before modes ran drop");
+        assert_eq!(with("clone", Some("leak")).clone_mode(), None, "an unknown mode is no mode");
+        assert_eq!(with("sso", Some("drop")).clone_mode(), None, "another suite's case has no clone mode");
+        let mut f = file();
+        f.cases[0].mode = Some("leak".into());
+        let problems = problems_of(&f);
+        assert!(problems.iter().any(|p| p.starts_with("cases[0].mode: ") && p.contains("drop, forget, read")), "{problems:?}");
+    }
+
+    #[test]
     #[cfg_attr(miri, ignore = "validate.rs has no unsafe code and runs natively; under Miri this takes 5 to 120 s")]
     fn case_rules() {
         assert_one_problem(|f| f.cases[0].suite = String::new(), "cases[0].suite");

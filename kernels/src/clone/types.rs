@@ -437,7 +437,7 @@ impl CloneMode {
     pub const ALL: [CloneMode; 3] = [CloneMode::Drop, CloneMode::Forget, CloneMode::Read];
 
     /// Stable identifier (`drop` / `forget` / `read`).
-    pub fn id(self) -> &'static str {
+    pub const fn id(self) -> &'static str {
         match self {
             CloneMode::Drop => "drop",
             CloneMode::Forget => "forget",

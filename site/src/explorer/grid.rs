@@ -4,6 +4,7 @@
 
 use super::series::cases_of;
 use super::Machine;
+use wasm_core::kernels::CloneMode;
 
 /// One cell: a machine at one thread count.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,7 +33,7 @@ pub struct Grid {
 }
 
 /// The grid of `variant_id` in `mode` over `machines` (named by `names`, in the same order).
-pub fn machine_grid(machines: &[&Machine], names: &[String], variant_id: &str, mode: &str) -> Grid {
+pub fn machine_grid(machines: &[&Machine], names: &[String], variant_id: &str, mode: CloneMode) -> Grid {
     let per_machine: Vec<_> = machines.iter().map(|m| cases_of(m, variant_id, mode)).collect();
     let mut threads: Vec<u32> = per_machine.iter().flatten().map(|c| c.threads).collect();
     wasm_core::order::sort(&mut threads);
@@ -80,7 +81,7 @@ mod tests {
         let slow = machine("slow", "Xeon", "jemalloc", vec![case("arc_str", "drop", 1, &[60.0]), case("arc_str", "drop", 2, &[100.0])]);
         let other = machine("other", "Xeon", "jemalloc", vec![case("string", "drop", 1, &[60.0])]);
         let names = ["fast".to_owned(), "slow".to_owned(), "other".to_owned()];
-        let grid = machine_grid(&[&fast, &slow, &other], &names, "arc_str", "drop");
+        let grid = machine_grid(&[&fast, &slow, &other], &names, "arc_str", CloneMode::Drop);
         assert_eq!(grid.threads, [1, 2, 4]);
         // A machine without the type has no row.
         assert_eq!(grid.rows.iter().map(|r| r.machine.as_str()).collect::<Vec<_>>(), ["fast", "slow"]);
@@ -94,6 +95,6 @@ mod tests {
     #[test]
     fn no_machine_with_the_type_gives_an_empty_grid() {
         let m = machine("m", "Xeon", "jemalloc", vec![case("string", "drop", 1, &[6.0])]);
-        assert_eq!(machine_grid(&[&m], &["m".to_owned()], "arc_str", "drop"), Grid::default());
+        assert_eq!(machine_grid(&[&m], &["m".to_owned()], "arc_str", CloneMode::Drop), Grid::default());
     }
 }

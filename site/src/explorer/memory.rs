@@ -7,6 +7,7 @@ use super::series::{contention_lines, line_name};
 use super::state::ModeFilter;
 use super::{machine_names, Machine};
 use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, XValue};
+use wasm_core::kernels::CloneMode;
 use wasm_core::results::MemoryStats;
 
 /// Which allocator figure a memory chart shows.
@@ -115,7 +116,7 @@ pub fn timeline_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> C
     let names = machine_names(machines);
     let mut series = Vec::new();
     for (m, machine_name) in machines.iter().zip(&names) {
-        for c in m.clone_cases().filter(|c| c.mode.as_deref().is_some_and(|md| mode.modes().contains(&md))) {
+        for c in m.clone_cases().filter(|c| c.clone_mode().is_some_and(|md| mode.modes().contains(&md))) {
             let Some(timeline) = &c.mapped_timeline else { continue };
             let base =
                 format!("{} {} · {}", c.variant, c.mode.as_deref().unwrap_or(""), super::format::count(c.threads, "thread", "threads"));
@@ -140,7 +141,7 @@ pub fn timeline_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> C
             // and are told apart by their names (legend, tooltip).
             let colour = Some(crate::palette::type_colour(&c.variant_id));
             series.push(ChartSeries {
-                dashed: c.mode.as_deref() == Some("forget"),
+                dashed: c.clone_mode() == Some(CloneMode::Forget),
                 name,
                 points,
                 style: None,

@@ -6,9 +6,8 @@ use super::state::{ModeFilter, TypeFilter, View};
 use super::{contention_variants, machine_names, Machine};
 use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, SeriesStyle, XValue};
 use crate::palette::ChartMarker;
-use wasm_core::kernels::CloneAllocator;
+use wasm_core::kernels::{CloneAllocator, CloneMode};
 use wasm_core::results::CaseResult;
-use wasm_core::results::Suite;
 
 /// The cases of one line: one variant in one mode on one machine, sorted by thread count.
 pub struct Line<'a> {
@@ -23,23 +22,21 @@ pub struct Line<'a> {
 
 /// The cases of `machine` for one variant and mode, not pinned, one per thread count (the first
 /// recorded).
-pub fn cases_of<'a>(machine: &'a Machine, variant_id: &str, mode: &str) -> Vec<&'a CaseResult> {
+pub fn cases_of<'a>(machine: &'a Machine, variant_id: &str, mode: CloneMode) -> Vec<&'a CaseResult> {
     cases_at(machine, variant_id, mode, None)
 }
 
 /// [`cases_of`] for the cases pinned at `placement` (`clone --pin`); `None`: the unpinned ones.
-pub fn cases_at<'a>(machine: &'a Machine, variant_id: &str, mode: &str, placement: Option<&str>) -> Vec<&'a CaseResult> {
+pub fn cases_at<'a>(machine: &'a Machine, variant_id: &str, mode: CloneMode, placement: Option<&str>) -> Vec<&'a CaseResult> {
     one_per_thread_count(machine, |c| {
-        c.is_global_clone() && c.variant_id == variant_id && c.mode.as_deref() == Some(mode) && c.placement.as_deref() == placement
+        c.is_global_clone() && c.variant_id == variant_id && c.clone_mode() == Some(mode) && c.placement.as_deref() == placement
     })
 }
 
 /// A machine's `String` drop cases on `allocator` (the browser lab's allocator A/B), one per thread
 /// count, in thread order.
 pub fn allocator_cases(machine: &Machine, allocator: CloneAllocator) -> Vec<&CaseResult> {
-    one_per_thread_count(machine, |c| {
-        c.is(Suite::Clone) && c.mode.as_deref() == Some("drop") && c.params.allocator.as_deref() == Some(allocator.id())
-    })
+    one_per_thread_count(machine, |c| c.clone_mode() == Some(CloneMode::Drop) && c.params.allocator.as_deref() == Some(allocator.id()))
 }
 
 /// The machine's cases that `keep` keeps, in thread order, the first of each thread count.
@@ -69,19 +66,19 @@ pub fn contention_lines<'a>(machines: &[&'a Machine], mode: ModeFilter, types: T
                 let name = line_name(
                     &first.variant,
                     (machines.len() > 1).then_some(machine_name.as_str()),
-                    (mode == ModeFilter::Both).then_some(md),
+                    (mode == ModeFilter::Both).then_some(md.id()),
                 );
                 let style =
                     SeriesStyle { colour, colour_name: first.variant.clone(), marker: mark.marker, marker_name: machine_name.clone() };
-                lines.push(Line { name, dashed: md == "forget", cases, style: Some(style), run: mark.run });
+                lines.push(Line { name, dashed: md == CloneMode::Forget, cases, style: Some(style), run: mark.run });
             }
             // The allocator A/B's String lines, each in its allocator's colour, beside String's.
-            for allocator in CloneAllocator::ALTERNATIVES.into_iter().filter(|_| md == "drop" && types.keeps("string")) {
+            for allocator in CloneAllocator::ALTERNATIVES.into_iter().filter(|_| md == CloneMode::Drop && types.keeps("string")) {
                 let cases = allocator_cases(m, allocator);
                 let Some(first) = cases.first() else { continue };
                 let base = format!("{} in a {allocator}", first.variant);
                 let name =
-                    line_name(&base, (machines.len() > 1).then_some(machine_name.as_str()), (mode == ModeFilter::Both).then_some(md));
+                    line_name(&base, (machines.len() > 1).then_some(machine_name.as_str()), (mode == ModeFilter::Both).then_some(md.id()));
                 let colour = crate::palette::allocator_colour(allocator);
                 let style = SeriesStyle { colour, colour_name: base, marker: mark.marker, marker_name: machine_name.clone() };
                 lines.push(Line { name, dashed: false, cases, style: Some(style), run: mark.run });
@@ -260,14 +257,17 @@ pub fn placement_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale, typ
                     let cases = cases_at(m, v, md, Some(placement));
                     let Some(first) = cases.first() else { continue };
                     let base = format!("{} @{placement}", first.variant);
-                    let name =
-                        line_name(&base, (machines.len() > 1).then_some(machine_name.as_str()), (mode == ModeFilter::Both).then_some(md));
+                    let name = line_name(
+                        &base,
+                        (machines.len() > 1).then_some(machine_name.as_str()),
+                        (mode == ModeFilter::Both).then_some(md.id()),
+                    );
                     let marker_name = match machines.len() {
                         1 => format!("@{placement}"),
                         _ => format!("{machine_name} @{placement}"),
                     };
                     let style = SeriesStyle { colour, colour_name: first.variant.clone(), marker: mark.marker, marker_name };
-                    lines.push(Line { name, dashed: md == "forget", cases, style: Some(style), run: Some(number) });
+                    lines.push(Line { name, dashed: md == CloneMode::Forget, cases, style: Some(style), run: Some(number) });
                 }
             }
         }
@@ -297,7 +297,7 @@ pub fn ratio_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> Char
             let name = line_name(
                 "Arc<str> ÷ String",
                 (machines.len() > 1).then_some(machine_name.as_str()),
-                (mode == ModeFilter::Both).then_some(md),
+                (mode == ModeFilter::Both).then_some(md.id()),
             );
             let points: Vec<ChartPoint> = cases_of(m, "arc_str", md)
                 .into_iter()
@@ -310,7 +310,7 @@ pub fn ratio_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> Char
             // The ratio of two types is no one type: each machine's line in ink, told apart by its marker.
             series.push(ChartSeries {
                 name,
-                dashed: md == "forget",
+                dashed: md == CloneMode::Forget,
                 points,
                 style: None,
                 colour: None,
@@ -396,10 +396,10 @@ pub fn allocator_spec(group: &[&Machine], view: View, mode: ModeFilter, scale: S
             for (m, mark) in group.iter().zip(&marks) {
                 let cases = cases_of(m, v, md);
                 let Some(first) = cases.first() else { continue };
-                let name = line_name(&first.variant, Some(m.allocator()), (mode == ModeFilter::Both).then_some(md));
+                let name = line_name(&first.variant, Some(m.allocator()), (mode == ModeFilter::Both).then_some(md.id()));
                 let style =
                     SeriesStyle { colour, colour_name: first.variant.clone(), marker: mark.marker, marker_name: m.allocator().to_owned() };
-                lines.push(Line { name, dashed: md == "forget", cases, style: Some(style), run: mark.run });
+                lines.push(Line { name, dashed: md == CloneMode::Forget, cases, style: Some(style), run: mark.run });
             }
         }
     }

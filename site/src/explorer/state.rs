@@ -4,7 +4,7 @@
 use super::choice::Choice;
 use super::suites::Suite;
 use crate::charts::Scale;
-use wasm_core::kernels::{CloneType, CloneWork};
+use wasm_core::kernels::{CloneMode, CloneType, CloneWork};
 
 /// Which question the main chart answers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -77,10 +77,10 @@ impl Choice for View {
 
 impl Choice for ModeFilter {
     const ALL: &'static [(Self, &'static str, &'static str)] = &[
-        (ModeFilter::Drop, "drop", "drop each clone"),
-        (ModeFilter::Forget, "forget", "forget (leak) each clone"),
+        (ModeFilter::Drop, CloneMode::Drop.id(), "drop each clone"),
+        (ModeFilter::Forget, CloneMode::Forget.id(), "forget (leak) each clone"),
         (ModeFilter::Both, "both", "both"),
-        (ModeFilter::Read, "read", "read the text (no clone)"),
+        (ModeFilter::Read, CloneMode::Read.id(), "read the text (no clone)"),
     ];
 }
 
@@ -89,13 +89,13 @@ impl Choice for Scale {
 }
 
 impl ModeFilter {
-    /// The `mode` values of the cases this filter keeps.
-    pub fn modes(self) -> &'static [&'static str] {
+    /// The modes of the cases this filter keeps.
+    pub fn modes(self) -> &'static [CloneMode] {
         match self {
-            ModeFilter::Drop => &["drop"],
-            ModeFilter::Forget => &["forget"],
-            ModeFilter::Both => &["drop", "forget"],
-            ModeFilter::Read => &["read"],
+            ModeFilter::Drop => &[CloneMode::Drop],
+            ModeFilter::Forget => &[CloneMode::Forget],
+            ModeFilter::Both => &[CloneMode::Drop, CloneMode::Forget],
+            ModeFilter::Read => &[CloneMode::Read],
         }
     }
 }
@@ -344,7 +344,7 @@ mod tests {
         let s = s.toggle_machine("a-1", true, &available());
         assert_eq!(s.machines, vec!["a-1", "c d"]);
         assert_eq!(s.toggle_machine("c d", false, &available()).machines, vec!["a-1"]);
-        assert_eq!(ModeFilter::Both.modes(), ["drop", "forget"]);
+        assert_eq!(ModeFilter::Both.modes(), [CloneMode::Drop, CloneMode::Forget]);
         assert_eq!(View::parse("memory"), Some(View::Memory));
         assert_eq!(Scale::Log.key(), "log");
     }

@@ -3,6 +3,7 @@
 //! file. Shared by the explorer (`?suite=sso`) and the chapters' recorded-results widget, so both
 //! draw the same numbers the same way.
 
+use wasm_core::kernels::CloneMode;
 use wasm_core::results::CaseResult;
 
 use super::bars::{bars, list_unit, series, variant_names, x_colours, x_variant_id, Unit};
@@ -57,7 +58,7 @@ pub fn condition(case: &CaseResult) -> Condition {
         Some(Suite::Lines) => plural(t, "thread"),
         // The default length goes unsaid, and so does an inline variant's short text, which is the
         // point of it (its length is in its case and table); another length is its own condition.
-        _ => format!("{}, {}", plural(t, "thread"), case.mode.as_deref().unwrap_or("drop")),
+        _ => format!("{}, {}", plural(t, "thread"), case.mode.as_deref().unwrap_or(CloneMode::Drop.id())),
     };
     let key = case.condition_key();
     let label = match (case.suite(), key.rsplit_once('-').and_then(|(_, last)| last.strip_suffix('b'))) {

@@ -8,7 +8,7 @@ use crate::kernels::arena::ArenaVariant;
 use crate::kernels::harness::Harness;
 use crate::kernels::lines::LineVariant;
 use crate::kernels::sso::{InputSet, SsoVariant};
-use crate::kernels::{CloneAllocator, CloneType};
+use crate::kernels::{CloneAllocator, CloneMode, CloneType};
 use crate::problem::{Problem, MAX_THREADS, MAX_TIMELINE_POINTS, MAX_TIME_NS};
 use crate::results::Suite;
 use crate::results::{CaseResult, PLACEMENTS};
@@ -176,9 +176,9 @@ pub(super) fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
     }
     match suite {
         Suite::Clone => {
-            let mode = case.mode.as_deref();
-            check(matches!(mode, Some("drop" | "forget" | "read")), "mode", format!("is {mode:?}; clone cases are drop, forget or read"));
-            if mode == Some("read") {
+            let mode = case.mode.as_deref().and_then(CloneMode::parse);
+            check(mode.is_some(), "mode", format!("is {:?}; clone cases are {}", case.mode, CloneMode::ALL.map(CloneMode::id).join(", ")));
+            if mode == Some(CloneMode::Read) {
                 check(
                     params.harness.is_none(),
                     "params.harness",
@@ -210,13 +210,17 @@ pub(super) fn suite_problems(at: &str, case: &CaseResult) -> Vec<Problem> {
                     ),
                 );
                 check(
-                    case.variant_id == CloneType::String.id() && mode == Some("drop"),
+                    case.variant_id == CloneType::String.id() && mode == Some(CloneMode::Drop),
                     "params.allocator",
-                    format!("is set on a {} {} case; only String's drop cases run on another allocator", case.variant, mode.unwrap_or("?")),
+                    format!(
+                        "is set on a {} {} case; only String's drop cases run on another allocator",
+                        case.variant,
+                        case.mode.as_deref().unwrap_or("?")
+                    ),
                 );
             }
             // Leaking String/Box<str> clones can only grow the allocator's memory.
-            let leaks = mode == Some("forget") && matches!(case.variant_id.as_str(), "string" | "box_str");
+            let leaks = mode == Some(CloneMode::Forget) && matches!(case.variant_id.as_str(), "string" | "box_str");
             if let (true, Some(m)) = (leaks, case.memory) {
                 check(
                     m.mapped_after_bytes >= m.mapped_before_bytes,

@@ -6,7 +6,7 @@
 //! copied into another. The runner keeps such
 //! a run (a wildly disturbed machine can write one); the site does not take it.
 
-use crate::kernels::{CloneType, CloneWork};
+use crate::kernels::{CloneMode, CloneType, CloneWork};
 use crate::problem::Problem;
 use crate::results::Suite;
 use crate::results::{CaseResult, ResultsFile, DEFAULT_CLONE_LEN};
@@ -50,7 +50,7 @@ pub fn physics_problems(file: &ResultsFile) -> Vec<Problem> {
                 let shared_counter =
                     CloneType::parse(&case.variant_id).is_some_and(|t| t.work() == CloneWork::Counter && t.is_thread_safe());
                 if shared_counter
-                    && case.mode.as_deref() != Some("read")
+                    && case.clone_mode() != Some(CloneMode::Read)
                     && share >= FLAT_OUT_SHARE
                     && case.median_ns_per_op < alone.median_ns_per_op
                 {
@@ -131,7 +131,7 @@ fn copied_cases(file: &ResultsFile) -> Vec<Problem> {
 /// A forget-mode `String` or `Box<str>` clone leaks one copy of the text: jemalloc's allocated bytes
 /// over one repeat grow by at least the text's length per clone, or `ops_per_repeat` is not what ran.
 fn leak_problem(case: &CaseResult) -> Option<String> {
-    if !case.is(Suite::Clone) || case.mode.as_deref() != Some("forget") || !matches!(case.variant_id.as_str(), "string" | "box_str") {
+    if case.clone_mode() != Some(CloneMode::Forget) || !matches!(case.variant_id.as_str(), "string" | "box_str") {
         return None;
     }
     if case.params.fresh_process_per_repeat != Some(true) {
@@ -159,7 +159,7 @@ fn rc_over_arc(file: &ResultsFile) -> Vec<Problem> {
                 && c.variant_id == variant
                 && c.threads == 1
                 && c.placement.is_none()
-                && c.mode.as_deref().unwrap_or("drop") == "drop"
+                && c.clone_mode() == Some(CloneMode::Drop)
                 && c.params.string_len_bytes.unwrap_or(DEFAULT_CLONE_LEN) == DEFAULT_CLONE_LEN
                 && c.params.harness.is_none()
         })

@@ -115,8 +115,8 @@ pub fn BenchControls(
                     on:change=move |ev| if let Some(m) = CloneMode::parse(&event_target_value(&ev)) {
                         set_params.update(|p| p.mode = m)
                     }>
-                    <option value="drop">"drop it"</option>
-                    <option value="forget">"forget it (leak)"</option>
+                    <option value=CloneMode::Drop.id()>"drop it"</option>
+                    <option value=CloneMode::Forget.id()>"forget it (leak)"</option>
                 </select>
             </div>
         </RunForm>

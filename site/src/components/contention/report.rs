@@ -2,7 +2,7 @@
 //! every shipped file): its chart, drawn by the explorer's own contention chart so a browser run
 //! looks like a native one, and its finding in words.
 
-use wasm_core::kernels::{CloneAllocator, CloneType, CloneWork};
+use wasm_core::kernels::{CloneAllocator, CloneMode, CloneType, CloneWork};
 use wasm_core::results::{CaseResult, ResultsFile};
 
 use crate::charts::{ChartSpec, Scale};
@@ -14,10 +14,10 @@ use crate::explorer::Machine;
 /// type (and mode), colour fixed per type.
 pub fn chart(file: &ResultsFile) -> ChartSpec {
     let machine = Machine { id: file.label.clone(), ..Machine::new(&wasm_core::browser::file_name(file), file.clone()) };
-    let has = |mode: &str| file.cases.iter().any(|c| c.mode.as_deref() == Some(mode));
+    let has = |mode: CloneMode| file.cases.iter().any(|c| c.clone_mode() == Some(mode));
     // The clones when the run made any (drop, and forget beside it); a run of reads alone, its reads
     // (their times are in the sentences either way).
-    let mode = match (has("forget"), has("drop") || !has("read")) {
+    let mode = match (has(CloneMode::Forget), has(CloneMode::Drop) || !has(CloneMode::Read)) {
         (true, _) => ModeFilter::Both,
         (false, true) => ModeFilter::Drop,
         (false, false) => ModeFilter::Read,
@@ -53,7 +53,7 @@ pub fn findings(cases: &[CaseResult]) -> Vec<Finding> {
         let times = format!(
             "{} ({}{}): {:.1} ns on 1 thread, {:.1} ns on {} threads",
             one.variant,
-            one.mode.as_deref().unwrap_or("drop"),
+            one.clone_mode().map_or("?", CloneMode::id),
             allocator.map(|a| format!(", {a}")).unwrap_or_default(),
             one.median_ns_per_op,
             most.median_ns_per_op,
@@ -101,7 +101,7 @@ pub fn short_repeats(cases: &[CaseResult]) -> Vec<String> {
             let name = format!(
                 "{} ({}{allocator}), {}",
                 c.variant,
-                c.mode.as_deref().unwrap_or("drop"),
+                c.clone_mode().map_or("?", CloneMode::id),
                 wasm_core::clone_run::threads_text(c.threads)
             );
             c.notes.iter().filter(|n| n.contains("lasted less than") || n.contains("held to")).map(move |n| format!("{name}: {n}."))

@@ -2,6 +2,7 @@
 //! every chosen machine, with each cell's multiple of the fastest machine at that thread count.
 
 use leptos::prelude::*;
+use wasm_core::kernels::CloneMode;
 
 use super::chosen::chosen_memo;
 use crate::explorer::format::sig4;
@@ -13,7 +14,7 @@ use crate::explorer::{contention_variants, machine_names, Machine};
 pub fn MachineGrid(machines: StoredValue<Vec<Machine>>, state: Memo<ExplorerState>) -> impl IntoView {
     let (variant, set_variant) = signal("arc_str".to_owned());
     // "both" modes would make two tables; the grid shows drop unless forget alone is chosen.
-    let mode = move |s: &ExplorerState| if s.mode == ModeFilter::Forget { "forget" } else { "drop" };
+    let mode = move |s: &ExplorerState| if s.mode == ModeFilter::Forget { CloneMode::Forget } else { CloneMode::Drop };
     let grid = chosen_memo(machines, state, move |chosen, s| {
         let names = machine_names(chosen);
         variant.with(|v| machine_grid(chosen, &names, v, mode(s)))
@@ -34,7 +35,7 @@ pub fn MachineGrid(machines: StoredValue<Vec<Machine>>, state: Memo<ExplorerStat
     }
 }
 
-fn grid_table(grid: &Grid, type_name: &str, mode: &str) -> AnyView {
+fn grid_table(grid: &Grid, type_name: &str, mode: CloneMode) -> AnyView {
     if grid.rows.is_empty() {
         return view! { <p class="note">{format!("No chosen machine measured {type_name} in {mode} mode.")}</p> }.into_any();
     }
