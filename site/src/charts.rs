@@ -76,7 +76,7 @@ pub struct ChartSeries {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub colour: Option<u32>,
     /// The marker of the machine (or the reader's browser) the series stands for
-    /// ([`crate::loaded::Machine::marker`]): on bars at each bar's end, on lines at each point.
+    /// ([`crate::loaded::ValidFile::marker`]): on bars at each bar's end, on lines at each point.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub marker: Option<u32>,
     /// Which of its machine's files the series is, where the chart draws several of one machine
@@ -104,7 +104,7 @@ pub struct SeriesStyle {
     /// What the colour stands for: the type's name.
     pub colour_name: String,
     /// Marker index: circle, square, triangle, diamond, ... (a machine's is
-    /// [`crate::loaded::Machine::marker`], the same on every page).
+    /// [`crate::loaded::ValidFile::marker`], the same on every page).
     pub marker: u32,
     /// What the marker stands for: the machine's name.
     pub marker_name: String,

@@ -14,7 +14,6 @@ mod chapter_row_links;
 pub mod charts;
 pub mod components;
 pub mod content;
-pub mod explorer;
 pub mod islands;
 pub mod live;
 pub mod loaded;

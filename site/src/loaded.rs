@@ -1,4 +1,4 @@
-//! One results file as a page loaded it: a valid run ([`Machine`]) or the reasons it is not
+//! One results file as a page loaded it: a valid run ([`ValidFile`]) or the reasons it is not
 //! ([`BadFile`]). The data layer's type: the build's view of the folder (`static_data`), the loaders
 //! and every chart and table read files through it.
 
@@ -11,7 +11,7 @@ use crate::palette::Markers;
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)] // a few files per page, each built once: boxing buys nothing
 pub enum LoadedFile {
-    Good(Machine),
+    Good(ValidFile),
     Bad(BadFile),
 }
 
@@ -41,7 +41,7 @@ pub enum BadKind {
 
 /// A valid results file: one run on one machine.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Machine {
+pub struct ValidFile {
     /// The file name without `.json`: unique, so it names the machine in the URL.
     pub id: String,
     pub file_name: String,
@@ -60,7 +60,7 @@ impl LoadedFile {
             None => Ok(data),
         });
         match checked {
-            Ok(data) => LoadedFile::Good(Machine::new(file_name, data)),
+            Ok(data) => LoadedFile::Good(ValidFile::new(file_name, data)),
             Err(problems) => LoadedFile::Bad(BadFile {
                 file_name: file_name.to_owned(),
                 kind: BadKind::Invalid,
@@ -76,7 +76,7 @@ impl LoadedFile {
     /// file (not what the build shipped) are an error card all the same.
     pub fn from_built_bytes(file_name: &str, bytes: &[u8]) -> LoadedFile {
         match serde_json::from_slice::<ResultsFile>(bytes) {
-            Ok(data) => LoadedFile::Good(Machine::new(file_name, data)),
+            Ok(data) => LoadedFile::Good(ValidFile::new(file_name, data)),
             Err(e) => LoadedFile::Bad(BadFile {
                 file_name: file_name.to_owned(),
                 kind: BadKind::Invalid,
@@ -101,7 +101,7 @@ impl LoadedFile {
     pub fn with_rank(self, rank: Option<u32>) -> LoadedFile {
         match (self, rank) {
             (LoadedFile::Good(machine), Some(rank)) => {
-                LoadedFile::Good(Machine { marker: crate::palette::marker_of_rank(rank), ..machine })
+                LoadedFile::Good(ValidFile { marker: crate::palette::marker_of_rank(rank), ..machine })
             }
             (file, _) => file,
         }
@@ -134,7 +134,7 @@ fn claimed_label(bytes: &[u8]) -> Option<String> {
 }
 
 /// Splits loaded files into the good ones (machines) and the bad ones (error cards), keeping order.
-pub fn partition(files: Vec<LoadedFile>) -> (Vec<Machine>, Vec<BadFile>) {
+pub fn partition(files: Vec<LoadedFile>) -> (Vec<ValidFile>, Vec<BadFile>) {
     let mut good = Vec::new();
     let mut bad = Vec::new();
     for f in files {
@@ -146,17 +146,17 @@ pub fn partition(files: Vec<LoadedFile>) -> (Vec<Machine>, Vec<BadFile>) {
     (good, bad)
 }
 
-impl Machine {
+impl ValidFile {
     /// The run `data` of the file `file_name`, its marker not ranked yet.
-    pub fn new(file_name: &str, data: ResultsFile) -> Machine {
+    pub fn new(file_name: &str, data: ResultsFile) -> ValidFile {
         let marker = Markers::default().of_machine(&wasm_core::machine_key::machine_key(&data));
         let id = file_name.strip_suffix(".json").unwrap_or(file_name).to_owned();
-        Machine { id, file_name: file_name.to_owned(), data, marker }
+        ValidFile { id, file_name: file_name.to_owned(), data, marker }
     }
 
     /// The machine with its marker ranked among `markers`, the machines it was loaded with.
-    pub fn ranked(self, markers: &Markers) -> Machine {
-        Machine { marker: markers.of_machine(&self.machine_key()), ..self }
+    pub fn ranked(self, markers: &Markers) -> ValidFile {
+        ValidFile { marker: markers.of_machine(&self.machine_key()), ..self }
     }
 
     /// The article's reference dataset (imported, with `provenance`), rather than a reader's run.
@@ -201,12 +201,12 @@ impl Machine {
         wasm_core::machine_key::machine_key(&self.data)
     }
 
-    /// Whether `other` ran on the same machine (the site's one definition, [`Machine::machine_key`],
+    /// Whether `other` ran on the same machine (the site's one definition, [`ValidFile::machine_key`],
     /// which includes the kind of runner), e.g. with another allocator. The article's imported
     /// dataset is nobody's A/B partner: a file that copies its machine record is not a run of that
     /// machine.
-    pub fn same_machine(&self, other: &Machine) -> bool {
-        let imported = |m: &Machine| m.data.is_known_reference();
+    pub fn same_machine(&self, other: &ValidFile) -> bool {
+        let imported = |m: &ValidFile| m.data.is_known_reference();
         !imported(self) && !imported(other) && self.machine_key() == other.machine_key()
     }
 }

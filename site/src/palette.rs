@@ -11,7 +11,7 @@
 //!   [`wasm_core::machine_key`]: what its files record of the hardware) has the rank of its key among
 //!   the machines of every results file the site ships, over the other twelve. Whoever loads files
 //!   holds that list as a value ([`Markers`], from the index or the build's folder) and gives each
-//!   [`crate::loaded::Machine`] its machine's marker, so the marker is the same on every page of one
+//!   [`crate::loaded::ValidFile`] its machine's marker, so the marker is the same on every page of one
 //!   build, whatever else a chart draws. Files of one machine share its marker; where a chart draws
 //!   several, each carries its run number as well (a small numeral beside the marker,
 //!   [`ChartMarker::run`]). Beyond twelve machines, [`chart_markers`] keeps the machines of one chart

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use wasm_core::facts::Facts;
 use wasm_core::summary::{CaseMedians, RefusedFile, Summary};
 
-use crate::loaded::{partition, LoadedFile, Machine};
+use crate::loaded::{partition, LoadedFile, ValidFile};
 
 /// Every results file the build read: the summary, and the valid files themselves (what the static
 /// charts are drawn from).
@@ -18,7 +18,7 @@ use crate::loaded::{partition, LoadedFile, Machine};
 pub struct StaticResults {
     pub summary: Arc<Summary>,
     pub medians: Arc<CaseMedians>,
-    pub machines: Arc<Vec<Machine>>,
+    pub machines: Arc<Vec<ValidFile>>,
     /// The sentences about every run (`{{name}}` placeholders in the prose), from the same data.
     pub facts: Arc<Facts>,
 }
@@ -33,8 +33,8 @@ impl StaticResults {
     pub fn of(files: Vec<LoadedFile>, keep_refused: bool) -> Result<StaticResults, String> {
         let (good, bad) = partition(files);
         // Markers by rank among the machines the site ships: the valid files' machines.
-        let markers = crate::palette::Markers::of(good.iter().map(Machine::machine_key));
-        let good: Vec<Machine> = good.into_iter().map(|m| m.ranked(&markers)).collect();
+        let markers = crate::palette::Markers::of(good.iter().map(ValidFile::machine_key));
+        let good: Vec<ValidFile> = good.into_iter().map(|m| m.ranked(&markers)).collect();
         if !keep_refused && !bad.is_empty() {
             let lines: Vec<String> = bad.iter().map(|b| format!("{}:\n  {}", b.file_name, b.problems.join("\n  "))).collect();
             return Err(format!("{} results file(s) fail validation, so the site is not built:\n{}", bad.len(), lines.join("\n")));

@@ -293,7 +293,7 @@ for (const crate of ["kernels", "wasm-core", "native-runner", "site", "wasm-thre
 // is its first segment's (`pages/home` is in `pages`); the crate roots are `lib`, `main` and `bin`.
 const SITE_LAYERS = [
   ["browser", "charts", "content", "live", "loaded", "own_run", "palette", "results_index", "routes", "search", "search_index", "static_data"],
-  ["explorer", "model"],
+  ["model"],
   ["components"],
   ["pages"],
   ["lib", "main", "islands", "bin"],

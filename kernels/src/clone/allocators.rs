@@ -125,7 +125,7 @@ impl ThreadAllocators {
     /// would (a herd's `get` takes a lock).
     pub fn clone_drop_while(&self, allocator: CloneAllocator, text: &str, batch: u64, cap: u64, running: &AtomicBool) -> u64 {
         self.with_clone_loop(allocator, text, |clones| {
-            super::contend_in_batches(batch, cap, running, |n| {
+            super::contender::contend_in_batches(batch, cap, running, |n| {
                 clones(n);
                 true
             })

@@ -16,13 +16,14 @@
 //! every use, since a key without its interner is no text).
 
 pub mod allocators;
+mod contender;
 mod types;
 
 pub use allocators::{CloneAllocator, ThreadAllocators};
+pub use contender::contend_in_batches;
 use std::fmt;
 use std::hint::black_box;
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 pub use types::{CloneMode, CloneType, CloneWork, INLINE_TEXT_BYTES};
 
@@ -343,20 +344,6 @@ pub(super) fn read_batch_shared(source: &SharedCloneSource, ty: CloneType, n: u6
         _ => with_shared_value!(source, ty, |value| read_n(value, n)),
     }
     Ok(())
-}
-
-/// A contender's loop, shared by every kind of clone: batches of `batch` clones (`one_batch(batch)`)
-/// until `running` goes false, the next batch would pass `cap`, or `one_batch` returns false.
-/// Returns how many clones it made.
-pub fn contend_in_batches(batch: u64, cap: u64, running: &AtomicBool, mut one_batch: impl FnMut(u64) -> bool) -> u64 {
-    let mut made = 0u64;
-    while running.load(Ordering::Relaxed) && made + batch <= cap {
-        if !one_batch(batch) {
-            break;
-        }
-        made += batch;
-    }
-    made
 }
 
 /// Does `n` clones of `source`'s value of type `ty`, dropping or forgetting each one.

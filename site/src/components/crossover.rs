@@ -8,11 +8,11 @@ use leptos::prelude::*;
 use crate::charts::Scale;
 use crate::components::chart::StaticChart;
 use crate::components::results::table::ChartTable;
-use crate::explorer::series::ratio_spec;
-use crate::explorer::state::ModeFilter;
+use crate::model::explorer::series::ratio_spec;
+use crate::model::explorer::state::ModeFilter;
 
 /// The files the picture compares: the article's run, then the chooser's default machine.
-fn pictured(machines: &[crate::loaded::Machine]) -> Vec<&crate::loaded::Machine> {
+fn pictured(machines: &[crate::loaded::ValidFile]) -> Vec<&crate::loaded::ValidFile> {
     let reference = machines.iter().find(|m| m.data.is_known_reference());
     let default = machines.iter().find(|m| m.file_name == crate::components::choose::costs::DEFAULT_MACHINE);
     reference.into_iter().chain(default).collect()

@@ -164,8 +164,8 @@ impl TargetFacts {
 /// The files a diagram's panels are drawn from, of valid files in name order: the first x86_64 run
 /// the project's native runner wrote (the size widget's choice) and the first browser run (wasm32).
 /// Either is left out when no such file is shipped.
-pub fn targets(machines: &[crate::loaded::Machine]) -> Vec<TargetFacts> {
-    let facts = |m: &crate::loaded::Machine| TargetFacts {
+pub fn targets(machines: &[crate::loaded::ValidFile]) -> Vec<TargetFacts> {
+    let facts = |m: &crate::loaded::ValidFile| TargetFacts {
         target: m.data.machine.arch.clone(),
         file: m.file_name.clone(),
         layouts: m.data.layouts.clone(),

@@ -2,4 +2,6 @@
 //! each can be unit-tested natively. Components are thin views over it.
 
 pub mod choose;
+pub mod explorer;
+pub mod lab;
 pub mod layout_diagram;

@@ -6,11 +6,11 @@ use leptos::prelude::*;
 use crate::components::chart::StaticChart;
 use crate::components::results::ranking::{static_rows, RankingTable, FIRST_ROWS};
 use crate::components::results::table::ChartTable;
-use crate::explorer::ranking::Measure;
-use crate::explorer::series::contention_spec;
-use crate::explorer::state::ExplorerState;
-use crate::explorer::suites::Suite;
 use crate::live::{Island, Live};
+use crate::model::explorer::ranking::Measure;
+use crate::model::explorer::series::contention_spec;
+use crate::model::explorer::state::ExplorerState;
+use crate::model::explorer::suites::Suite;
 use crate::static_data::{filled, StaticResults};
 
 /// The build's first frame of the explorer: the ranking (the top [`FIRST_ROWS`] and every machine
@@ -29,9 +29,9 @@ fn FirstFrame(data: StaticResults) -> impl IntoView {
         .map(|(_, r)| r)
         .collect();
     let shown = rows.len();
-    let available = crate::explorer::suites::available(&summary, Suite::Clone);
+    let available = crate::model::explorer::suites::available(&summary, Suite::Clone);
     let state = ExplorerState::from_query(|_| None, &available);
-    let chosen: Vec<&crate::explorer::Machine> = data.machines.iter().filter(|m| state.machines.contains(&m.id)).collect();
+    let chosen: Vec<&crate::model::explorer::ValidFile> = data.machines.iter().filter(|m| state.machines.contains(&m.id)).collect();
     let spec = contention_spec(&chosen, state.view, state.mode, state.scale, state.types);
     let table_spec = spec.clone();
     // What the island reads before its first chart: the summary, then the default view's files (the

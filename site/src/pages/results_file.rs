@@ -11,11 +11,11 @@ use crate::components::bench::results_table::per_unit;
 use crate::components::chart::StaticChart;
 use crate::components::results::machine_picker::facts;
 use crate::components::scroll_region::ScrollRegion;
-use crate::explorer::format::sig4;
-use crate::explorer::series::{contention_spec, spread_text};
-use crate::explorer::state::{ModeFilter, TypeFilter, View};
-use crate::explorer::suites::{condition, unit_for, Suite};
-use crate::explorer::Machine;
+use crate::model::explorer::format::sig4;
+use crate::model::explorer::series::{contention_spec, spread_text};
+use crate::model::explorer::state::{ModeFilter, TypeFilter, View};
+use crate::model::explorer::suites::{condition, unit_for, Suite};
+use crate::model::explorer::ValidFile;
 use crate::static_data::StaticResults;
 
 /// The page's description (its `<meta name="description">`): what ran, where and when.
@@ -110,7 +110,7 @@ fn join(name: &str, version: Option<&str>) -> String {
 
 /// The suites of `file`, in the explorer's order, with their cases in file order.
 pub fn suites_of(file: &ResultsFile) -> Vec<(Suite, Vec<&CaseResult>)> {
-    use crate::explorer::choice::Choice;
+    use crate::model::explorer::choice::Choice;
     <Suite as Choice>::ALL
         .iter()
         .map(|(suite, ..)| (*suite, file.cases.iter().filter(|c| c.is(*suite)).collect::<Vec<_>>()))
@@ -120,7 +120,7 @@ pub fn suites_of(file: &ResultsFile) -> Vec<(Suite, Vec<&CaseResult>)> {
 
 /// The explorer's address that charts this file under `suite`.
 pub fn explorer_link(id: &str, suite: Suite) -> String {
-    use crate::explorer::choice::Choice;
+    use crate::model::explorer::choice::Choice;
     match suite {
         Suite::Clone => format!("/results?machines={id}"),
         s => format!("/results?machines={id}&suite={}", s.key()),
@@ -129,7 +129,7 @@ pub fn explorer_link(id: &str, suite: Suite) -> String {
 
 #[component]
 fn CaseTable(suite: Suite, cases: Vec<CaseResult>) -> impl IntoView {
-    use crate::explorer::choice::Choice;
+    use crate::model::explorer::choice::Choice;
     let unit = unit_for(suite, &cases.iter().collect::<Vec<_>>());
     let pinned = cases.iter().any(|c| c.placement.is_some());
     let rows = cases
@@ -174,7 +174,7 @@ fn CaseTable(suite: Suite, cases: Vec<CaseResult>) -> impl IntoView {
 #[component]
 pub fn ResultsFilePage(index: usize) -> impl IntoView {
     let data = use_context::<StaticResults>().expect("results file pages are only pre-rendered");
-    let machine: Machine = data.machines[index].clone();
+    let machine: ValidFile = data.machines[index].clone();
     let summary = data.summary.machines[index].clone();
     let file = &machine.data;
     let id = machine.id.clone();
@@ -185,7 +185,7 @@ pub fn ResultsFilePage(index: usize) -> impl IntoView {
         .into_iter()
         .map(|(suite, cases)| {
             let cases: Vec<CaseResult> = cases.into_iter().cloned().collect();
-            use crate::explorer::choice::Choice;
+            use crate::model::explorer::choice::Choice;
             let heading_id = format!("suite-{}", suite.key());
             let chart = (suite == Suite::Clone).then(|| clone_chart.clone()).flatten();
             view! {
@@ -195,7 +195,7 @@ pub fn ResultsFilePage(index: usize) -> impl IntoView {
                         <a class="heading-anchor" href=format!("#{heading_id}") aria-label=format!("Link to this section: {}", suite.label())>"¶"</a>
                     </h2>
                     <p>
-                        {crate::explorer::format::count(cases.len() as u64, "case", "cases")} ". "
+                        {crate::model::explorer::format::count(cases.len() as u64, "case", "cases")} ". "
                         <a href=explorer_link(&id, suite)>"Chart them in the explorer"</a>
                         " (beside other machines, other views)."
                     </p>

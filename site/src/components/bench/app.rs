@@ -119,7 +119,7 @@ fn native_status(native: &Option<Result<NativeResults, String>>, matching: usize
         Some(Err(e)) => format!("The native results could not be loaded ({e}); only this browser's bars are drawn."),
         Some(Ok(n)) if matching == 0 => format!(
             "No native single-thread results for these settings on this site ({} loaded), so only this browser's bars are drawn.",
-            crate::explorer::format::count(n.files.len() as u64, "results file", "results files")
+            crate::model::explorer::format::count(n.files.len() as u64, "results file", "results files")
         ),
         Some(Ok(_)) => format!(
             "Beside this browser: {matching} native machine(s), one thread, same mode; per-clone medians compare across sample counts."

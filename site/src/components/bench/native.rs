@@ -6,20 +6,20 @@ use wasm_core::kernels::clone::CloneMode;
 use wasm_core::results::{CaseResult, ResultsFile};
 
 use crate::components::results::loader::{load_results, ShippedReader, Wanted};
-use crate::explorer::LoadedFile;
+use crate::model::explorer::LoadedFile;
 
 /// One results file that passed validation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NativeFile {
     pub name: String,
     pub results: ResultsFile,
-    /// Its machine's marker on the charts ([`crate::loaded::Machine::marker`]).
+    /// Its machine's marker on the charts ([`crate::loaded::ValidFile::marker`]).
     pub marker: u32,
 }
 
 impl NativeFile {
     /// The file of `machine`.
-    pub fn of(machine: crate::loaded::Machine) -> NativeFile {
+    pub fn of(machine: crate::loaded::ValidFile) -> NativeFile {
         NativeFile { name: machine.file_name, results: machine.data, marker: machine.marker }
     }
 }
@@ -38,7 +38,7 @@ pub struct NativeMatch {
     pub machine: String,
     /// The file's label and allocator, which tell apart two runs of one machine.
     pub label: String,
-    /// Its machine ([`crate::loaded::Machine::machine_key`]) and that machine's marker on the charts.
+    /// Its machine ([`crate::loaded::ValidFile::machine_key`]) and that machine's marker on the charts.
     pub machine_key: String,
     pub marker: u32,
     pub allocator: String,

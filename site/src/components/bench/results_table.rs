@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use wasm_core::results::CaseResult;
 
 use super::native::NativeMatch;
-pub use crate::explorer::bars::{format_ns, format_rate, list_unit, per_op, per_unit, Unit, NS_PER_CLONE};
+pub use crate::model::explorer::bars::{format_ns, format_rate, list_unit, per_op, per_unit, Unit, NS_PER_CLONE};
 
 /// A clone count short enough for a phone-width table (the JSON keeps the exact figure).
 fn format_count(n: u64) -> String {

@@ -1,13 +1,13 @@
 //! `/bench`'s bar chart: the reader's browser run beside the native machines that measured the same
-//! length (the bars themselves are [`crate::explorer::bars`]').
+//! length (the bars themselves are [`crate::model::explorer::bars`]').
 
 use wasm_core::kernels::clone::CloneMode;
 use wasm_core::results::CaseResult;
 
 use super::native::NativeMatch;
 use crate::charts::ChartSpec;
-use crate::explorer::bars::NS_PER_CLONE;
-pub use crate::explorer::bars::{bars, series, variant_names, x_colours, x_variant, x_variant_id, XOf};
+use crate::model::explorer::bars::NS_PER_CLONE;
+pub use crate::model::explorer::bars::{bars, series, variant_names, x_colours, x_variant, x_variant_id, XOf};
 use crate::palette::ChartMarker;
 
 /// Name of the browser's series in the charts (tests look bars up by it).

@@ -19,10 +19,10 @@ use super::{
 };
 use crate::components::bench::native::NativeFile;
 use crate::components::results::loader::{load_summary, FileCache, ShippedReader};
-use crate::explorer::ranking::{matches, RankingState};
-use crate::explorer::LoadedFile;
 use crate::model::choose::advice::{advise, Advice, AdviceQuestion, AdviceSource};
 use crate::model::choose::inputs::{Answers, Workload};
+use crate::model::explorer::ranking::{matches, RankingState};
+use crate::model::explorer::LoadedFile;
 use wasm_core::choose::constraints::Constraints;
 use wasm_core::choose::memory::{Footprint, Target};
 use wasm_core::choose::{Candidate, CostRow};

@@ -9,7 +9,7 @@ use wasm_core::summary::{cpu_text, MachineSummary};
 
 use super::costs::thread_counts;
 use crate::components::bench::native::NativeFile;
-use crate::explorer::ranking::RankingState;
+use crate::model::explorer::ranking::RankingState;
 
 /// The article's Ryzen (`reference-ryzen5600x-2024.json`): an `Arc<str>` clone + drop at 2 and at 8
 /// threads, in ns, as the page quotes them (a test checks them against the file).
@@ -163,7 +163,7 @@ mod tests {
             serde_json::from_str(include_str!("../../../../content/results/reference-ryzen5600x-2024.json")).unwrap();
         let at = |t: u32| {
             let c = file.cases.iter().find(|c| c.variant_id == "arc_str" && c.threads == t && c.mode.as_deref() == Some("drop")).unwrap();
-            crate::explorer::format::rounded(c.median_ns_per_op, 3)
+            crate::model::explorer::format::rounded(c.median_ns_per_op, 3)
         };
         assert_eq!((at(2).as_str(), at(8).as_str()), super::RYZEN_ARC_NS);
     }

@@ -17,8 +17,8 @@ use super::costs::CloneCost;
 use super::samples::Sample;
 use crate::browser::timing::{performance, yield_to_browser};
 use crate::components::bench::native::NativeFile;
-use crate::explorer::format::{core_time_text, human_bytes};
 use crate::model::choose::inputs::Workload;
+use crate::model::explorer::format::{core_time_text, human_bytes};
 
 /// The target this page runs on: wasm32, dlmalloc behind the site's counting wrapper.
 pub fn page_target() -> Target {
@@ -80,9 +80,9 @@ pub struct Creation {
 impl Creation {
     /// The median to the digits its spread supports, and the spread as a share of it.
     fn text(&self) -> String {
-        let digits = crate::explorer::format::digits_for_spread(self.median_ns, self.spread_ns);
+        let digits = crate::model::explorer::format::digits_for_spread(self.median_ns, self.spread_ns);
         let share = if self.median_ns > 0.0 { 100.0 * self.spread_ns / self.median_ns } else { 0.0 };
-        format!("{} ns ±{share:.0} %", crate::explorer::format::rounded(self.median_ns, digits))
+        format!("{} ns ±{share:.0} %", crate::model::explorer::format::rounded(self.median_ns, digits))
     }
 }
 
@@ -135,7 +135,7 @@ fn cost_cell(field: &'static str, cost: Option<CloneCost>, missing: &'static str
                 "from the cases {}",
                 c.from.iter().map(|(what, n)| format!("{what} ({n} string(s))")).collect::<Vec<_>>().join(", ")
             );
-            let ns = format!("{} ns", crate::explorer::format::sig4(c.ns));
+            let ns = format!("{} ns", crate::model::explorer::format::sig4(c.ns));
             if c.spread > super::costs::UNRELIABLE_SPREAD {
                 // Repeats this far apart make the median one draw among several: marked, not printed.
                 let title = format!("{title}; median {ns}, but the repeats spread ±{:.0} % of it", c.spread * 100.0);
@@ -187,10 +187,10 @@ fn ChooseTableHead(
                 <th scope="col" class="num">{move || format!("Read, ns ({})", file_arch())}</th>
                 <th scope="col" class="num">{move || format!("Inline ({})", target.with(|t| t.arch.clone()))}</th><th scope="col" class="num">"Create (this browser)"</th>
                 <th scope="col" class="num">{move || format!("Option<T> ({})", target.with(|t| t.arch.clone()))}</th>
-                <th scope="col" class="num">{move || format!("Memory, {} each", crate::explorer::format::count(workload.get().copies, "copy", "copies"))}</th>
+                <th scope="col" class="num">{move || format!("Memory, {} each", crate::model::explorer::format::count(workload.get().copies, "copy", "copies"))}</th>
                 <th scope="col" class="num">{move || {
                     let charged = rows.with(|r| r.first().map_or(0, |r| r.reads));
-                    let with_reads = if charged == 0 { String::new() } else { format!(", each read {}", crate::explorer::format::count(charged, "time", "times")) };
+                    let with_reads = if charged == 0 { String::new() } else { format!(", each read {}", crate::model::explorer::format::count(charged, "time", "times")) };
                     let w = workload.get();
                     let made = if w.creates_per_sec == 0 { String::new() } else { format!(", and {} new strings/s", crate::components::bench::results_table::format_rate(w.creates_per_sec as f64)) };
                     format!("Clone CPU each second at {} clones/s{with_reads}{made} (share of one core)", crate::components::bench::results_table::format_rate(w.clones_per_sec as f64))

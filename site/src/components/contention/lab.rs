@@ -9,10 +9,10 @@ use wasm_core::results::CaseResult;
 use super::bridge::{self, Isolation};
 use super::download::SubmitFile;
 use super::driver::{toggle, Check, Driver, RunStatus, Status};
-use super::plan::{offered_threads, offered_types, Selection};
-use super::report;
 use crate::components::bench::results_table::format_ns;
 use crate::components::chart::Chart;
+use crate::model::lab::plan::{offered_threads, offered_types, Selection};
+use crate::model::lab::report;
 
 /// The lab; `allocator_ab`: set to the allocator A/B (chapter 8's `allocator-lab`), which has a
 /// sessionStorage key and a box of its own.

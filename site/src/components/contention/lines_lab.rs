@@ -11,10 +11,10 @@ use wasm_core::results::Suite;
 use super::bridge::{self, Isolation};
 use super::download::SubmitFile;
 use super::driver::{toggle, Check, Driver, RunStatus, Status};
-use super::plan::offered_threads;
 use crate::charts::ChartSpec;
 use crate::components::chart::Chart;
-use crate::explorer::suites::{condition_bars, Source};
+use crate::model::explorer::suites::{condition_bars, Source};
+use crate::model::lab::plan::offered_threads;
 
 /// sessionStorage key of the run waiting for the isolation reload.
 const PENDING: &str = "lines-pending";

@@ -2,16 +2,14 @@
 //! through the threaded wasm tier (`wasm-threads/`, loaded by `js/contention.js` only when the reader
 //! presses Run). On `/bench` and in chapter 4 (`<!-- widget: contention-lab -->`).
 //!
-//! `plan.rs` holds what is decided before a run (thread counts, types, the requests), `report.rs`
-//! what is made of its cases (table rows, chart, the results file), both pure and tested natively;
-//! `bridge.rs` is the JavaScript boundary, `driver.rs` the run's state and progress, `download.rs` the label and download both labs end with,
-//! `lab.rs` the contention lab and `lines_lab.rs` chapter "Cache lines"'s false-sharing lab
-//! (`<!-- widget: lines-lab -->`).
+//! What is decided before a run and what is made of its cases are the model's
+//! (`crate::model::lab`); here are the views and the boundary: `bridge.rs` is the JavaScript
+//! boundary, `driver.rs` the run's state and progress, `download.rs` the label and download both
+//! labs end with, `lab.rs` the contention lab and `lines_lab.rs` chapter "Cache lines"'s
+//! false-sharing lab (`<!-- widget: lines-lab -->`).
 
 pub mod bridge;
 pub mod download;
 pub mod driver;
 pub mod lab;
 pub mod lines_lab;
-pub mod plan;
-pub mod report;

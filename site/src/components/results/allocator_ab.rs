@@ -4,12 +4,12 @@
 use leptos::prelude::*;
 
 use super::contention_chart::ChartWithTable;
-use crate::explorer::series::allocator_spec;
-use crate::explorer::state::ExplorerState;
-use crate::explorer::{allocator_groups, Machine};
+use crate::model::explorer::series::allocator_spec;
+use crate::model::explorer::state::ExplorerState;
+use crate::model::explorer::{allocator_groups, ValidFile};
 
 #[component]
-pub fn AllocatorComparison(machines: StoredValue<Vec<Machine>>, state: Memo<ExplorerState>) -> impl IntoView {
+pub fn AllocatorComparison(machines: StoredValue<Vec<ValidFile>>, state: Memo<ExplorerState>) -> impl IntoView {
     let groups = Memo::new(move |_| {
         let chosen = state.read().machines.clone();
         machines.with_value(|all| {
@@ -24,7 +24,7 @@ pub fn AllocatorComparison(machines: StoredValue<Vec<Machine>>, state: Memo<Expl
                 let spec = Memo::new(move |_| {
                     let s = state.get();
                     machines.with_value(|all| {
-                        let group: Vec<&Machine> = ids.iter().filter_map(|id| all.iter().find(|m| &m.id == id)).collect();
+                        let group: Vec<&ValidFile> = ids.iter().filter_map(|id| all.iter().find(|m| &m.id == id)).collect();
                         allocator_spec(&group, s.view, s.mode, s.scale, s.types)
                     })
                 });

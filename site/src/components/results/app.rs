@@ -13,9 +13,9 @@ use super::explorer::Explorer;
 use super::loader::{load_headlines, load_summary};
 use super::query::{encode_pairs, join, page_query, part, query_value, replace_query};
 use super::ranking_section::RankingSection;
-use crate::explorer::ranking::RankingState;
-use crate::explorer::state::{suite_in, ExplorerState};
-use crate::explorer::suites::available;
+use crate::model::explorer::ranking::RankingState;
+use crate::model::explorer::state::{suite_in, ExplorerState};
+use crate::model::explorer::suites::available;
 
 #[component]
 pub fn ResultsApp() -> impl IntoView {

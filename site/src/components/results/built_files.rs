@@ -12,7 +12,7 @@ use wasm_core::validate::MAX_FILE_BYTES;
 
 use super::loader::{fetch_bytes, PARALLEL_FETCHES, RESULTS_DIR};
 use crate::browser::timing::sleep_ms;
-use crate::explorer::LoadedFile;
+use crate::model::explorer::LoadedFile;
 
 /// How long the explorer waits for every chosen file before it charts the ones that arrived. Long
 /// enough that a normal load draws once, short enough that a stalled file is not mistaken for a

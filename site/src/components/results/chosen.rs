@@ -4,14 +4,14 @@
 
 use leptos::prelude::*;
 
-use crate::explorer::state::ExplorerState;
-use crate::explorer::Machine;
+use crate::model::explorer::state::ExplorerState;
+use crate::model::explorer::ValidFile;
 
 /// A memo of `f` over the chosen machines and the state: recomputed (and redrawn) only on change.
 pub fn chosen_memo<T>(
-    machines: StoredValue<Vec<Machine>>,
+    machines: StoredValue<Vec<ValidFile>>,
     state: Memo<ExplorerState>,
-    f: impl Fn(&[&Machine], &ExplorerState) -> T + Send + Sync + 'static,
+    f: impl Fn(&[&ValidFile], &ExplorerState) -> T + Send + Sync + 'static,
 ) -> Memo<T>
 where
     T: PartialEq + Send + Sync + 'static,
@@ -19,7 +19,7 @@ where
     Memo::new(move |_| {
         let s = state.get();
         machines.with_value(|all| {
-            let chosen: Vec<&Machine> = all.iter().filter(|m| s.machines.contains(&m.id)).collect();
+            let chosen: Vec<&ValidFile> = all.iter().filter(|m| s.machines.contains(&m.id)).collect();
             f(&chosen, &s)
         })
     })

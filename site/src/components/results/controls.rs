@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::explorer::choice::Choice;
+use crate::model::explorer::choice::Choice;
 
 #[component]
 pub fn ChoiceSelect<T>(

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::explorer::{BadFile, BadKind};
+use crate::model::explorer::{BadFile, BadKind};
 
 #[component]
 pub fn ErrorCard(bad: BadFile) -> impl IntoView {

@@ -20,10 +20,10 @@ use super::machine_picker::MachinePicker;
 use super::memory_chart::MemoryCharts;
 use super::suite_chart::{ConditionSelect, SuiteChart};
 use crate::charts::Scale;
-use crate::explorer::series::contention_spec;
-use crate::explorer::state::{ExplorerState, ModeFilter, TypeFilter, View};
-use crate::explorer::suites::{has_suite, summary_has_suite, Suite};
-use crate::explorer::{partition, BadFile, BadKind, Machine};
+use crate::model::explorer::series::contention_spec;
+use crate::model::explorer::state::{ExplorerState, ModeFilter, TypeFilter, View};
+use crate::model::explorer::suites::{has_suite, summary_has_suite, Suite};
+use crate::model::explorer::{partition, BadFile, BadKind, ValidFile};
 
 /// The files to fetch for `state` (ids, each the file `ID.json`): the chosen machines and, for the
 /// clone suite, every run of the same hardware with another allocator (the A/B chart). The build's
@@ -32,7 +32,7 @@ pub fn to_load(summary: &Summary, state: &ExplorerState) -> Vec<String> {
     let mut ids = state.machines.clone();
     if state.suite == Suite::Clone {
         for m in summary.machines.iter().filter(|m| state.machines.iter().any(|id| id == m.id())) {
-            // As `Machine::same_machine`: one machine key (`hardware`), and never the imported reference.
+            // As `ValidFile::same_machine`: one machine key (`hardware`), and never the imported reference.
             let partner = |o: &&wasm_core::summary::MachineSummary| {
                 o.hardware.is_some()
                     && o.hardware == m.hardware
@@ -61,7 +61,7 @@ pub fn Explorer(
 ) -> impl IntoView {
     let suite = Memo::new(move |_| state.read().suite);
     let for_available = summary.clone();
-    let available_for = move |s: Suite| crate::explorer::suites::available(&for_available, s);
+    let available_for = move |s: Suite| crate::model::explorer::suites::available(&for_available, s);
     let available_for_toggle = available_for.clone();
     let on_toggle = Callback::new(move |(id, on): (String, bool)| {
         let s = state.get_untracked();
@@ -167,7 +167,7 @@ fn Pending(pending: Vec<String>, arrived: usize) -> impl IntoView {
         .into_any(),
         _ => view! {
             <p class="note" data-testid="results-pending" aria-live="polite">
-                {format!("Charted: the {} that arrived. Still waiting for {names}; it joins the charts when it arrives, or is shown as an error after {limit} s.", crate::explorer::format::count(arrived as u32, "file", "files"))}
+                {format!("Charted: the {} that arrived. Still waiting for {names}; it joins the charts when it arrives, or is shown as an error after {limit} s.", crate::model::explorer::format::count(arrived as u32, "file", "files"))}
             </p>
         }
         .into_any(),
@@ -177,7 +177,7 @@ fn Pending(pending: Vec<String>, arrived: usize) -> impl IntoView {
 /// The charts of the loaded files (the chosen machines and their allocator A/B runs).
 #[component]
 fn Charts(
-    good: Vec<Machine>,
+    good: Vec<ValidFile>,
     bad: Vec<BadFile>,
     loaded_for: Suite,
     state: Memo<ExplorerState>,

@@ -5,13 +5,13 @@ use leptos::prelude::*;
 use wasm_core::kernels::CloneMode;
 
 use super::chosen::chosen_memo;
-use crate::explorer::format::sig4;
-use crate::explorer::grid::{machine_grid, Grid};
-use crate::explorer::state::{ExplorerState, ModeFilter};
-use crate::explorer::{contention_variants, machine_names, Machine};
+use crate::model::explorer::format::sig4;
+use crate::model::explorer::grid::{machine_grid, Grid};
+use crate::model::explorer::state::{ExplorerState, ModeFilter};
+use crate::model::explorer::{contention_variants, machine_names, ValidFile};
 
 #[component]
-pub fn MachineGrid(machines: StoredValue<Vec<Machine>>, state: Memo<ExplorerState>) -> impl IntoView {
+pub fn MachineGrid(machines: StoredValue<Vec<ValidFile>>, state: Memo<ExplorerState>) -> impl IntoView {
     let (variant, set_variant) = signal("arc_str".to_owned());
     // "both" modes would make two tables; the grid shows drop unless forget alone is chosen.
     let mode = move |s: &ExplorerState| if s.mode == ModeFilter::Forget { CloneMode::Forget } else { CloneMode::Drop };

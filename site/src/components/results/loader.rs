@@ -38,7 +38,7 @@ pub const FETCH_TIMEOUT_MS: u32 = 20_000;
 /// Largest index read, in bytes: 100,000 names still fit (and are then cut to [`MAX_FILES`]).
 const MAX_INDEX_BYTES: usize = 4 << 20;
 
-use crate::explorer::LoadedFile;
+use crate::model::explorer::LoadedFile;
 
 /// Where the built site keeps the results files.
 pub const RESULTS_DIR: &str = "/results";

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use wasm_core::summary::{MachineSummary, RunnerKind, Summary};
 
-use crate::explorer::ranking::matches;
-use crate::explorer::suites::{summary_has_suite, Suite};
+use crate::model::explorer::ranking::matches;
+use crate::model::explorer::suites::{summary_has_suite, Suite};
 
 /// Most machines listed besides the chosen ones.
 pub const MAX_LISTED: usize = 12;
@@ -50,14 +50,14 @@ pub fn facts(m: &MachineSummary) -> String {
     if let Some(cpus) = m.oversubscribed_above {
         parts.push(format!(
             "cases above {} ran more threads than CPUs on purpose (--oversubscribe): time-sharing, not contention",
-            crate::explorer::format::count(cpus, "thread", "threads")
+            crate::model::explorer::format::count(cpus, "thread", "threads")
         ));
     }
     if m.noisy_cases > 0 {
-        parts.push(crate::explorer::format::count(m.noisy_cases, "noisy case", "noisy cases"));
+        parts.push(crate::model::explorer::format::count(m.noisy_cases, "noisy case", "noisy cases"));
     }
     if m.unknown_noise_cases > 0 && m.kind != RunnerKind::Reference {
-        parts.push(format!("{} with unknown spread", crate::explorer::format::count(m.unknown_noise_cases, "case", "cases")));
+        parts.push(format!("{} with unknown spread", crate::model::explorer::format::count(m.unknown_noise_cases, "case", "cases")));
     }
     parts.join(" · ")
 }

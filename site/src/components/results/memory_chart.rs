@@ -5,12 +5,12 @@ use leptos::prelude::*;
 
 use super::chosen::chosen_memo;
 use super::contention_chart::ChartWithTable;
-use crate::explorer::memory::{memory_spec, missing_stats, timeline_spec, Figure};
-use crate::explorer::state::ExplorerState;
-use crate::explorer::Machine;
+use crate::model::explorer::memory::{memory_spec, missing_stats, timeline_spec, Figure};
+use crate::model::explorer::state::ExplorerState;
+use crate::model::explorer::ValidFile;
 
 #[component]
-pub fn MemoryCharts(machines: StoredValue<Vec<Machine>>, state: Memo<ExplorerState>) -> impl IntoView {
+pub fn MemoryCharts(machines: StoredValue<Vec<ValidFile>>, state: Memo<ExplorerState>) -> impl IntoView {
     let mapped = chosen_memo(machines, state, |m, s| memory_spec(m, s.mode, Figure::Mapped, s.scale));
     let resident = chosen_memo(machines, state, |m, s| memory_spec(m, s.mode, Figure::Resident, s.scale));
     let timeline = chosen_memo(machines, state, |m, s| timeline_spec(m, s.mode, s.scale));

@@ -2,7 +2,7 @@
 //! (`explorer::ranking::KEYS` are the ranking's, the rest the explorer's), and writing one part keeps
 //! the other. The page is static, there is no router: the query is read once and replaced in place.
 
-use crate::explorer::ranking::KEYS;
+use crate::model::explorer::ranking::KEYS;
 
 /// The address bar's query string (without `?`).
 pub fn page_query() -> String {

@@ -9,9 +9,9 @@ use leptos::prelude::*;
 use wasm_core::summary::{MachineSummary, Summary};
 
 use crate::components::scroll_region::ScrollRegion;
-use crate::explorer::choice::Choice;
-use crate::explorer::format::sig4;
-use crate::explorer::ranking::{ranked, CpuGroup, Measure, RankingState, Row, Spread, MEASURED};
+use crate::model::explorer::choice::Choice;
+use crate::model::explorer::format::sig4;
+use crate::model::explorer::ranking::{ranked, CpuGroup, Measure, RankingState, Row, Spread, MEASURED};
 
 /// Rows shown before "Show all": enough for any screen, few enough to render at once.
 pub const FIRST_ROWS: usize = 50;

@@ -9,8 +9,8 @@ use leptos::prelude::*;
 use wasm_core::summary::Summary;
 
 use super::controls::ChoiceSelect;
-use crate::explorer::choice::Choice;
-use crate::explorer::ranking::{filter_values, Cores, RankingState};
+use crate::model::explorer::choice::Choice;
+use crate::model::explorer::ranking::{filter_values, Cores, RankingState};
 
 /// A `<select>` of "any" plus `values`, bound to one optional filter.
 #[component]

@@ -8,10 +8,10 @@ use wasm_core::summary::{MachineSummary, Summary};
 
 use super::ranking::{CpuTable, RankingTable, FIRST_ROWS};
 use super::ranking_controls::RankingControls;
-use crate::explorer::format::sig4;
-use crate::explorer::ranking::{cpu_groups, ranked, standing, RankingState};
-use crate::explorer::state::ExplorerState;
-use crate::explorer::suites::Suite;
+use crate::model::explorer::format::sig4;
+use crate::model::explorer::ranking::{cpu_groups, ranked, standing, RankingState};
+use crate::model::explorer::state::ExplorerState;
+use crate::model::explorer::suites::Suite;
 
 #[component]
 pub fn RankingSection(
@@ -29,7 +29,7 @@ pub fn RankingSection(
         if s.suite != Suite::Clone {
             s = s.switch_suite(Suite::Clone);
         }
-        on_explorer.run(s.toggle_machine(&id, on, &crate::explorer::suites::available(&for_pick, Suite::Clone)));
+        on_explorer.run(s.toggle_machine(&id, on, &crate::model::explorer::suites::available(&for_pick, Suite::Clone)));
     });
     let on_sort = Callback::new(move |m| on_state.run(RankingState { sort: m, ..state.get_untracked() }));
     let for_table = summary.clone();
@@ -114,7 +114,7 @@ pub fn RankingSection(
     }
 }
 
-fn standing_item(m: &MachineSummary, st: &crate::explorer::ranking::Standing) -> impl IntoView {
+fn standing_item(m: &MachineSummary, st: &crate::model::explorer::ranking::Standing) -> impl IntoView {
     view! {
         <li data-machine=m.id().to_owned() data-percentile=format!("{:.0}", st.percentile)>
             <strong>{m.label.clone()}</strong>
@@ -124,8 +124,8 @@ fn standing_item(m: &MachineSummary, st: &crate::explorer::ranking::Standing) ->
 }
 
 /// ": on MEASURE, better than P % of the N other ARCH KIND runs. Nearest CPU models: ...".
-fn standing_text(m: &MachineSummary, st: &crate::explorer::ranking::Standing) -> String {
-    use crate::explorer::choice::Choice;
+fn standing_text(m: &MachineSummary, st: &crate::model::explorer::ranking::Standing) -> String {
+    use crate::model::explorer::choice::Choice;
     // A most-threads measure compares runs at the same thread count only (`ranking::standing`): say which.
     let label = match m.headline.most_threads.filter(|_| st.measure.at_most_threads()) {
         Some(threads) => format!("{} at {threads} thread{}", st.measure.label(), if threads == 1 { "" } else { "s" }),

@@ -6,13 +6,13 @@ use leptos::prelude::*;
 
 use super::chosen::chosen_memo;
 use super::contention_chart::ChartWithTable;
-use crate::explorer::state::ExplorerState;
-use crate::explorer::suites::{conditions, pick_condition, suite_spec, Condition};
-use crate::explorer::Machine;
+use crate::model::explorer::state::ExplorerState;
+use crate::model::explorer::suites::{conditions, pick_condition, suite_spec, Condition};
+use crate::model::explorer::ValidFile;
 
 /// The select of conditions: every condition any file of the suite recorded, in file order.
 #[component]
-pub fn ConditionSelect(machines: StoredValue<Vec<Machine>>, state: Memo<ExplorerState>, on_pick: Callback<String>) -> impl IntoView {
+pub fn ConditionSelect(machines: StoredValue<Vec<ValidFile>>, state: Memo<ExplorerState>, on_pick: Callback<String>) -> impl IntoView {
     let all = Memo::new(move |_| {
         let suite = state.read().suite;
         machines.with_value(|ms| conditions(suite, ms.iter().flat_map(|m| m.data.cases.iter())))
@@ -40,7 +40,7 @@ pub fn ConditionSelect(machines: StoredValue<Vec<Machine>>, state: Memo<Explorer
 }
 
 #[component]
-pub fn SuiteChart(machines: StoredValue<Vec<Machine>>, state: Memo<ExplorerState>) -> impl IntoView {
+pub fn SuiteChart(machines: StoredValue<Vec<ValidFile>>, state: Memo<ExplorerState>) -> impl IntoView {
     let spec = chosen_memo(machines, state, move |chosen, s| {
         let key = machines.with_value(|ms| {
             let all = conditions(s.suite, ms.iter().flat_map(|m| m.data.cases.iter()));

@@ -5,8 +5,8 @@ use crate::components::scroll_region::ScrollRegion;
 use leptos::prelude::*;
 
 use crate::charts::{ChartSpec, XValue};
-use crate::explorer::format::{sig, sig4};
-use crate::explorer::series::SPREAD_UNKNOWN;
+use crate::model::explorer::format::{sig, sig4};
+use crate::model::explorer::series::SPREAD_UNKNOWN;
 
 fn x_text(x: &XValue) -> String {
     match x {

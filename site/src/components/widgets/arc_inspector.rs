@@ -87,7 +87,7 @@ fn alive_view(b: ArcBlock, arcs: usize) -> AnyView {
 
 fn dropped_view(d: DroppedBlock, weaks: usize) -> AnyView {
     let strong = (&d.header_bytes[..WORD], d.strong_in_memory, "Weak::strong_count() = 0".to_owned(), d.strong_in_memory == 0);
-    let held = crate::explorer::format::count(weaks as u64, "Weak", "Weaks");
+    let held = crate::model::explorer::format::count(weaks as u64, "Weak", "Weaks");
     let weak = (&d.header_bytes[WORD..], d.weak_in_memory, format!("{held} held"), d.weak_in_memory == weaks);
     view! {
         <h4>"The heap block at " <code>{format_addr(d.block_addr)}</code> ": text dropped, block kept"</h4>
@@ -191,7 +191,7 @@ pub fn ArcInspector() -> impl IntoView {
                         LabView::TextDropped(d) => format!("In memory: strong = {}, weak = {}; the text is dropped.", d.strong_in_memory, d.weak_in_memory),
                         LabView::Freed => "The block is freed.".to_owned(),
                     };
-                    let held = |n: usize, one: &str| crate::explorer::format::count(n as u64, one, &format!("{one}s"));
+                    let held = |n: usize, one: &str| crate::model::explorer::format::count(n as u64, one, &format!("{one}s"));
                     format!("You hold {} and {}. {memory} {}", held(arcs, "Arc"), held(weaks, "Weak"), note.get())
                 }}
             </p>

@@ -16,7 +16,7 @@ use crate::components::bench::native::{self, NativeFile, NativeResults, SkippedF
 use crate::components::bench::results_table::ResultsTable;
 use crate::components::chart::{Chart, StaticChart};
 use crate::components::results::loader::{ShippedReader, Wanted};
-use crate::explorer::suites::{cases_under, condition_bars, conditions, pick_condition, unit_for, Condition, FileSource, Source};
+use crate::model::explorer::suites::{cases_under, condition_bars, conditions, pick_condition, unit_for, Condition, FileSource, Source};
 /// A file's name in legends and captions: its label, plus the file name when labels repeat.
 fn file_title(file: &NativeFile, all: &[&NativeFile]) -> String {
     let same = all.iter().filter(|f| f.results.label == file.results.label).count();
@@ -75,7 +75,7 @@ fn recorded_view(suite: &'static str, files: &[NativeFile], key: &str, label: &s
         format!(
             "{label}: measured by {} of the {}; not run by {}.",
             per_file.len(),
-            crate::explorer::format::count(files.len() as u64, "file", "files"),
+            crate::model::explorer::format::count(files.len() as u64, "file", "files"),
             absent.join(", ")
         )
     });
@@ -121,7 +121,7 @@ fn recorded_view(suite: &'static str, files: &[NativeFile], key: &str, label: &s
         // Every file's rows, folded: the chart above carries the comparison, and on a phone the
         // tables of a dozen files would push the chapter's text ten screens down.
         <details class="recorded-tables" data-testid="recorded-tables">
-            <summary>{format!("Each file's figures as a table ({})", crate::explorer::format::count(file_count, "file", "files"))}</summary>
+            <summary>{format!("Each file's figures as a table ({})", crate::model::explorer::format::count(file_count, "file", "files"))}</summary>
             {tables}
         </details>
     }
@@ -138,7 +138,7 @@ fn status_line(suite: &str, n: usize) -> String {
         0 => format!("No results file on this site has {suite} cases yet."),
         n => format!(
             "{} with {suite} cases, read from /results/ and checked by the same validator as the runner's.",
-            crate::explorer::format::count(n as u64, "results file", "results files")
+            crate::model::explorer::format::count(n as u64, "results file", "results files")
         ),
     }
 }
@@ -161,7 +161,7 @@ pub fn RecordedFirstFrame(suite: &'static str) -> impl IntoView {
             <section class="widget recorded-results" data-testid=format!("recorded-{suite}-first-frame") aria-label=format!("Recorded {suite} results")>
                 <h3>"Recorded results"</h3>
                 <p class="field-note">{status_line(suite, files.len())}
-                    {(others > 0).then(|| format!(" Shown: {}; with JavaScript, the {} too.", current.as_ref().map_or("", |c| c.1.as_str()), crate::explorer::format::count(others as u64, "other condition", "other conditions")))}
+                    {(others > 0).then(|| format!(" Shown: {}; with JavaScript, the {} too.", current.as_ref().map_or("", |c| c.1.as_str()), crate::model::explorer::format::count(others as u64, "other condition", "other conditions")))}
                 </p>
                 {current.map(|(key, label)| recorded_view(suite, &files, &key, &label, Drawn::AtBuild))}
             </section>

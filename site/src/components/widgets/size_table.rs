@@ -11,13 +11,13 @@ use wasm_core::layout::{arc_header_bytes, string_type_layouts, TypeLayout};
 use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, XValue};
 use crate::components::chart::{Chart, StaticChart};
 use crate::components::results::loader;
-use crate::explorer::{LoadedFile, Machine};
+use crate::model::explorer::{LoadedFile, ValidFile};
 
 /// The file whose x86_64 layouts the table shows, of valid files in name order: the first x86_64
 /// one the project's native runner wrote, else the first x86_64 one. The same rule as
 /// [`load_native`], which fetches in that order and stops early.
-fn preferred_native<'a>(machines: impl IntoIterator<Item = &'a Machine> + Clone) -> Option<&'a Machine> {
-    let x86 = |m: &&Machine| m.data.machine.arch == "x86_64";
+fn preferred_native<'a>(machines: impl IntoIterator<Item = &'a ValidFile> + Clone) -> Option<&'a ValidFile> {
+    let x86 = |m: &&ValidFile| m.data.machine.arch == "x86_64";
     machines.clone().into_iter().filter(x86).find(|m| m.data.runner.name == "native-runner").or_else(|| machines.into_iter().find(x86))
 }
 
@@ -75,11 +75,11 @@ fn size_chart(series: Vec<SizeSeries>) -> ChartSpec {
 }
 
 /// `(type, size)` of each type a file recorded.
-fn recorded_sizes(machine: &Machine) -> Vec<(String, u32)> {
+fn recorded_sizes(machine: &ValidFile) -> Vec<(String, u32)> {
     machine.data.layouts.types.iter().map(|t| (t.type_name.clone(), t.size_bytes)).collect()
 }
 
-fn x86_series(machine: &Machine) -> SizeSeries {
+fn x86_series(machine: &ValidFile) -> SizeSeries {
     (format!("x86_64 ({})", machine.data.label), machine.marker, recorded_sizes(machine))
 }
 
@@ -145,7 +145,7 @@ pub fn SizeFirstFrame() -> impl IntoView {
 /// The first valid x86_64 results file written by the project's native runner, else any valid
 /// x86_64 one. Fetches the likeliest file first (the index says which) and stops at the first that
 /// settles it: one file, not all of them.
-async fn load_native(read: loader::ShippedReader) -> Result<Option<Machine>, String> {
+async fn load_native(read: loader::ShippedReader) -> Result<Option<ValidFile>, String> {
     // Keep in step with `preferred_native` (the build's first frame shows the file this finds).
     let index = loader::index().await.map_err(|e| e.to_string())?;
     let markers = index.markers();
@@ -259,7 +259,8 @@ pub fn SizeTable() -> impl IntoView {
 /// virtual machine where the run's conditions say so (a file without the field says nothing either way).
 fn machine_words(file: &wasm_core::results::ResultsFile) -> String {
     let cpu = file.machine.cpu_model.as_deref().unwrap_or("an unnamed CPU");
-    let cores = file.machine.logical_cores.map(|c| format!(" with {}", crate::explorer::format::count(c, "logical CPU", "logical CPUs")));
+    let cores =
+        file.machine.logical_cores.map(|c| format!(" with {}", crate::model::explorer::format::count(c, "logical CPU", "logical CPUs")));
     let virtual_machine = match file.conditions.as_ref().and_then(|c| c.hypervisor.as_deref()) {
         Some("unknown") => ", a virtual machine (its hypervisor unnamed)".to_owned(),
         Some(h) => format!(", a virtual machine under {h}"),

@@ -10,8 +10,8 @@ use wasm_core::choose::pick::final_pick;
 use wasm_core::choose::{recommend, Candidate, CostRow, Profile, Rule, Sharing, MOSTLY_SHORT, SHORT_BYTES};
 
 use super::inputs::Workload;
-use crate::explorer::bars::format_rate;
-use crate::explorer::format::{and_list, core_time_text, count, human_bytes, sig, sig4};
+use crate::model::explorer::bars::format_rate;
+use crate::model::explorer::format::{and_list, core_time_text, count, human_bytes, sig, sig4};
 
 /// Where the advice's figures come from.
 #[derive(Clone, Debug, Default, PartialEq)]

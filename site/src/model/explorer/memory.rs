@@ -5,7 +5,7 @@
 use super::format::{mib, sig4};
 use super::series::{contention_lines, line_name};
 use super::state::ModeFilter;
-use super::{machine_names, Machine};
+use super::{machine_names, ValidFile};
 use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, XValue};
 use wasm_core::kernels::CloneMode;
 use wasm_core::results::MemoryStats;
@@ -34,11 +34,11 @@ impl Figure {
 }
 
 /// The figure after the last timed repeat, in MiB, against threads: one line per variant and mode.
-pub fn memory_spec(machines: &[&Machine], mode: ModeFilter, figure: Figure, scale: Scale) -> ChartSpec {
+pub fn memory_spec(machines: &[&ValidFile], mode: ModeFilter, figure: Figure, scale: Scale) -> ChartSpec {
     // Only machines with statistics take a marker, so the ones without never push one off the chart.
-    let with_stats: Vec<&Machine> = machines.iter().copied().filter(|m| m.clone_cases().any(|c| c.memory.is_some())).collect();
+    let with_stats: Vec<&ValidFile> = machines.iter().copied().filter(|m| m.clone_cases().any(|c| c.memory.is_some())).collect();
     let (machines, left_out) = super::charted(&with_stats);
-    let series = contention_lines(machines, mode, crate::explorer::state::TypeFilter::All)
+    let series = contention_lines(machines, mode, crate::model::explorer::state::TypeFilter::All)
         .into_iter()
         .filter_map(|line| {
             let points: Vec<ChartPoint> = line
@@ -112,7 +112,7 @@ pub fn downsample<T: Clone>(items: &[T], max: usize, key: impl Fn(&T) -> u64) ->
 }
 
 /// Mapped MiB over the time of a repeat, one line per case that recorded a timeline (none: no series).
-pub fn timeline_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> ChartSpec {
+pub fn timeline_spec(machines: &[&ValidFile], mode: ModeFilter, scale: Scale) -> ChartSpec {
     let names = machine_names(machines);
     let mut series = Vec::new();
     for (m, machine_name) in machines.iter().zip(&names) {
@@ -167,7 +167,7 @@ pub fn timeline_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> C
 
 /// Why each chosen machine without allocator statistics has none: (machine name, reason). Only
 /// jemalloc runs of the native runner record them.
-pub fn missing_stats(machines: &[&Machine]) -> Vec<(String, &'static str)> {
+pub fn missing_stats(machines: &[&ValidFile]) -> Vec<(String, &'static str)> {
     let names = machine_names(machines);
     machines
         .iter()
@@ -210,7 +210,7 @@ mod tests {
     }
     use wasm_core::results::TimelinePoint;
 
-    fn with_memory() -> Machine {
+    fn with_memory() -> ValidFile {
         let mut m = contention_machine("box", "Xeon", "jemalloc");
         for c in m.data.cases.iter_mut() {
             let leaked = if c.mode.as_deref() == Some("forget") && c.variant_id == "string" { u64::from(c.threads) << 30 } else { 0 };

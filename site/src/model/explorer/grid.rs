@@ -3,7 +3,7 @@
 //! "ratio to the best"), with the runner's noise flag.
 
 use super::series::cases_of;
-use super::Machine;
+use super::ValidFile;
 use wasm_core::kernels::CloneMode;
 
 /// One cell: a machine at one thread count.
@@ -33,7 +33,7 @@ pub struct Grid {
 }
 
 /// The grid of `variant_id` in `mode` over `machines` (named by `names`, in the same order).
-pub fn machine_grid(machines: &[&Machine], names: &[String], variant_id: &str, mode: CloneMode) -> Grid {
+pub fn machine_grid(machines: &[&ValidFile], names: &[String], variant_id: &str, mode: CloneMode) -> Grid {
     let per_machine: Vec<_> = machines.iter().map(|m| cases_of(m, variant_id, mode)).collect();
     let mut threads: Vec<u32> = per_machine.iter().flatten().map(|c| c.threads).collect();
     wasm_core::order::sort(&mut threads);

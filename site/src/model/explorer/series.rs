@@ -3,7 +3,7 @@
 
 use super::format::{count, sig4};
 use super::state::{ModeFilter, TypeFilter, View};
-use super::{contention_variants, machine_names, Machine};
+use super::{contention_variants, machine_names, ValidFile};
 use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, SeriesStyle, XValue};
 use crate::palette::ChartMarker;
 use wasm_core::kernels::{CloneAllocator, CloneMode};
@@ -22,12 +22,12 @@ pub struct Line<'a> {
 
 /// The cases of `machine` for one variant and mode, not pinned, one per thread count (the first
 /// recorded).
-pub fn cases_of<'a>(machine: &'a Machine, variant_id: &str, mode: CloneMode) -> Vec<&'a CaseResult> {
+pub fn cases_of<'a>(machine: &'a ValidFile, variant_id: &str, mode: CloneMode) -> Vec<&'a CaseResult> {
     cases_at(machine, variant_id, mode, None)
 }
 
 /// [`cases_of`] for the cases pinned at `placement` (`clone --pin`); `None`: the unpinned ones.
-pub fn cases_at<'a>(machine: &'a Machine, variant_id: &str, mode: CloneMode, placement: Option<&str>) -> Vec<&'a CaseResult> {
+pub fn cases_at<'a>(machine: &'a ValidFile, variant_id: &str, mode: CloneMode, placement: Option<&str>) -> Vec<&'a CaseResult> {
     one_per_thread_count(machine, |c| {
         c.is_global_clone() && c.variant_id == variant_id && c.clone_mode() == Some(mode) && c.placement.as_deref() == placement
     })
@@ -35,12 +35,12 @@ pub fn cases_at<'a>(machine: &'a Machine, variant_id: &str, mode: CloneMode, pla
 
 /// A machine's `String` drop cases on `allocator` (the browser lab's allocator A/B), one per thread
 /// count, in thread order.
-pub fn allocator_cases(machine: &Machine, allocator: CloneAllocator) -> Vec<&CaseResult> {
+pub fn allocator_cases(machine: &ValidFile, allocator: CloneAllocator) -> Vec<&CaseResult> {
     one_per_thread_count(machine, |c| c.clone_mode() == Some(CloneMode::Drop) && c.params.allocator.as_deref() == Some(allocator.id()))
 }
 
 /// The machine's cases that `keep` keeps, in thread order, the first of each thread count.
-fn one_per_thread_count(machine: &Machine, keep: impl Fn(&CaseResult) -> bool) -> Vec<&CaseResult> {
+fn one_per_thread_count(machine: &ValidFile, keep: impl Fn(&CaseResult) -> bool) -> Vec<&CaseResult> {
     let mut cases: Vec<&CaseResult> = machine.data.cases.iter().filter(|c| keep(c)).collect();
     wasm_core::order::sort_by_key(&mut cases, |c| c.threads);
     cases.dedup_by_key(|c| c.threads);
@@ -53,7 +53,7 @@ pub fn line_name(base: &str, machine: Option<&str>, mode: Option<&str>) -> Strin
 }
 
 /// One line per (machine, mode, variant) with data, in that nesting order.
-pub fn contention_lines<'a>(machines: &[&'a Machine], mode: ModeFilter, types: TypeFilter) -> Vec<Line<'a>> {
+pub fn contention_lines<'a>(machines: &[&'a ValidFile], mode: ModeFilter, types: TypeFilter) -> Vec<Line<'a>> {
     let names = machine_names(machines);
     let markers = machine_markers(machines);
     let mut lines = Vec::new();
@@ -186,12 +186,12 @@ fn metric_series(lines: Vec<Line>, view: View) -> Vec<ChartSeries> {
         .collect()
 }
 
-/// Each file's machine marker ([`Machine::marker`]) and run number within this chart.
-pub fn machine_markers(machines: &[&Machine]) -> Vec<ChartMarker> {
+/// Each file's machine marker ([`ValidFile::marker`]) and run number within this chart.
+pub fn machine_markers(machines: &[&ValidFile]) -> Vec<ChartMarker> {
     crate::palette::chart_markers(machines.iter().map(|m| (m.machine_key(), m.marker)))
 }
 
-fn lines_spec(title: String, y_label: &str, scale: Scale, series: Vec<ChartSeries>, machines: &[&Machine]) -> ChartSpec {
+fn lines_spec(title: String, y_label: &str, scale: Scale, series: Vec<ChartSeries>, machines: &[&ValidFile]) -> ChartSpec {
     ChartSpec {
         kind: ChartKind::Lines,
         title,
@@ -215,7 +215,7 @@ fn metric_y_label(view: View) -> &'static str {
 }
 
 /// Time or rate against threads for every chosen machine.
-pub fn contention_spec(machines: &[&Machine], view: View, mode: ModeFilter, scale: Scale, types: TypeFilter) -> ChartSpec {
+pub fn contention_spec(machines: &[&ValidFile], view: View, mode: ModeFilter, scale: Scale, types: TypeFilter) -> ChartSpec {
     if view == View::Ratio {
         return ratio_spec(machines, mode, scale);
     }
@@ -227,7 +227,7 @@ pub fn contention_spec(machines: &[&Machine], view: View, mode: ModeFilter, scal
 
 /// Time or rate per clone against threads, one line per machine, mode and type: the time and rate
 /// views, and the browser's own contention run (which needs none of the other views' code).
-pub fn metric_spec(machines: &[&Machine], view: View, mode: ModeFilter, scale: Scale, types: TypeFilter) -> ChartSpec {
+pub fn metric_spec(machines: &[&ValidFile], view: View, mode: ModeFilter, scale: Scale, types: TypeFilter) -> ChartSpec {
     // Read cases make no clone: their chart says what each operation is.
     let (title, y_label) = match (mode, view) {
         (ModeFilter::Read, View::Rate) => ("Reads per second, every thread reading", "reads per second"),
@@ -244,7 +244,7 @@ pub fn metric_spec(machines: &[&Machine], view: View, mode: ModeFilter, scale: S
 /// placement and mode. Colour is the type, the marker the machine, as on every chart; the numeral
 /// beside it is the placement (1 for the first of [`wasm_core::results::PLACEMENTS`], ...), so the
 /// same placement reads the same on every machine.
-pub fn placement_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale, types: TypeFilter) -> ChartSpec {
+pub fn placement_spec(machines: &[&ValidFile], mode: ModeFilter, scale: Scale, types: TypeFilter) -> ChartSpec {
     use wasm_core::results::PLACEMENTS;
     let names = machine_names(machines);
     let marks = machine_markers(machines);
@@ -285,7 +285,7 @@ pub fn placement_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale, typ
 pub const EQUAL_COST: &str = "equal cost (1×)";
 
 /// Arc<str> time ÷ String time per thread count: above 1, String clones faster.
-pub fn ratio_spec(machines: &[&Machine], mode: ModeFilter, scale: Scale) -> ChartSpec {
+pub fn ratio_spec(machines: &[&ValidFile], mode: ModeFilter, scale: Scale) -> ChartSpec {
     let (machines, left_out) = super::charted(machines);
     let names = machine_names(machines);
     let markers = machine_markers(machines);
@@ -385,7 +385,7 @@ fn ratio_point(series: &str, arc: &CaseResult, string: &CaseResult) -> ChartPoin
 }
 
 /// The allocator A/B of one machine: each variant once per allocator, for the chosen modes.
-pub fn allocator_spec(group: &[&Machine], view: View, mode: ModeFilter, scale: Scale, types: TypeFilter) -> ChartSpec {
+pub fn allocator_spec(group: &[&ValidFile], view: View, mode: ModeFilter, scale: Scale, types: TypeFilter) -> ChartSpec {
     let view = if view == View::Rate { View::Rate } else { View::Time };
     // One machine's files: its marker on each, told apart by their run numbers and allocators.
     let marks = machine_markers(group);
@@ -459,8 +459,8 @@ mod tests {
     #[test]
     fn a_chart_draws_one_machine_per_marker_and_names_the_ones_past_the_last() {
         // Fourteen machines (each records another CPU).
-        let many: Vec<Machine> = (0..14).map(|i| contention_machine(&format!("m{i:02}"), &format!("Xeon {i}"), "jemalloc")).collect();
-        let refs: Vec<&Machine> = many.iter().collect();
+        let many: Vec<ValidFile> = (0..14).map(|i| contention_machine(&format!("m{i:02}"), &format!("Xeon {i}"), "jemalloc")).collect();
+        let refs: Vec<&ValidFile> = many.iter().collect();
         for view in [View::Time, View::Ratio] {
             let spec = contention_spec(&refs, view, ModeFilter::Drop, Scale::Linear, TypeFilter::All);
             let mut markers: Vec<u32> = spec.series.iter().filter_map(|s| s.style.as_ref().map(|st| st.marker).or(s.marker)).collect();
@@ -583,18 +583,18 @@ mod tests {
     /// steady); a run with rounds says how far apart they landed, besides the repeats' MAD.
     #[test]
     fn spread_is_unknown_for_one_repeat_and_names_the_rounds() {
-        let one = crate::explorer::test_data::case("arc_str", "drop", 2, &[100.0]);
+        let one = crate::model::explorer::test_data::case("arc_str", "drop", 2, &[100.0]);
         let p = metric_point("Arc<str>", &one, View::Time);
         assert_eq!(p.spread.as_deref(), Some("unknown (one repeat)"));
         assert!(p.noisy && p.tooltip.contains("median of one repeat;"), "{}", p.tooltip);
-        let mut rounds = crate::explorer::test_data::case("arc_str", "drop", 2, &[100.0, 100.0, 150.0, 150.0]);
+        let mut rounds = crate::model::explorer::test_data::case("arc_str", "drop", 2, &[100.0, 100.0, 150.0, 150.0]);
         rounds.round_medians_ns = Some(vec![100.0, 150.0]);
         assert_eq!(spread_text(&rounds), "2 rounds 40 % apart; repeats' MAD 20.0 % of the median");
     }
 
     #[test]
     fn noisy_cases_say_so_in_their_tooltip() {
-        let mut c = crate::explorer::test_data::case("arc_str", "drop", 2, &[100.0, 150.0, 200.0]);
+        let mut c = crate::model::explorer::test_data::case("arc_str", "drop", 2, &[100.0, 150.0, 200.0]);
         assert_eq!(noise_note(&c), "", "no flag recorded: nothing claimed");
         c.mark_noise();
         assert!(metric_point("Arc<str>", &c, View::Time).tooltip.ends_with("noisy: the repeats' MAD is 33 % of the median"));

@@ -6,14 +6,14 @@ use wasm_core::kernels::{CloneAllocator, CloneMode, CloneType, CloneWork};
 use wasm_core::results::{CaseResult, ResultsFile};
 
 use crate::charts::{ChartSpec, Scale};
-use crate::explorer::series::metric_spec;
-use crate::explorer::state::{ModeFilter, View};
-use crate::explorer::Machine;
+use crate::model::explorer::series::metric_spec;
+use crate::model::explorer::state::{ModeFilter, View};
+use crate::model::explorer::ValidFile;
 
 /// The run drawn as the explorer draws a native machine: ns per clone against threads, one line per
 /// type (and mode), colour fixed per type.
 pub fn chart(file: &ResultsFile) -> ChartSpec {
-    let machine = Machine { id: file.label.clone(), ..Machine::new(&wasm_core::browser::file_name(file), file.clone()) };
+    let machine = ValidFile { id: file.label.clone(), ..ValidFile::new(&wasm_core::browser::file_name(file), file.clone()) };
     let has = |mode: CloneMode| file.cases.iter().any(|c| c.clone_mode() == Some(mode));
     // The clones when the run made any (drop, and forget beside it); a run of reads alone, its reads
     // (their times are in the sentences either way).
@@ -22,7 +22,7 @@ pub fn chart(file: &ResultsFile) -> ChartSpec {
         (false, true) => ModeFilter::Drop,
         (false, false) => ModeFilter::Read,
     };
-    let mut spec = metric_spec(&[&machine], View::Time, mode, Scale::Log, crate::explorer::state::TypeFilter::All);
+    let mut spec = metric_spec(&[&machine], View::Time, mode, Scale::Log, crate::model::explorer::state::TypeFilter::All);
     spec.title = if mode == ModeFilter::Read { "Time per read in this browser" } else { "Time per clone in this browser" }.into();
     spec
 }

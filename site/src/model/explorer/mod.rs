@@ -12,7 +12,7 @@ pub mod series;
 pub mod state;
 pub mod suites;
 
-pub use crate::loaded::{partition, BadFile, BadKind, LoadedFile, Machine};
+pub use crate::loaded::{partition, BadFile, BadKind, LoadedFile, ValidFile};
 
 /// The clone variants the contention charts compare, in legend order: every type that several
 /// threads can clone (all but `Rc<str>`), the article's three first. A file draws the ones it has.
@@ -20,11 +20,11 @@ pub fn contention_variants() -> impl Iterator<Item = &'static str> {
     wasm_core::kernels::CloneType::shareable().map(|t| t.id())
 }
 
-/// Groups of selected files of one machine ([`Machine::same_machine`]) with more than one
+/// Groups of selected files of one machine ([`ValidFile::same_machine`]) with more than one
 /// allocator: the allocator A/B comparisons. Each group lists every loaded file of that machine,
 /// selected or not, ordered by allocator name.
-pub fn allocator_groups<'a>(all: &'a [Machine], selected: &[String]) -> Vec<Vec<&'a Machine>> {
-    let mut groups: Vec<Vec<&Machine>> = Vec::new();
+pub fn allocator_groups<'a>(all: &'a [ValidFile], selected: &[String]) -> Vec<Vec<&'a ValidFile>> {
+    let mut groups: Vec<Vec<&ValidFile>> = Vec::new();
     for m in all {
         match groups.iter_mut().find(|g| g[0].same_machine(m)) {
             Some(g) => g.push(m),
@@ -45,13 +45,13 @@ pub fn allocator_groups<'a>(all: &'a [Machine], selected: &[String]) -> Vec<Vec<
 
 /// Names that tell the chosen machines apart: the label, then the allocator, then the file name. A
 /// browser run's name always says so, so its line is never read as a native machine's.
-pub fn machine_names(machines: &[&Machine]) -> Vec<String> {
-    let clash = |name: &dyn Fn(&Machine) -> String, m: &Machine| machines.iter().filter(|o| name(o) == name(m)).count() > 1;
-    let by_label = |m: &Machine| match m.is_browser_run() && !m.data.label.starts_with("browser") {
+pub fn machine_names(machines: &[&ValidFile]) -> Vec<String> {
+    let clash = |name: &dyn Fn(&ValidFile) -> String, m: &ValidFile| machines.iter().filter(|o| name(o) == name(m)).count() > 1;
+    let by_label = |m: &ValidFile| match m.is_browser_run() && !m.data.label.starts_with("browser") {
         true => format!("browser: {}", m.data.label),
         false => m.data.label.clone(),
     };
-    let by_allocator = |m: &Machine| format!("{} ({})", by_label(m), m.allocator());
+    let by_allocator = |m: &ValidFile| format!("{} ({})", by_label(m), m.allocator());
     machines
         .iter()
         .map(|m| match () {
@@ -65,14 +65,14 @@ pub fn machine_names(machines: &[&Machine]) -> Vec<String> {
 /// `machines` split at [`crate::palette::MACHINES_PER_CHART`]: the ones a chart draws (the first,
 /// in the order chosen) and the names of the rest (as [`machine_names`] calls them among all), for
 /// its "not drawn" note.
-pub fn charted<'m, 'a>(machines: &'m [&'a Machine]) -> (&'m [&'a Machine], Vec<String>) {
+pub fn charted<'m, 'a>(machines: &'m [&'a ValidFile]) -> (&'m [&'a ValidFile], Vec<String>) {
     let (drawn, _) = crate::palette::split_charted(machines);
     (drawn, machine_names(machines).split_off(drawn.len()))
 }
 
 /// [`machine_names`] of the machines that `has` data for a chart, in order: the names a chart
 /// writes above itself.
-pub fn names_with(machines: &[&Machine], has: impl Fn(&Machine) -> bool) -> Vec<String> {
+pub fn names_with(machines: &[&ValidFile], has: impl Fn(&ValidFile) -> bool) -> Vec<String> {
     machines.iter().zip(machine_names(machines)).filter(|(m, _)| has(m)).map(|(_, name)| name).collect()
 }
 
@@ -94,8 +94,8 @@ pub(crate) mod test_data {
         c
     }
 
-    pub fn machine(id: &str, cpu: &str, allocator: &str, cases: Vec<CaseResult>) -> Machine {
-        Machine::new(
+    pub fn machine(id: &str, cpu: &str, allocator: &str, cases: Vec<CaseResult>) -> ValidFile {
+        ValidFile::new(
             &format!("{id}.json"),
             ResultsFile {
                 schema_version: SCHEMA_VERSION,
@@ -115,7 +115,7 @@ pub(crate) mod test_data {
 
     /// Arc<str> and String in both modes at 1, 2 and 4 threads; Arc<str> is 10 ns at 1 thread
     /// and 20 ns per extra thread, String a flat 30 ns (drop) or 50 ns (forget).
-    pub fn contention_machine(id: &str, cpu: &str, allocator: &str) -> Machine {
+    pub fn contention_machine(id: &str, cpu: &str, allocator: &str) -> ValidFile {
         let mut cases = Vec::new();
         for mode in ["drop", "forget"] {
             for t in [1, 2, 4] {
@@ -233,7 +233,7 @@ mod tests {
             contention_machine("xeon-je", "Xeon", "jemalloc"),
             contention_machine("ryzen-again", "Ryzen", "jemalloc"),
         ];
-        let ids = |g: &Vec<&Machine>| g.iter().map(|m| m.id.clone()).collect::<Vec<_>>();
+        let ids = |g: &Vec<&ValidFile>| g.iter().map(|m| m.id.clone()).collect::<Vec<_>>();
         let groups = allocator_groups(&all, &["xeon-sys".into()]);
         assert_eq!(groups.iter().map(ids).collect::<Vec<_>>(), vec![vec!["xeon-je", "xeon-sys"]]);
         assert!(allocator_groups(&all, &["ryzen".into()]).is_empty(), "one allocator only: no A/B");

@@ -8,7 +8,7 @@ use wasm_core::results::CaseResult;
 
 use super::bars::{bars, list_unit, series, variant_names, x_colours, x_variant_id, Unit};
 use super::choice::Choice;
-use super::{machine_names, Machine};
+use super::{machine_names, ValidFile};
 use crate::charts::{ChartKind, ChartSpec, Scale};
 use crate::palette::ChartMarker;
 
@@ -111,7 +111,7 @@ pub struct Source {
     pub name: String,
     /// Where it ran, in the tooltips.
     pub about: String,
-    /// Its machine's marker ([`crate::loaded::Machine::marker`]) and its run number in the chart; the
+    /// Its machine's marker ([`crate::loaded::ValidFile::marker`]) and its run number in the chart; the
     /// bars' colours are their types'.
     pub mark: ChartMarker,
     pub cases: Vec<CaseResult>,
@@ -150,7 +150,7 @@ pub fn condition_bars(title: String, suite: Suite, sources: &[Source]) -> Option
 }
 
 /// Whether `machine` has cases of `suite` (for `clone`, the variants the contention charts use).
-pub fn has_suite(machine: &Machine, suite: Suite) -> bool {
+pub fn has_suite(machine: &ValidFile, suite: Suite) -> bool {
     match suite {
         Suite::Clone => machine.has_clone_cases(),
         s => machine.data.cases.iter().any(|c| c.suite == s.key()),
@@ -178,9 +178,9 @@ pub fn available(summary: &wasm_core::summary::Summary, suite: Suite) -> Vec<(St
 }
 
 /// The explorer's chart of a non-clone suite: the chosen machines' bars under condition `key`.
-pub fn suite_spec(machines: &[&Machine], suite: Suite, key: &str) -> ChartSpec {
+pub fn suite_spec(machines: &[&ValidFile], suite: Suite, key: &str) -> ChartSpec {
     // Only machines with cases under this condition take a marker.
-    let measured: Vec<&Machine> =
+    let measured: Vec<&ValidFile> =
         machines.iter().copied().filter(|m| m.data.cases.iter().any(|c| c.suite == suite.key() && condition(c).key == key)).collect();
     let (machines, left_out) = super::charted(&measured);
     let names = machine_names(machines);

@@ -103,7 +103,7 @@ impl ModeFilter {
 /// Everything the URL remembers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExplorerState {
-    /// Machine ids (results file names without `.json`), in the order the picker lists them.
+    /// File ids (results file names without `.json`), in the order the picker lists them.
     pub machines: Vec<String>,
     pub view: View,
     pub mode: ModeFilter,
@@ -138,7 +138,7 @@ impl ExplorerState {
             types: get("types").and_then(|v| TypeFilter::parse(&v)).unwrap_or_default(),
             suite: suite_in(&get),
             condition: get("condition").filter(|c| !c.is_empty()),
-            kept: <Suite as crate::explorer::choice::Choice>::ALL
+            kept: <Suite as crate::model::explorer::choice::Choice>::ALL
                 .iter()
                 .filter(|(suite, ..)| *suite != suite_in(&get))
                 .filter_map(|(suite, key, _)| {
