@@ -3,8 +3,7 @@
 //! case at once. A browser cannot read the load average; this is how a run in one knows that other
 //! programs shared its CPUs.
 
-use crate::timing::{calibrate_checked, Clock, Threads, START_TIMEOUT_MS};
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use crate::timing::{all_at_once, calibrate_checked, Clock, Threads};
 use wasm_core::results::CpuChecks;
 
 /// How long one timing of the work lasts: long enough for an operating system to share a busy CPU
@@ -69,38 +68,11 @@ impl CpuCheck {
     /// The slowest thread's milliseconds when all `self.threads` run `chain(steps)` at once: they
     /// wait for each other, then start together.
     fn together(&self, threads: &impl Threads, clock: &impl Clock, steps: u64) -> Result<f64, String> {
-        let others = self.threads - 1;
-        let (ready, go) = (AtomicU32::new(0), AtomicBool::new(false));
-        let slowest = AtomicU64::new(0f64.to_bits());
-        let record = |ms: f64| {
-            let _ = slowest.fetch_update(Ordering::AcqRel, Ordering::Acquire, |old| (ms > f64::from_bits(old)).then_some(ms.to_bits()));
-        };
-        let other = |_: u32| {
-            ready.fetch_add(1, Ordering::AcqRel);
-            while !go.load(Ordering::Acquire) {
-                std::hint::spin_loop();
-            }
-            let start = clock.now_ms();
-            chain(steps);
-            record(clock.now_ms() - start);
-        };
-        let timed = || {
-            let waited = clock.now_ms();
-            while ready.load(Ordering::Acquire) < others {
-                if clock.now_ms() - waited > START_TIMEOUT_MS {
-                    go.store(true, Ordering::Release);
-                    return Err(format!("only {} of {others} threads started for a CPU check", ready.load(Ordering::Acquire)));
-                }
-                std::hint::spin_loop();
-            }
-            go.store(true, Ordering::Release);
-            let start = clock.now_ms();
-            chain(steps);
-            record(clock.now_ms() - start);
-            Ok(())
-        };
-        threads.with_contenders(others, &other, timed)?;
-        Ok(f64::from_bits(slowest.load(Ordering::Acquire)))
+        let ms = all_at_once(threads, clock, self.threads, &|_| {
+            std::hint::black_box(chain(steps));
+        })
+        .map_err(|e| format!("{e} for a CPU check"))?;
+        Ok(ms.into_iter().fold(0.0, f64::max))
     }
 
     /// What the file records: every check so far.
@@ -132,9 +104,9 @@ mod tests {
     #[test]
     fn threads_that_never_start_end_the_check_with_a_reason() {
         let mut check = CpuCheck::new(3);
-        let clock = JumpingClock(AtomicU32::new(0));
+        let clock = JumpingClock(std::sync::atomic::AtomicU32::new(0));
         let err = check.take(&NoThreads, &clock).unwrap_err();
-        assert!(err.contains("only 0 of 2 threads started"), "{err}");
+        assert!(err.contains("only 1 of 3 threads started") && err.ends_with("for a CPU check"), "{err}");
     }
 
     #[test]

@@ -3,8 +3,7 @@
 //! started, then each adds 1 to its counter `updates` times and records its own time.
 
 use crate::cpu_check::CpuCheck;
-use crate::timing::{calibrate_checked, Clock, Threads, START_TIMEOUT_MS};
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use crate::timing::{all_at_once, calibrate_checked, Clock, Threads};
 use wasm_core::browser::{contention_context, BrowserFacts};
 use wasm_core::clone_run::thread_list;
 use wasm_core::kernels::lines::{count_batch, Counters, LineVariant};
@@ -48,30 +47,10 @@ pub fn calibrate(clock: &impl Clock, min_ms: f64) -> u64 {
 
 /// One repeat: each thread's nanoseconds for its `updates` updates, thread 0 (the calling one) first.
 fn repeat(threads: &impl Threads, clock: &impl Clock, counters: &Counters, n: u32, updates: u64) -> Result<Vec<f64>, String> {
-    let started = AtomicU32::new(0);
-    let give_up = AtomicBool::new(false);
-    let times: Vec<AtomicU64> = (0..n).map(|_| AtomicU64::new(0)).collect();
-    // Every thread waits until all have started, so they update at the same time.
-    let run = |index: u32| {
-        started.fetch_add(1, Ordering::AcqRel);
-        let waited = clock.now_ms();
-        while started.load(Ordering::Acquire) < n {
-            if give_up.load(Ordering::Relaxed) || clock.now_ms() - waited > START_TIMEOUT_MS {
-                give_up.store(true, Ordering::Relaxed);
-                return;
-            }
-            std::hint::spin_loop();
-        }
-        let start = clock.now_ms();
+    let ms = all_at_once(threads, clock, n, &|index| {
         std::hint::black_box(count_batch(counters, index, updates));
-        let ns = ((clock.now_ms() - start) * 1e6).max(1.0);
-        times[index as usize].store(ns.to_bits(), Ordering::Relaxed);
-    };
-    threads.with_contenders(n - 1, &|i| run(i + 1), || run(0));
-    if give_up.load(Ordering::Relaxed) {
-        return Err(format!("only {} of {n} threads started within {} s", started.load(Ordering::Acquire).min(n), START_TIMEOUT_MS / 1e3));
-    }
-    Ok(times.iter().map(|t| f64::from_bits(t.load(Ordering::Relaxed))).collect())
+    })?;
+    Ok(ms.into_iter().map(|ms| (ms * 1e6).max(1.0)).collect())
 }
 
 /// Runs one case on fresh counters: warm-ups, then timed repeats; every thread's time is a sample.
@@ -242,7 +221,7 @@ mod tests {
     #[test]
     fn threads_that_never_start_end_the_case_with_a_reason() {
         // NoThreads runs only the calling thread, which gives up once its clock passes the timeout.
-        let error = run_case(&NoThreads, &JumpingClock(AtomicU32::new(0)), LineVariant::Padded, 2, 10, &settings());
+        let error = run_case(&NoThreads, &JumpingClock(std::sync::atomic::AtomicU32::new(0)), LineVariant::Padded, 2, 10, &settings());
         assert!(error.unwrap_err().contains("only 1 of 2 threads started"));
     }
 }

@@ -656,7 +656,7 @@ pub(crate) mod tests {
         session.run_next(&NoThreads, &clock).unwrap();
         // The first CPU check is the first step on threads: it ends the run.
         let error = session.run_next(&NoThreads, &clock).unwrap_err();
-        assert!(error.contains("only 0 of 2 threads started for a CPU check"), "{error}");
+        assert!(error.contains("only 1 of 3 threads started") && error.contains("for a CPU check"), "{error}");
         // A repeat whose contenders never start ends it the same way.
         let case = PlannedCase { samples: 10, ..plan.cases()[0].clone() };
         let error = repeat(&NoThreads, &clock, &CloneSource::new(64), &ThreadAllocators::new(), &case).unwrap_err();

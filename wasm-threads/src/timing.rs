@@ -3,6 +3,8 @@
 //! sizes a piece of work to last a given time. What a contention run ([`crate::run`]), a lines run
 //! ([`crate::lines`]) and a CPU check ([`crate::cpu_check`]) share.
 
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+
 /// How long the timed thread waits for every contender to start before it gives up (a pool smaller
 /// than the case, or a browser that stalls its workers), instead of waiting forever.
 pub const START_TIMEOUT_MS: f64 = 10_000.0;
@@ -17,6 +19,34 @@ pub trait Threads {
 /// A monotonic clock in milliseconds, readable from every thread.
 pub trait Clock: Sync {
     fn now_ms(&self) -> f64;
+}
+
+/// Runs `work(i)` on `n` threads at once, thread 0 being this one: each waits until all have
+/// started, then times its own `work`. Each thread's milliseconds, thread 0 first; an error when
+/// not all started within [`START_TIMEOUT_MS`] (then none waits longer).
+pub fn all_at_once(threads: &impl Threads, clock: &impl Clock, n: u32, work: &(dyn Fn(u32) + Sync)) -> Result<Vec<f64>, String> {
+    let started = AtomicU32::new(0);
+    let give_up = AtomicBool::new(false);
+    let times: Vec<AtomicU64> = (0..n).map(|_| AtomicU64::new(0)).collect();
+    let run = |index: u32| {
+        started.fetch_add(1, Ordering::AcqRel);
+        let waited = clock.now_ms();
+        while started.load(Ordering::Acquire) < n {
+            if give_up.load(Ordering::Relaxed) || clock.now_ms() - waited > START_TIMEOUT_MS {
+                give_up.store(true, Ordering::Relaxed);
+                return;
+            }
+            std::hint::spin_loop();
+        }
+        let start = clock.now_ms();
+        work(index);
+        times[index as usize].store((clock.now_ms() - start).to_bits(), Ordering::Relaxed);
+    };
+    threads.with_contenders(n.saturating_sub(1), &|i| run(i + 1), || run(0));
+    if give_up.load(Ordering::Relaxed) {
+        return Err(format!("only {} of {n} threads started within {} s", started.load(Ordering::Acquire).min(n), START_TIMEOUT_MS / 1e3));
+    }
+    Ok(times.iter().map(|t| f64::from_bits(t.load(Ordering::Relaxed))).collect())
 }
 
 /// Runs `batch(n)` on this thread, doubling `n` (from 1024, at most `most`) until one batch lasts
