@@ -12,7 +12,7 @@
 //    the live parts. The wasm starts after the first paint, so it never competes with the text.
 // 3. A Content-Security-Policy that allows only this site's own scripts (the inline loader trunk
 //    writes is allowed by its hash) and wasm.
-// 4. The smaller wasm builds (`Tier` in site/src/islands.rs), each page pointed at the smallest one
+// 4. The smaller wasm builds (`Tier` in site/src/live.rs), each page pointed at the smallest one
 //    that carries its live parts, and only the d3 functions the charts use (bundled by esbuild).
 //    Static charts (the pre-renderer's `static_charts`) are drawn into the HTML by js/charts.js itself,
 //    on linkedom (scripts/static-charts.mjs).
@@ -164,7 +164,7 @@ const execFileAsync = promisify(execFile);
 const TRUNK_BIN = "site";
 
 /** Builds the smaller wasm tiers `bins` (`site-lite`, `site-chapters`: see `Tier` in
- *  site/src/islands.rs) the way trunk builds the full one: one cargo build with the same profile,
+ *  site/src/live.rs) the way trunk builds the full one: one cargo build with the same profile,
  *  then wasm-bindgen and wasm-opt with the options `site/index.html` gives trunk, per binary, two
  *  binaries at a time (wasm-opt is mostly one thread, and a build has two cores). Writes
  *  `<bin>-<hash>.js` and `_bg.wasm` into `dist`; returns their URLs by binary. */

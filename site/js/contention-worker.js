@@ -22,27 +22,26 @@ async function describeDevice() {
   }
 }
 
-/** Resolves the wait for the page's "drawn" message (the page has drawn the last progress). */
-let pageDrew = null;
+/** The wait for the page's "drawn" message: the step whose progress it waits on, and its end. */
+let waiting = null;
 
-/** Waits until the page says it has drawn the progress just posted, or `PAGE_WAIT_MS` at most (a
- *  hidden tab draws nothing, and its run goes on): the page's rendering then takes no core from a
- *  timed step. */
+/** Waits until the page says it has drawn the progress of step `index`, or `PAGE_WAIT_MS` at most
+ *  (a hidden tab draws nothing, and its run goes on): the page's rendering then takes no core from
+ *  a timed step. A late answer for an earlier step ends no later wait. */
 const PAGE_WAIT_MS = 250;
-function pageDrawn() {
+function pageDrawn(index) {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, PAGE_WAIT_MS);
-    pageDrew = () => {
-      clearTimeout(timer);
-      resolve();
-    };
+    waiting = { index, done: () => { clearTimeout(timer); resolve(); } };
   });
 }
 
 self.onmessage = async ({ data }) => {
   if (data?.type === "drawn") {
-    pageDrew?.();
-    pageDrew = null;
+    if (waiting?.index === data.index) {
+      waiting.done();
+      waiting = null;
+    }
     return;
   }
   if (data?.type !== "run" && data?.type !== "lines") return;
@@ -59,7 +58,7 @@ self.onmessage = async ({ data }) => {
     post("ready", steps, String(clock_step_ms()));
     for (let index = 0; index < steps; index++) {
       post("progress", index, run.name(index));
-      await pageDrawn();
+      await pageDrawn(index);
       run.run_next();
       if (run.file_ready()) {
         post("file", index, run.file_json(navigator.userAgent, navigator.hardwareConcurrency || 1, new Date().toISOString(), os, device));

@@ -87,7 +87,7 @@ function start(request, onMessage) {
     // timed steps, not during one: on a machine with as many cores as the run has threads, the
     // page's style, layout and paint took a core from the timed threads and made their repeats
     // disagree (docs/measurements.md, "The lab's allocator A/B").
-    if (data.kind === "progress") afterNextFrame(() => running.postMessage({ type: "drawn" }));
+    if (data.kind === "progress") afterNextFrame(() => running.postMessage({ type: "drawn", index: data.index }));
   };
   worker.onerror = (event) => {
     event.preventDefault();

@@ -100,16 +100,13 @@ pub fn split_charted<T>(items: &[T]) -> (&[T], &[T]) {
 /// are one entry.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Markers {
-    machines: Vec<String>,
+    machines: wasm_core::machine_key::MachineRanks,
 }
 
 impl Markers {
     /// The list of machine keys, in any order, repeats allowed.
     pub fn of<S: AsRef<str>>(machine_keys: impl IntoIterator<Item = S>) -> Markers {
-        let mut machines: Vec<String> = machine_keys.into_iter().map(|n| n.as_ref().to_owned()).collect();
-        wasm_core::order::sort(&mut machines);
-        machines.dedup();
-        Markers { machines }
+        Markers { machines: wasm_core::machine_key::MachineRanks::of(machine_keys) }
     }
 
     /// The marker shape of the machine `machine_key` on every chart (colour is the type): its rank
@@ -117,8 +114,7 @@ impl Markers {
     /// the same on every page (up to twelve machines; beyond, a chart keeps its own machines apart
     /// with [`chart_markers`]). A key the list does not hold takes a hashed one.
     pub fn of_machine(&self, machine_key: &str) -> u32 {
-        let rank = self.machines.binary_search_by(|known| known.as_str().cmp(machine_key)).ok();
-        marker_of_rank(rank.map_or_else(|| fnv1a(machine_key), |r| r as u32))
+        marker_of_rank(self.machines.rank(machine_key).unwrap_or_else(|| fnv1a(machine_key)))
     }
 }
 

@@ -46,16 +46,22 @@ pub enum Wanted {
 }
 
 impl FileAbout {
-    /// [`FileAbout::read`], with the machine where the bytes parse as a results file.
+    /// [`FileAbout::read`], with the machine where the bytes are a results file. The text is
+    /// parsed once: the loose reading and the results file both come from its JSON value.
     fn of_bytes(bytes: &[u8]) -> Option<FileAbout> {
-        let parsed = serde_json::from_slice::<wasm_core::results::ResultsFile>(bytes).ok();
-        FileAbout::read(bytes).map(|about| FileAbout { machine: parsed.as_ref().map(wasm_core::machine_key::machine_key), ..about })
+        let value: serde_json::Value = serde_json::from_slice(bytes).ok()?;
+        let machine = wasm_core::results::ResultsFile::deserialize(&value).ok().map(|file| wasm_core::machine_key::machine_key(&file));
+        FileAbout::of_value(&value).map(|about| FileAbout { machine, ..about })
     }
 
     /// What a file's text says of itself, read loosely (no validation), or `None` where it does
     /// not say: not JSON, no `cases` list of suites, no `machine.arch` or `runner.name`.
     pub fn read(bytes: &[u8]) -> Option<FileAbout> {
-        let file: serde_json::Value = serde_json::from_slice(bytes).ok()?;
+        FileAbout::of_value(&serde_json::from_slice(bytes).ok()?)
+    }
+
+    /// [`FileAbout::read`] of the file's JSON value.
+    fn of_value(file: &serde_json::Value) -> Option<FileAbout> {
         let text = |v: &serde_json::Value| v.as_str().map(str::to_owned);
         let mut suites = file.get("cases")?.as_array()?.iter().map(|c| c.get("suite").and_then(text)).collect::<Option<Vec<String>>>()?;
         suites.sort();

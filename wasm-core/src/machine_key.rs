@@ -47,6 +47,29 @@ pub fn machine_key(file: &ResultsFile) -> String {
     fields.join("|")
 }
 
+/// The machines of a set of files, by machine key, sorted and without repeats: a machine's rank is
+/// the same whatever order its files came in, and files of one machine share it. What the summary's
+/// `hardware` numbers and the site's chart markers are.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MachineRanks {
+    keys: Vec<String>,
+}
+
+impl MachineRanks {
+    /// The ranks of `machine_keys`, in any order, repeats allowed.
+    pub fn of<S: AsRef<str>>(machine_keys: impl IntoIterator<Item = S>) -> MachineRanks {
+        let mut keys: Vec<String> = machine_keys.into_iter().map(|k| k.as_ref().to_owned()).collect();
+        crate::order::sort(&mut keys);
+        keys.dedup();
+        MachineRanks { keys }
+    }
+
+    /// The rank of the machine `machine_key`, `None` where the set does not hold it.
+    pub fn rank(&self, machine_key: &str) -> Option<u32> {
+        self.keys.binary_search_by(|known| known.as_str().cmp(machine_key)).ok().map(|r| r as u32)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -294,10 +294,8 @@ pub fn describe(cpu: &str, logical_cpus: Option<u32>, os: Option<&str>) -> Strin
 /// pages that read the files do.
 pub fn hardware_numbers(files: &[(String, ResultsFile)]) -> Vec<u32> {
     let keys: Vec<String> = files.iter().map(|(_, file)| crate::machine_key::machine_key(file)).collect();
-    let mut machines = keys.clone();
-    crate::order::sort(&mut machines);
-    machines.dedup();
-    keys.iter().map(|k| machines.binary_search(k).map_or(0, |rank| rank as u32)).collect()
+    let ranks = crate::machine_key::MachineRanks::of(&keys);
+    keys.iter().map(|k| ranks.rank(k).unwrap_or(0)).collect()
 }
 
 fn noise_code(case: &CaseResult) -> u8 {

@@ -13,6 +13,7 @@ pub mod memory;
 pub mod model;
 pub mod pick;
 
+use crate::kernels::CloneMode;
 use serde::{Deserialize, Serialize};
 
 /// How the strings are shared.
@@ -590,18 +591,19 @@ mod candidate_tests {
 /// The clone cases of `file` the chooser reads: drop mode (a clone is made and dropped, as a
 /// program does), not pinned to cores.
 pub fn chooser_cases(file: &crate::results::ResultsFile) -> impl Iterator<Item = &crate::results::CaseResult> {
-    unpinned_clone_cases(file, "drop")
+    unpinned_clone_cases(file, CloneMode::Drop)
 }
 
 /// The read cases of `file` the chooser charges each clone's reads with (no clone: the text read
 /// through the handle), not pinned.
 pub fn chooser_read_cases(file: &crate::results::ResultsFile) -> impl Iterator<Item = &crate::results::CaseResult> {
-    unpinned_clone_cases(file, "read")
+    unpinned_clone_cases(file, CloneMode::Read)
 }
 
-/// The clone-suite cases of `file` in `mode`, not pinned to cores.
-fn unpinned_clone_cases<'a>(file: &'a crate::results::ResultsFile, mode: &'a str) -> impl Iterator<Item = &'a crate::results::CaseResult> {
-    file.cases.iter().filter(move |c| c.suite == "clone" && c.placement.is_none() && c.mode.as_deref() == Some(mode))
+/// The clone-suite cases of `file` in `mode` on the file's own allocator (never the lab's allocator
+/// A/B, whose `String` is not the `String` a program clones), not pinned to cores.
+fn unpinned_clone_cases(file: &crate::results::ResultsFile, mode: CloneMode) -> impl Iterator<Item = &crate::results::CaseResult> {
+    file.cases.iter().filter(move |c| c.is_global_clone() && c.placement.is_none() && c.clone_mode() == Some(mode))
 }
 
 /// The thread counts of `file`'s [`chooser_cases`], ascending.
@@ -784,5 +786,19 @@ mod pick_tests {
             Some(12.0),
             "strings made once: no creation charged"
         );
+    }
+}
+
+#[cfg(test)]
+mod shipped_tests {
+    use super::*;
+
+    #[test]
+    #[cfg_attr(miri, ignore = "reads content/results/ from disk, which Miri's isolation forbids; safe code, run natively")]
+    fn the_chooser_never_reads_the_allocator_ab() {
+        let file = crate::shipped_files::file("browser-headless-chrome-156-epyc-2vcpu-allocators-2026-11-28.json");
+        assert!(file.cases.iter().any(|c| c.params.allocator.is_some()), "the file has the lab's allocator A/B");
+        let read: Vec<(&str, u32)> = chooser_cases(&file).map(|c| (c.variant_id.as_str(), c.threads)).collect();
+        assert_eq!(read, [("arc_str", 1), ("string", 1), ("arc_str", 2), ("string", 2)], "the global allocator's cases only");
     }
 }
