@@ -403,12 +403,14 @@ fn size(
     settings: &Settings,
 ) -> Sizing {
     let threads = u64::from(most_threads);
-    let (leak_each, most) = match allocator.kept_per_clone(ty.text_len(settings.string_len)) {
+    let kept_each = allocator.kept_per_clone(ty.text_len(settings.string_len));
+    let (leak_each, most) = match kept_each {
         0 => {
             let each = leak_per_clone(ty, mode, settings.string_len);
             (each, if each == 0 { u64::MAX } else { (settings.max_leak_bytes / (each * threads * u64::from(rounds))).max(1) })
         }
-        each => (each, (settings.max_arena_bytes / (each * 2 * threads)).max(1)),
+        // Each thread's arena keeps a contender's cap of clones per timed clone.
+        each => (each, (settings.max_arena_bytes / (each * contender_cap(mode, allocator, 1) * threads)).max(1)),
     };
     // The calibrations leak too: they stay within half the budget together. The warm-up round
     // lengthens the samples up to `most` where the cap cut them short.
@@ -418,11 +420,8 @@ fn size(
     calibrate_batch(clock, min_ms, cap, |n| clone_n(source, allocators, &case, n));
     let samples = calibrate_batch(clock, min_ms, cap, |n| clone_n(source, allocators, &case, n));
     // Room in every arena for a contender's clones at the most samples the warm-up round may grow
-    // them to (the same cap the contenders run under).
-    let arena_bytes_each = match allocator {
-        CloneAllocator::BumpHerd => leak_each.saturating_mul(contender_cap(mode, allocator, most)),
-        _ => 0,
-    };
+    // them to (the same cap the contenders run under); nothing where no allocator keeps clones.
+    let arena_bytes_each = kept_each.saturating_mul(contender_cap(mode, allocator, most));
     Sizing { samples, most, arena_bytes_each }
 }
 
