@@ -7,9 +7,10 @@
 //    search-index.json, what /search searches (site/src/search_index.rs).
 // 2. One index.html per route (and 404.html), so deep links load on a plain static server, and
 //    pages.json, the list of them with each one's kind, name, title and description. Each holds
-//    its page, rendered by the site's own components at build time (site/src/bin/prerender.rs), with
-//    its own <title>, description, canonical link and Open Graph/Twitter tags; the wasm only mounts
-//    the live parts. The wasm starts after the first paint, so it never competes with the text.
+//    its page as the pre-renderer wrote it with the site's own components: its <head> tags (title,
+//    description, canonical link, Open Graph/Twitter, where the d3 subset is) and its <body>; the
+//    wasm only mounts the live parts, and starts after the first paint, so it never competes with
+//    the text.
 // 3. A Content-Security-Policy that allows only this site's own scripts (the inline loader trunk
 //    writes is allowed by its hash) and wasm.
 // 4. The smaller wasm builds (`Tier` in site/src/live.rs), each page pointed at the smallest one
@@ -59,8 +60,6 @@ export function withCsp(html) {
     .replace(/<head>/, `<head>\n    ${meta}`);
 }
 
-const escapeAttr = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
 /** Builds the pre-renderer and returns its executable's path. `--workspace` resolves features as
  *  `cargo test --workspace` does, so the site library `npm test` has just compiled is reused; `-p site`
  *  would resolve them differently and compile the whole site a second time (42 s, 800 MB). */
@@ -80,14 +79,16 @@ function buildPrerenderer() {
 }
 
 /** Every page as site/src/bin/prerender.rs renders it: [{ path, kind, name, title, description,
- *  charts, wasm, lab_wasm, body, static_charts }] (`path` null for the 404 page); a results file's
+ *  charts, wasm, lab_wasm, head, body, static_charts }] (`path` null for the 404 page; `head` names
+ *  the d3 subset `d3`, from `writeD3Subset`, where one is given); a results file's
  *  page names a `content_file` holding its body and chart specs instead, removed with the others by
  *  `removePageContent`. With `searchIndex`, the pre-renderer also writes that file: what `/search`
  *  searches (site/src/search_index.rs). */
-export function prerenderPages(resultsDir, searchIndex = null) {
+export function prerenderPages(resultsDir, searchIndex = null, d3 = null) {
   const out = path.join(os.tmpdir(), `arc-str-pages-${process.pid}.json`);
   try {
-    const args = [out, resultsDir, ...(searchIndex ? ["--search-index", searchIndex] : [])];
+    const args = [out, resultsDir, ...(searchIndex ? ["--search-index", searchIndex] : []),
+      ...(d3 ? ["--d3-src", d3.src, "--d3-integrity", d3.integrity] : [])];
     execFileSync(buildPrerenderer(), args, { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
   } catch {
     // The pre-renderer said why (a results file that fails validation is named with its problems).
@@ -280,34 +281,13 @@ export function writeD3Subset(dist) {
   return { src: `/${name}`, integrity: `sha384-${crypto.createHash("sha384").update(text).digest("base64")}` };
 }
 
-/** `html` naming the d3 subset in <meta name="d3-src"> (no page has a d3 script tag). On a page that
- *  charts the meta also says `data-load`: js/charts.js, which the wasm's glue imports after the first
- *  paint, starts d3 then, beside the wasm (so d3 never competes with the text); elsewhere it loads
- *  d3 on first use. */
-export function withD3(html, charts, d3) {
-  const meta = `<meta name="d3-src" content="${d3.src}" data-integrity="${d3.integrity}"${charts ? " data-load" : ""} />`;
-  return html.replace(/<meta charset="utf-8" \/>/, (m) => `${m}\n    ${meta}`);
-}
-
-/** `html` with the page's own title, description, canonical link and social tags. */
-export function withMeta(html, { route, kind, title, description }) {
-  const url = route ? `/${route}` : "/";
-  const tags = [
-    `<title>${escapeAttr(title)}</title>`,
-    `<meta name="description" content="${escapeAttr(description)}" />`,
-    `<link rel="canonical" href="${url}" />`,
-    `<meta property="og:type" content="${kind === "chapter" ? "article" : "website"}" />`,
-    `<meta property="og:title" content="${escapeAttr(title)}" />`,
-    `<meta property="og:description" content="${escapeAttr(description)}" />`,
-    `<meta property="og:url" content="${url}" />`,
-    `<meta name="twitter:card" content="summary" />`,
-  ].join("\n    ");
-  return html
-    .replace(/<title>[\s\S]*?<\/title>\s*/, "")
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>\s*/g, "")
-    .replace(/<link rel="canonical"[^>]*>\s*/g, "")
-    .replace(/<meta (property="og:|name="twitter:)[^"]*" content="[^"]*"\s*\/?>\s*/g, "")
-    .replace(/<meta charset="utf-8" \/>/, (m) => `${m}\n    ${tags}`);
+/** `html`, trunk's shell, with a page's own head tags (`head`, which the pre-renderer writes:
+ *  site/src/head.rs) after its `<meta charset>`. The shell has no title of its own, so a page
+ *  never has two. */
+export function withHead(html, head) {
+  if (/<title>/.test(html)) throw new Error("postbuild: the shell (site/index.html) has a <title>; each page's head comes from the pre-renderer");
+  if (!html.includes('<meta charset="utf-8" />')) throw new Error("postbuild: the shell (site/index.html) has no <meta charset=\"utf-8\" />");
+  return html.replace('<meta charset="utf-8" />', (m) => `${m}\n    ${head}`);
 }
 
 /** `results/index.json`, `summary.json` and `headlines.json` alone, for a results folder outside a
@@ -317,11 +297,11 @@ export function writeSummary(resultsDir, { keepRefused = false } = {}) {
   execFileSync(buildPrerenderer(), args, { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
 }
 
-export async function writeRoutePages(dist, pages = prerenderPages(path.join(dist, "results")), tiersBuilt = buildTiers(dist, smallerTiersOf(pages))) {
-  const tiers = await tiersBuilt;
+/** Writes each of `pages` (`prerenderPages`) as its route's `index.html` (and 404.html) in `dist`,
+ *  on trunk's shell with the wasm `tiers` (`buildTiers`) built for it, and `pages.json`. */
+export async function writeRoutePages(dist, pages, tiers) {
   const indexPath = path.join(dist, "index.html");
   const trunkShell = withInlineIcon(fs.readFileSync(indexPath, "utf8"), dist);
-  const d3 = writeD3Subset(dist);
   // Each page loads the smallest wasm that carries all its live parts (the pre-renderer says which):
   // trunk's own (`site`) or one built above.
   const shells = { [TRUNK_BIN]: withCsp(withLateStart(trunkShell, null, dist)) };
@@ -334,10 +314,10 @@ export async function writeRoutePages(dist, pages = prerenderPages(path.join(dis
     // A results file's page keeps its content in a file of its own (one per page, read one at a time).
     const content = page.content_file ? JSON.parse(fs.readFileSync(page.content_file, "utf8")) : page;
     const body = await withStaticCharts(content.body, content.static_charts);
-    const pageHtml = withBody(withD3(withMeta(shell, { ...page, route }), page.charts, d3), body);
+    const pageHtml = withBody(withHead(shell, page.head), body);
     const html = page.lab_wasm ? withCsp(withLabLoader(pageHtml, tiers[page.lab_wasm])) : pageHtml;
     if (page.path === null) {
-      writeAtomic(path.join(dist, "404.html"), html.replace(/\s*<link rel="canonical"[^>]*>/, "").replace(/\s*<meta property="og:url"[^>]*>/, ""));
+      writeAtomic(path.join(dist, "404.html"), html);
     } else {
       fs.mkdirSync(path.join(dist, route), { recursive: true });
       writeAtomic(path.join(dist, route, "index.html"), html);
@@ -382,13 +362,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     return result;
   };
   refuseLinkedResults();
+  // The threaded tier needs nothing from the pages: it builds (nightly, its own target folder)
+  // while the pages and the other tiers do, which on two cores saves about a minute.
+  const threadsBuilt = step("threaded tier built", () => buildThreadsTier(dist));
+  threadsBuilt.catch(() => {}); // awaited below; a failure there still stops the build
   const searchIndex = path.join(dist, "search-index.json");
-  const pages = await step("pages pre-rendered", () => prerenderPages(path.join(dist, "results"), searchIndex));
+  const d3 = writeD3Subset(dist);
+  const pages = await step("pages pre-rendered", () => prerenderPages(path.join(dist, "results"), searchIndex, d3));
   const files = JSON.parse(fs.readFileSync(path.join(dist, "results", "index.json"), "utf8")).files;
   const tiers = await step("smaller wasm tiers built", () => buildTiers(dist, smallerTiersOf(pages)));
   const routes = await step("pages written", () => writeRoutePages(dist, pages, tiers));
   const searched = JSON.parse(fs.readFileSync(searchIndex, "utf8"));
   removePageContent(pages);
-  const threads = await step("threaded tier built", () => buildThreadsTier(dist));
+  const threads = await threadsBuilt;
   console.log(`postbuild: ${files.length} results files indexed, ${routes.length} pages and 404.html written, ${searched.length} search entries, threaded tier ${(threads.bytes / 1024).toFixed(0)} KB`);
 }

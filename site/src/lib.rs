@@ -14,6 +14,7 @@ mod chapter_row_links;
 pub mod charts;
 pub mod components;
 pub mod content;
+pub mod head;
 pub mod islands;
 pub mod live;
 pub mod loaded;

@@ -292,7 +292,7 @@ for (const crate of ["kernels", "wasm-core", "native-runner", "site", "wasm-thre
 // The site's layers, lowest first: a module imports from its own layer or below. A module's layer
 // is its first segment's (`pages/home` is in `pages`); the crate roots are `lib`, `main` and `bin`.
 const SITE_LAYERS = [
-  ["browser", "charts", "content", "live", "loaded", "own_run", "palette", "results_index", "routes", "search", "search_index", "static_data"],
+  ["browser", "charts", "content", "head", "live", "loaded", "own_run", "palette", "results_index", "routes", "search", "search_index", "static_data"],
   ["model"],
   ["components"],
   ["pages"],

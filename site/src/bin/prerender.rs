@@ -1,13 +1,17 @@
-//! Renders every page of the site to HTML at build time: `prerender OUT.json RESULTS_DIR` lists the
-//! results files of RESULTS_DIR in `index.json` (with what each says of itself), validates every one
-//! (one that fails stops the build, named), writes their summary to `RESULTS_DIR/summary.json`, and their headline measures to `headlines.json`, and writes one entry per route (path, kind, name, title, description, whether it charts, which wasm it needs, the `<body>`
-//! content and the specs of its static charts), which `scripts/postbuild.mjs` puts into each
-//! route's `index.html`; with `--search-index FILE` also what `/search` searches
-//! (`site::search_index`). Each results file's page (`/results/<file>/`) keeps its content in
-//! `OUT.json.files/N.json` instead, named by the entry's `content_file`. `prerender --summary DIR [--keep-refused]` only writes those three
-//! (test fixtures keep their bad files, as `refused`). The pages are the same Leptos
-//! components the site is made of, rendered natively; the live parts come out as empty boxes
-//! (`live::Live`) that the wasm fills in the browser.
+//! Renders every page of the site to HTML at build time (`prerender --help`). `prerender OUT.json
+//! RESULTS_DIR` lists the results files of RESULTS_DIR in `index.json` (with what each says of
+//! itself), validates every one (one that fails stops the build, named), writes their summary to
+//! `summary.json` and their headline measures to `headlines.json`, then writes one entry per route
+//! to OUT.json: path, kind, name, title, description, whether it charts, which wasm it needs, its
+//! `<head>` tags (`site::head`, naming the d3 subset given by `--d3-src` and `--d3-integrity`), the
+//! `<body>` content and the specs of its static charts, which `scripts/postbuild.mjs` puts into
+//! trunk's shell as each route's `index.html`. With `--search-index FILE` it also writes what
+//! `/search` searches (`site::search_index`). Each results file's page (`/results/<file>/`) keeps
+//! its body and charts in `OUT.json.files/N.json` instead, named by the entry's `content_file`.
+//! `prerender --summary RESULTS_DIR [--keep-refused]` only writes the folder's three files (test
+//! fixtures keep their bad files, as `refused`). The pages are the same Leptos components the site
+//! is made of, rendered natively; the live parts come out as empty boxes (`live::Live`) that the
+//! wasm fills in the browser.
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
@@ -20,44 +24,52 @@ fn main() {}
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
     use leptos::prelude::*;
+    use site::head::{D3Subset, PageHead};
     use site::search::Entry;
     use site::static_data::StaticResults;
     use site::{routes, App, Route};
     use std::path::{Path, PathBuf};
 
-    /// What the command line asks for.
+    /// Renders every page of the site, or with `--summary` only writes the results folder's files.
+    #[derive(clap::Parser)]
+    #[command(name = "prerender")]
     struct Args {
-        /// Where the pages go; `None` for `--summary`, which writes only the results folder's files.
+        /// Where the pages list goes (JSON); each results file's page's content goes beside it in
+        /// `OUT.files/`. Not with `--summary`.
+        #[arg(required_unless_present = "summary", conflicts_with = "summary")]
         out: Option<PathBuf>,
-        results_dir: PathBuf,
+        /// The results folder: read, validated, and given `index.json`, `summary.json` and
+        /// `headlines.json`.
+        #[arg(required_unless_present = "summary")]
+        results_dir: Option<PathBuf>,
+        /// Write only RESULTS_DIR's own files, rendering no page.
+        #[arg(long, value_name = "RESULTS_DIR")]
+        summary: Option<PathBuf>,
+        /// With `--summary`: list the files that fail validation as refused instead of stopping
+        /// (test fixtures keep their bad files).
+        #[arg(long, requires = "summary")]
         keep_refused: bool,
+        /// Also write what `/search` searches to this file.
+        #[arg(long, value_name = "FILE", conflicts_with = "summary")]
         search_index: Option<PathBuf>,
-    }
-
-    fn args() -> Args {
-        let args: Vec<PathBuf> = std::env::args_os().skip(1).map(PathBuf::from).collect();
-        let arg = |a: &PathBuf, flag: &str| a.as_os_str() == flag;
-        let (out, dir, keep_refused, search_index) = match args.as_slice() {
-            [flag, dir] if arg(flag, "--summary") => (None, dir, false, None),
-            [flag, dir, keep] if arg(flag, "--summary") && arg(keep, "--keep-refused") => (None, dir, true, None),
-            [out, dir] => (Some(out), dir, false, None),
-            [out, dir, flag, file] if arg(flag, "--search-index") => (Some(out), dir, false, Some(file.clone())),
-            _ => {
-                eprintln!(
-                    "usage: prerender OUT.json RESULTS_DIR [--search-index FILE]\n       prerender --summary RESULTS_DIR [--keep-refused]"
-                );
-                std::process::exit(2);
-            }
-        };
-        Args { out: out.cloned(), results_dir: dir.clone(), keep_refused, search_index }
+        /// The d3 subset's URL, named in each page's head (`<meta name="d3-src">`).
+        #[arg(long, value_name = "URL", requires = "d3_integrity", conflicts_with = "summary")]
+        d3_src: Option<String>,
+        /// The d3 subset's Subresource Integrity hash (`sha384-…`).
+        #[arg(long, value_name = "HASH", requires = "d3_src")]
+        d3_integrity: Option<String>,
     }
 
     pub fn main() {
-        let args = args();
-        let data = write_results_files(&args.results_dir, args.keep_refused);
-        if let Some(out) = &args.out {
-            render_all(&data, out, args.search_index.as_deref());
+        let args = <Args as clap::Parser>::parse();
+        if let Some(dir) = &args.summary {
+            write_results_files(dir, args.keep_refused);
+            return;
         }
+        let (Some(out), Some(dir)) = (&args.out, &args.results_dir) else { unreachable!("clap requires both without --summary") };
+        let d3 = args.d3_src.zip(args.d3_integrity).map(|(src, integrity)| D3Subset { src, integrity });
+        let data = write_results_files(dir, false);
+        render_all(&data, out, args.search_index.as_deref(), d3.as_ref());
     }
 
     /// Prints `error: {message}` and exits with status 1.
@@ -83,7 +95,7 @@ mod native {
 
     /// Every page into `out` (and each results file's page's content into `out.files/`), and with
     /// `search_index` what `/search` searches.
-    fn render_all(data: &StaticResults, out: &Path, search_index: Option<&Path>) {
+    fn render_all(data: &StaticResults, out: &Path, search_index: Option<&Path>, d3: Option<&D3Subset>) {
         /// The pages are each page's first frame: no effect runs and no resource resolves here.
         struct NeverRun;
         impl any_spawner::CustomExecutor for NeverRun {
@@ -116,7 +128,7 @@ mod native {
             .into_iter()
             .chain(file_routes)
             .chain(ablation_routes)
-            .map(|(path, route)| render_page(data, path, route, &bodies_dir, &mut searched))
+            .map(|(path, route)| render_page(data, path, route, &bodies_dir, d3, &mut searched))
             .collect();
         write_atomic(out, &serde_json::to_string(&pages).expect("strings and bools serialise"));
         if let Some(file) = search_index {
@@ -151,6 +163,7 @@ mod native {
         path: Option<String>,
         route: Route,
         bodies_dir: &Path,
+        d3: Option<&D3Subset>,
         searched: &mut Vec<Entry>,
     ) -> serde_json::Value {
         let (name, description) = name_and_description(data, path.as_deref(), route);
@@ -186,6 +199,8 @@ mod native {
             "title": title,
             "description": description,
             "charts": route.charts(),
+            // The page's own `<head>` tags, which postbuild puts into trunk's shell.
+            "head": PageHead { path: path.as_deref(), kind: route.kind(), title: &title, description: &description, charts: route.charts() }.html(d3),
             // The cargo binary of the smallest wasm that carries every live part of the page.
             "wasm": tier.bin(),
             // The threaded labs' wasm, loaded beside it when the reader nears a lab; null without one.
