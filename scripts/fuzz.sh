@@ -19,4 +19,8 @@ trap 'rm -rf "$corpus"' EXIT
 find content/results tests/fixtures wasm-core/tests/fuzz-regressions wasm-core/tests/fuzz-accepted -type f -name '*.json' -exec cp -t "$corpus" {} + 2>/dev/null || true
 echo "fuzz: validate_bytes for ${seconds} s from $(ls "$corpus" | wc -l) seed files"
 # Seed files reach 1 MiB (the validator's limit); libFuzzer's default max_len would cut them.
-cargo "+$(nightly_toolchain)" fuzz run validate_bytes "$corpus" -- -max_total_time="$seconds" -max_len=1100000 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1
+# No AddressSanitizer (`-s none`): what the target calls in wasm-core is safe Rust (its unsafe code
+# is the memory readers and the counting allocator, which Miri checks), where the errors ASan finds
+# cannot happen; a bug here shows as a panic, which libFuzzer catches either way. The build takes
+# 81 s instead of 111 s on 2 cores (measured 2026-11-28), and each run is quicker.
+cargo "+$(nightly_toolchain)" fuzz run -s none validate_bytes "$corpus" -- -max_total_time="$seconds" -max_len=1100000 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1

@@ -6,7 +6,7 @@
 // tier alone uses the nightly toolchain, its own target dir and its own flags; the site's three tiers
 // stay on stable. Nothing on a page loads it: js/contention.js starts its worker when a reader
 // presses Run. Called by scripts/postbuild.mjs (and runnable on its own: `node scripts/threads-tier.mjs DIST`).
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,26 +39,39 @@ export function pointWorkerAtGlue(text, glue = "wasm_threads.js") {
   return text.replace(pattern, `import('../../../${glue}')`);
 }
 
-export function buildThreadsTier(dist) {
-  const run = (cmd, args, env = {}) =>
-    execFileSync(cmd, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, ...env } });
+/** Runs `cmd` with its output shown; resolves when it exits with status 0. Asynchronous, so that
+ *  postbuild builds this tier while it builds the others (each build's last, single-threaded link
+ *  leaves a core free for the other's). */
+function run(cmd, args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const merged = { ...process.env, ...env };
+    for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
+    const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: merged });
+    child.on("error", reject);
+    child.on("exit", (code, signal) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} failed (${signal ?? `status ${code}`})`))));
+  });
+}
+
+export async function buildThreadsTier(dist) {
   const targetDir = path.join(process.env.CARGO_TARGET_DIR ?? path.join(root, "target"), "threads");
   // The pinned nightly, as scripts/lib.sh names it (the one place its date is written).
   const nightly = `+${execFileSync("bash", ["-c", '. scripts/lib.sh && nightly_toolchain'], { cwd: root, encoding: "utf8" }).trim()}`;
   const rustc = execFileSync("rustc", [nightly, "--version"], { encoding: "utf8" }).trim();
-  run(
+  await run(
     "cargo",
     [nightly, "build", "--quiet", "--locked", "-Z", "build-std=panic_abort,std", "--target", "wasm32-unknown-unknown",
       "--profile", "wasm-release", "-p", "wasm-threads", "--target-dir", targetDir],
     // RUSTFLAGS replaces .cargo/config.toml's wasm32 flags (Leptos's erase_components), which this tier does not use.
-    { RUSTFLAGS: threadsRustflags(), WASM_THREADS_RUSTC: rustc },
+    // No RUSTC_WORKSPACE_WRAPPER: `npm test` lints the stable builds with stable clippy-driver,
+    // which cannot compile for this nightly.
+    { RUSTFLAGS: threadsRustflags(), WASM_THREADS_RUSTC: rustc, RUSTC_WORKSPACE_WRAPPER: undefined, CLIPPY_ARGS: undefined },
   );
   const out = path.join(dist, "threads");
   fs.rmSync(out, { recursive: true, force: true });
-  run("wasm-bindgen", ["--target", "web", "--no-typescript", "--out-dir", out, "--out-name", "wasm_threads",
+  await run("wasm-bindgen", ["--target", "web", "--no-typescript", "--out-dir", out, "--out-name", "wasm_threads",
     path.join(targetDir, "wasm32-unknown-unknown", "wasm-release", "wasm_threads.wasm")]);
   const wasm = path.join(out, "wasm_threads_bg.wasm");
-  run("wasm-opt", ["-Oz", "--enable-threads", "--enable-bulk-memory", "--enable-mutable-globals", "--enable-sign-ext",
+  await run("wasm-opt", ["-Oz", "--enable-threads", "--enable-bulk-memory", "--enable-mutable-globals", "--enable-sign-ext",
     "--enable-nontrapping-float-to-int", "--enable-reference-types", wasm, "-o", wasm]);
   for (const file of findFiles(path.join(out, "snippets"), "workerHelpers.js")) {
     fs.writeFileSync(file, pointWorkerAtGlue(fs.readFileSync(file, "utf8")));
@@ -79,6 +92,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error("usage: node scripts/threads-tier.mjs DIST_DIR");
     process.exit(2);
   }
-  const { bytes, rustc } = buildThreadsTier(dist);
+  const { bytes, rustc } = await buildThreadsTier(dist);
   console.log(`threads tier: ${(bytes / 1024).toFixed(0)} KB of wasm, built by ${rustc}`);
 }

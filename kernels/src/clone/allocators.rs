@@ -211,7 +211,10 @@ mod tests {
                 }
             });
             #[cfg(target_arch = "wasm32")]
-            (timed(), contender());
+            {
+                timed();
+                contender();
+            }
         }
     }
 
