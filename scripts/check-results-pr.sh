@@ -17,7 +17,7 @@
 # - a .gitattributes or .lfsconfig anywhere (they decide how every later checkout writes the
 #   reference's bytes), unless a maintainer sent it;
 # - anything under content/results/ that is not a plain <name>.json, with no exception (the .gitkeep
-#   included), the site's own index.json, summary.json and headlines.json (and medians.json, which it once wrote), a name whose
+#   included), the site's own summary.json and headlines.json (and index.json and medians.json, which it once wrote), a name whose
 #   page would sit beside them (index.json.json), hidden names, names over 100 characters, and a name
 #   that differs only in letter case from one the base branch has or the site reserves;
 # - a symbolic link or a file whose mode is not 100644, and content/ or content/results/ turned into
@@ -142,7 +142,7 @@ for path in "${changed[@]}"; do
     continue
   fi
   if [[ " ${RESERVED[*]} " == *" $name "* || "$name" == .* ]]; then
-    fail "$shown: a reserved name (the site writes results/index.json, summary.json and headlines.json itself, and once wrote medians.json; a name starting with '.' is hidden)"
+    fail "$shown: a reserved name (the site writes results/summary.json and headlines.json itself, and once wrote index.json and medians.json; a name starting with '.' is hidden)"
     continue
   fi
   # A file's page is results/<name without .json>/: beside the site's own files, that name must not be one of theirs.

@@ -1,10 +1,10 @@
 // Trunk post_build hook (also callable on any built folder: `node scripts/postbuild.mjs DIR`).
-// 1. The pre-renderer (site/src/bin/prerender.rs) writes results/index.json (the list of results
-//    files, since a static host cannot list a folder, and each one's suites, arch and runner, so a
-//    page fetches only what it can use), validates every results file (one that fails stops the
-//    build, named) and writes results/summary.json, what /results reads in one request whatever the
-//    number of machines, results/headlines.json, each file's headline measures, and
-//    search-index.json, what /search searches (site/src/search_index.rs).
+// 1. The pre-renderer (site/src/bin/prerender.rs) validates every results file (one that fails
+//    stops the build, named) and writes results/summary.json, the one catalogue of them (a static
+//    host cannot list a folder): /results reads it whole in one request whatever the number of
+//    machines, and every other page that loads results picks the files it can use from it;
+//    results/headlines.json, each file's headline measures; and search-index.json, what /search
+//    searches (site/src/search_index.rs).
 // 2. One index.html per route (and 404.html), so deep links load on a plain static server, and
 //    pages.json, the list of them with each one's kind, name, title and description. Each holds
 //    its page as the pre-renderer wrote it with the site's own components: its <head> tags (title,
@@ -290,7 +290,7 @@ export function withHead(html, head) {
   return html.replace('<meta charset="utf-8" />', (m) => `${m}\n    ${head}`);
 }
 
-/** `results/index.json`, `summary.json` and `headlines.json` alone, for a results folder outside a
+/** `results/summary.json` and `headlines.json` alone, for a results folder outside a
  *  build (test fixtures keep their bad files in it, listed as refused, with `keepRefused`). */
 export function writeSummary(resultsDir, { keepRefused = false } = {}) {
   const args = ["--summary", resultsDir, ...(keepRefused ? ["--keep-refused"] : [])];
@@ -369,7 +369,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const searchIndex = path.join(dist, "search-index.json");
   const d3 = writeD3Subset(dist);
   const pages = await step("pages pre-rendered", () => prerenderPages(path.join(dist, "results"), searchIndex, d3));
-  const files = JSON.parse(fs.readFileSync(path.join(dist, "results", "index.json"), "utf8")).files;
+  const files = JSON.parse(fs.readFileSync(path.join(dist, "results", "summary.json"), "utf8")).machines;
   const tiers = await step("smaller wasm tiers built", () => buildTiers(dist, smallerTiersOf(pages)));
   const routes = await step("pages written", () => writeRoutePages(dist, pages, tiers));
   const searched = JSON.parse(fs.readFileSync(searchIndex, "utf8"));

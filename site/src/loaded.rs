@@ -86,18 +86,9 @@ impl LoadedFile {
         }
     }
 
-    /// The file with its machine's marker ranked among `markers`, the machines of the files it was
-    /// loaded with.
-    pub fn ranked(self, markers: &Markers) -> LoadedFile {
-        match self {
-            LoadedFile::Good(machine) => LoadedFile::Good(machine.ranked(markers)),
-            bad => bad,
-        }
-    }
-
     /// The file with its machine's marker given by its rank among the site's machines
-    /// ([`crate::palette::marker_of_rank`]), for a page that has the summary's rank and not the
-    /// list; `None` keeps the marker it has.
+    /// ([`crate::palette::marker_of_rank`]), as the catalogue (`results/summary.json`) gives it;
+    /// `None` keeps the marker it has.
     pub fn with_rank(self, rank: Option<u32>) -> LoadedFile {
         match (self, rank) {
             (LoadedFile::Good(machine), Some(rank)) => {
@@ -107,7 +98,7 @@ impl LoadedFile {
         }
     }
 
-    /// The index `file_name` named more files than a page loads; `why` says how many of which.
+    /// The catalogue `file_name` named more files than a page loads; `why` says how many of which.
     pub fn capped(file_name: &str, why: String) -> LoadedFile {
         LoadedFile::Bad(BadFile { file_name: file_name.to_owned(), kind: BadKind::Capped, claimed_label: None, problems: vec![why] })
     }

@@ -94,8 +94,8 @@ pub fn split_charted<T>(items: &[T]) -> (&[T], &[T]) {
     items.split_at(items.len().min(MACHINES_PER_CHART))
 }
 
-/// The machines of the site's results files, by machine key ([`wasm_core::machine_key`], from
-/// `results/index.json` or the build's folder): what a machine's marker is the rank in. Sorted and
+/// The machines of the site's results files, by machine key ([`wasm_core::machine_key`], from the
+/// build's folder): what a machine's marker is the rank in (the summary's `hardware`). Sorted and
 /// without repeats, so the rank does not depend on the order the list came in; files of one machine
 /// are one entry.
 #[derive(Clone, Debug, Default, PartialEq)]

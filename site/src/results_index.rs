@@ -1,38 +1,46 @@
-//! `results/index.json`: every results file the site ships (a static host cannot list a folder)
-//! and what the build read of each (its suites, arch, runner and label), so a page fetches only the
-//! files it can use. The pre-renderer writes it ([`ResultsIndex::of_folder`]); the loader reads it.
-//! Only a hint: every fetched file is validated, and a file the build could not read has no facts,
-//! so every page that loads results fetches it and shows its error.
+//! The results catalogue as a page that loads results files reads it: `results/summary.json`, the
+//! one list of the files the site ships ([`wasm_core::summary::Summary`], written by the
+//! pre-renderer; a static host cannot list a folder). Of each file a page needs only its name,
+//! suites, arch, runner and machine rank, so that it fetches only the files it can use and gives
+//! each its machine's marker: [`ResultsIndex`] reads just those fields (the rest would cost every
+//! wasm that loads results a parser of the whole machine record). Only a hint: every fetched file is
+//! read again, and a file the build refused (a test fixture's; a site build stops instead) has no
+//! facts, so every page that loads results fetches it and shows its error.
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
+use wasm_core::summary::RunnerKind;
 
-/// The index: the files in name order, and what the build read of each.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// The catalogue's files, as [`wasm_core::summary::Summary`] lists them.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 pub struct ResultsIndex {
-    /// Every results file, by name.
-    pub files: Vec<String>,
-    /// What the build read of each file, in the order of `files`: `null` for a file it could not
-    /// read. (A list beside `files`, not a map by name: it costs the wasm less code.)
+    /// Every file the build accepted, in name order.
     #[serde(default)]
-    pub about: Vec<Option<FileAbout>>,
+    machines: Vec<Listed>,
+    /// Every file it refused (only a test fixture's summary has any).
+    #[serde(default)]
+    refused: Vec<Unlisted>,
 }
 
-/// What the build read of one results file.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct FileAbout {
+/// What the catalogue says of one accepted file: the fields of
+/// [`wasm_core::summary::MachineSummary`] a page chooses files by, under the same names.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct Listed {
+    /// The file's name in `results/`.
+    pub file: String,
     /// The suites of its cases, sorted, each once.
     pub suites: Vec<String>,
     /// `machine.arch`.
     pub arch: String,
-    /// `runner.name`.
-    pub runner: String,
-    /// `label`: the file's name on the charts.
-    #[serde(default)]
-    pub label: Option<String>,
-    /// Its machine ([`wasm_core::machine_key`]), what picks its marker; `None` where the build
-    /// could not read the file as results.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub machine: Option<String>,
+    /// Who measured it.
+    pub kind: RunnerKind,
+    /// Its machine's rank among the site's machines: what its marker is.
+    pub hardware: Option<u32>,
+}
+
+/// A file the build refused, by name.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+struct Unlisted {
+    file: String,
 }
 
 /// Which results files a page loads.
@@ -45,174 +53,131 @@ pub enum Wanted {
     Suite(wasm_core::results::Suite),
 }
 
-impl FileAbout {
-    /// [`FileAbout::read`], with the machine where the bytes are a results file. The text is
-    /// parsed once: the loose reading and the results file both come from its JSON value.
-    fn of_bytes(bytes: &[u8]) -> Option<FileAbout> {
-        let value: serde_json::Value = serde_json::from_slice(bytes).ok()?;
-        let machine = wasm_core::results::ResultsFile::deserialize(&value).ok().map(|file| wasm_core::machine_key::machine_key(&file));
-        FileAbout::of_value(&value).map(|about| FileAbout { machine, ..about })
-    }
-
-    /// What a file's text says of itself, read loosely (no validation), or `None` where it does
-    /// not say: not JSON, no `cases` list of suites, no `machine.arch` or `runner.name`.
-    pub fn read(bytes: &[u8]) -> Option<FileAbout> {
-        FileAbout::of_value(&serde_json::from_slice(bytes).ok()?)
-    }
-
-    /// [`FileAbout::read`] of the file's JSON value.
-    fn of_value(file: &serde_json::Value) -> Option<FileAbout> {
-        let text = |v: &serde_json::Value| v.as_str().map(str::to_owned);
-        let mut suites = file.get("cases")?.as_array()?.iter().map(|c| c.get("suite").and_then(text)).collect::<Option<Vec<String>>>()?;
-        suites.sort();
-        suites.dedup();
-        Some(FileAbout {
-            suites,
-            arch: text(file.get("machine")?.get("arch")?)?,
-            runner: text(file.get("runner")?.get("name")?)?,
-            label: file.get("label").and_then(text),
-            machine: None,
-        })
-    }
-}
-
 impl ResultsIndex {
-    /// The index of the results folder as the build read it ([`crate::static_data::read_folder`]):
-    /// every file, with what its bytes say of it (nothing for a file that was not read).
-    pub fn of_folder(files: &[crate::static_data::FolderFile]) -> ResultsIndex {
-        ResultsIndex {
-            files: files.iter().map(|f| f.name.clone()).collect(),
-            about: files.iter().map(|f| f.bytes.as_deref().ok().and_then(FileAbout::of_bytes)).collect(),
-        }
+    /// Every file in name order, with what the catalogue says of it (`None`: refused).
+    pub fn entries(&self) -> Vec<(&str, Option<&Listed>)> {
+        let accepted = self.machines.iter().map(|m| (m.file.as_str(), Some(m)));
+        let mut all: Vec<(&str, Option<&Listed>)> = accepted.chain(self.refused.iter().map(|r| (r.file.as_str(), None))).collect();
+        wasm_core::order::sort_by_key(&mut all, |(name, _)| *name);
+        all
     }
 
-    /// Each file with what the build read of it (`None` where it read nothing).
-    pub fn entries(&self) -> impl Iterator<Item = (&String, Option<&FileAbout>)> {
-        self.files.iter().enumerate().map(|(i, name)| (name, self.about.get(i).and_then(Option::as_ref)))
-    }
-
-    /// The first `max` files `wanted` asks for, in the index's order, and how many it asks for in
-    /// all. A file the index has nothing about is always included.
+    /// The first `max` files `wanted` asks for, in name order, and how many it asks for in all. A
+    /// refused file is always included (its error card shows).
     pub fn names(&self, wanted: Wanted, max: usize) -> (Vec<String>, usize) {
         let mut names: Vec<String> = self
             .entries()
-            .filter(|(_, about)| match (wanted, about) {
+            .into_iter()
+            .filter(|(_, listed)| match (wanted, listed) {
                 (Wanted::All, _) | (_, None) => true,
-                (Wanted::Suite(suite), Some(about)) => about.suites.iter().any(|s| s == suite.id()),
+                (Wanted::Suite(suite), Some(listed)) => listed.suites.iter().any(|s| s == suite.id()),
             })
-            .map(|(name, _)| name.clone())
+            .map(|(name, _)| name.to_owned())
             .collect();
         let asked = names.len();
         names.truncate(max);
         (names, asked)
     }
 
-    /// Each machine's marker shape on every chart, from the machines of every file the site ships,
-    /// so that a machine keeps its shape from page to page whichever files a page loads. A file the
-    /// build could not read is a machine of its own.
-    pub fn markers(&self) -> crate::palette::Markers {
-        crate::palette::Markers::of(
-            self.entries().map(|(name, about)| about.and_then(|a| a.machine.clone()).unwrap_or_else(|| unread_machine(name))),
-        )
+    /// The rank of `file`'s machine among the site's machines (its marker on every chart, whichever
+    /// files a page loads); `None` for a file the catalogue does not list as accepted.
+    pub fn rank_of(&self, file: &str) -> Option<u32> {
+        self.machines.iter().find(|m| m.file == file).and_then(|m| m.hardware)
     }
 
-    /// Every file that may hold results of `arch`: those `runner` wrote first, then the others.
+    /// Every file that may hold results of `arch`: those measured by `kind` first, then the others.
     /// For a reader that needs one such file, not all of them.
-    pub fn by_preference(&self, arch: &str, runner: &str) -> Vec<String> {
-        let may_hold = |about: Option<&FileAbout>| about.is_none_or(|a| a.arch == arch);
-        let by_runner = |about: Option<&FileAbout>| about.is_some_and(|a| a.runner == runner);
-        let first = self.entries().filter(|(_, a)| may_hold(*a) && by_runner(*a));
-        let then = self.entries().filter(|(_, a)| may_hold(*a) && !by_runner(*a));
-        first.chain(then).map(|(name, _)| name.clone()).collect()
+    pub fn by_preference(&self, arch: &str, kind: RunnerKind) -> Vec<String> {
+        let entries = self.entries();
+        let may_hold = |listed: Option<&Listed>| listed.is_none_or(|l| l.arch == arch);
+        let by_kind = |listed: Option<&Listed>| listed.is_some_and(|l| l.kind == kind);
+        let first = entries.iter().filter(|(_, l)| may_hold(*l) && by_kind(*l));
+        let then = entries.iter().filter(|(_, l)| may_hold(*l) && !by_kind(*l));
+        first.chain(then).map(|(name, _)| (*name).to_owned()).collect()
     }
-}
-
-/// The machine key of a file the build could not read: its own, by name (never a real key, which
-/// has `|`-separated fields).
-pub fn unread_machine(file_name: &str) -> String {
-    format!("unread:{file_name}")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use wasm_core::results::Suite;
 
-    #[test]
-    fn a_files_facts_are_read_loosely_and_only_where_it_says_them() {
-        let sso = br#"{"label": "box", "machine": {"arch": "x86_64"}, "runner": {"name": "native-runner"},
-                      "cases": [{"suite": "sso"}, {"suite": "clone"}, {"suite": "sso"}]}"#;
-        assert_eq!(
-            FileAbout::read(sso),
-            Some(FileAbout {
-                suites: vec!["clone".into(), "sso".into()],
-                arch: "x86_64".into(),
-                runner: "native-runner".into(),
-                label: Some("box".into()),
-                machine: None,
-            })
-        );
-        assert_eq!(FileAbout::read(b"{ not json"), None);
-        assert_eq!(FileAbout::read(br#"{"cases": [{"suite": "clone"}], "runner": {"name": "r"}}"#), None, "no machine.arch");
-        assert_eq!(
-            FileAbout::read(br#"{"cases": [{"suite": 3}], "machine": {"arch": "x"}, "runner": {"name": "r"}}"#),
-            None,
-            "a suite that is not text"
-        );
-        assert_eq!(FileAbout::read(b"null"), None);
-        let unlabelled = br#"{"cases": [], "machine": {"arch": "x"}, "runner": {"name": "r"}}"#;
-        assert_eq!(FileAbout::read(unlabelled).and_then(|a| a.label), None);
+    /// A catalogue as the pre-renderer writes it, read back as a page reads it.
+    fn catalogue_of(dir: &std::path::Path) -> (wasm_core::summary::Summary, ResultsIndex) {
+        let data = crate::static_data::StaticResults::of_folder(&crate::static_data::read_folder(dir).unwrap(), true).unwrap();
+        let json = serde_json::to_string(&*data.summary).unwrap();
+        ((*data.summary).clone(), serde_json::from_str(&json).unwrap())
     }
 
     #[test]
-    fn the_index_lists_every_results_file_in_name_order_and_none_the_build_writes() {
+    fn the_catalogue_lists_every_results_file_in_name_order_and_none_the_build_writes() {
         let dir = std::env::temp_dir().join(format!("results-index-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let good = br#"{"label": "b", "machine": {"arch": "x86_64"}, "runner": {"name": "native-runner"}, "cases": [{"suite": "clone"}]}"#;
-        std::fs::write(dir.join("b-2025-01-01.json"), good).unwrap();
         std::fs::write(dir.join("broken.json"), b"{").unwrap();
         for name in crate::static_data::NOT_RESULTS {
             std::fs::write(dir.join(name), b"{}").unwrap();
         }
         std::fs::write(dir.join("notes.txt"), b"not a results file").unwrap();
-        // Two files of one machine (jemalloc and the system allocator), and another machine.
+        // Two files of one machine (jemalloc and the system allocator), another machine, and a
+        // file of the SSO suite.
         let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/results");
         for (from, to) in [
             ("xeon-2.1ghz-2vcpu-jemalloc-2026-11-21.json", "c-je.json"),
             ("xeon-2.1ghz-2vcpu-system-2026-11-22.json", "c-sys.json"),
             ("epyc-2vcpu-jemalloc-2026-11-23.json", "d-epyc.json"),
+            ("reference-ryzen5600x-2024.json", "a-reference.json"),
         ] {
             std::fs::copy(shipped.join(from), dir.join(to)).unwrap();
         }
-        let index = ResultsIndex::of_folder(&crate::static_data::read_folder(&dir).unwrap());
+        let (summary, index) = catalogue_of(&dir);
         std::fs::remove_dir_all(&dir).unwrap();
-        assert_eq!(index.files, ["b-2025-01-01.json", "broken.json", "c-je.json", "c-sys.json", "d-epyc.json"]);
-        assert_eq!(index.about[0].as_ref().map(|a| a.suites.clone()), Some(vec!["clone".to_owned()]));
-        assert_eq!(index.about[1], None);
-        // The broken file is fetched by every page that loads results (its error card shows); the
-        // chapter of another suite skips the good one.
-        assert_eq!(index.names(Wanted::Suite(wasm_core::results::Suite::Sso), 10), (vec!["broken.json".to_owned()], 1));
-        assert_eq!(index.names(Wanted::All, 1), (vec!["b-2025-01-01.json".to_owned()], 5));
-        // A results file carries its machine; files of one machine share a marker, and a file the
-        // build could not read as results is a machine of its own.
-        let machine = |i: usize| index.about[i].as_ref().and_then(|a| a.machine.clone());
-        assert_eq!(machine(0), None, "not a results file");
-        assert!(machine(2).is_some() && machine(2) == machine(3) && machine(2) != machine(4));
-        let markers = index.markers();
-        let marker = |i: usize| markers.of_machine(&machine(i).unwrap_or_else(|| unread_machine(&index.files[i])));
-        let all: Vec<u32> = (0..5).map(marker).collect();
-        assert_eq!(all[2], all[3]);
+        let names: Vec<&str> = index.entries().into_iter().map(|(name, _)| name).collect();
+        assert_eq!(names, ["a-reference.json", "broken.json", "c-je.json", "c-sys.json", "d-epyc.json"]);
+        // Each accepted file as the summary has it: the fields are the summary's own.
+        for m in &summary.machines {
+            let listed = index.entries().into_iter().find_map(|(name, l)| (name == m.file).then_some(l)).flatten().unwrap();
+            assert_eq!((&listed.suites, &listed.arch, listed.kind, listed.hardware), (&m.suites, &m.arch, m.kind, m.hardware));
+        }
+        // The refused file is fetched by every page that loads results (its error card shows).
+        assert_eq!(index.names(Wanted::Suite(Suite::Arena), 10), (vec!["broken.json".to_owned()], 1));
+        assert_eq!(index.names(Wanted::All, 1), (vec!["a-reference.json".to_owned()], 5));
+        // Files of one machine share a rank (a marker); another machine has another.
+        assert!(index.rank_of("c-je.json").is_some() && index.rank_of("c-je.json") == index.rank_of("c-sys.json"));
+        assert_ne!(index.rank_of("c-je.json"), index.rank_of("d-epyc.json"));
+        assert_eq!(index.rank_of("broken.json"), None);
+        // The native runner's x86_64 files first, then the reference (also x86_64), then the refused one.
         assert_eq!(
-            {
-                let mut m = all.clone();
-                m.sort_unstable();
-                m.dedup();
-                m.len()
-            },
-            4,
-            "{all:?}"
+            index.by_preference("x86_64", RunnerKind::Native),
+            ["c-je.json", "c-sys.json", "d-epyc.json", "a-reference.json", "broken.json"]
         );
-        // Written and read back as the loader reads it.
-        let json = serde_json::to_string_pretty(&index).unwrap();
-        assert_eq!(serde_json::from_str::<ResultsIndex>(&json).unwrap(), index);
+        assert_eq!(index.by_preference("aarch64", RunnerKind::Native), ["broken.json"]);
+    }
+
+    fn listed(file: &str, suites: &[&str]) -> Listed {
+        Listed {
+            file: file.into(),
+            suites: suites.iter().map(|s| (*s).to_owned()).collect(),
+            arch: "x86_64".into(),
+            kind: RunnerKind::Native,
+            hardware: Some(0),
+        }
+    }
+
+    #[test]
+    fn no_more_than_max_files_are_named_and_other_suites_do_not_count_towards_the_cap() {
+        let many = ResultsIndex {
+            machines: (0..30).map(|i| listed(&format!("{i:02}.json"), &[if i < 3 { "sso" } else { "clone" }])).collect(),
+            refused: vec![],
+        };
+        assert_eq!(many.names(Wanted::All, 20), ((0..20).map(|i| format!("{i:02}.json")).collect(), 30));
+        // The cap counts the files a page asks for: many files of other suites are no reason to say
+        // this page skipped any.
+        assert_eq!(many.names(Wanted::Suite(Suite::Sso), 20), (vec!["00.json".into(), "01.json".into(), "02.json".into()], 3));
+    }
+
+    #[test]
+    fn a_summary_of_another_shape_reads_as_an_empty_catalogue_or_an_error_never_a_wrong_list() {
+        assert_eq!(serde_json::from_str::<ResultsIndex>("{}").unwrap(), ResultsIndex::default());
+        assert!(serde_json::from_str::<ResultsIndex>(r#"{"machines": [{"file": "a.json"}]}"#).is_err());
     }
 }

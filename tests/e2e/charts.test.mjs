@@ -130,8 +130,9 @@ test("one rule on every chart: colour is the type, the marker the machine, the s
 });
 
 test("a machine's marker comes from what its files record: one machine, one shape, on its files' pages and in the explorer", async () => {
-  const index = JSON.parse(fs.readFileSync(path.join(dist, "results", "index.json"), "utf8"));
-  const machineOf = new Map(index.files.map((f, i) => [f.replace(/\.json$/, ""), index.about[i]?.machine]));
+  // Each file's machine, as the catalogue ranks it from what the file records (wasm_core::machine_key).
+  const { machines } = JSON.parse(fs.readFileSync(path.join(dist, "results", "summary.json"), "utf8"));
+  const machineOf = new Map(machines.map((m) => [m.file.replace(/\.json$/, ""), m.hardware]));
   // Each file's own page (its chart is drawn at build time, so no JavaScript is needed to read it).
   const onPage = new Map();
   for (const id of machineOf.keys()) {

@@ -539,13 +539,13 @@ test("the machines come from the build's summary and the ranking's filters: the 
   await page.waitForFunction(() => document.querySelector('[data-testid="choose-table"] tr[data-clone-ns]'));
   // The summary, then the file the clone costs come from; then, for how many machines agree, the
   // others on offer (at most twelve), never a file the filters leave out.
-  const files = fetched.filter((f) => !["summary.json", "index.json", "headlines.json"].includes(f));
+  const files = fetched.filter((f) => !["summary.json", "headlines.json"].includes(f));
   assert.ok(fetched.includes("summary.json"), fetched.join(", "));
   assert.equal(files[0], "xeon-2vcpu-jemalloc-all-types-2026-11-25.json", "the richest Intel machine, first");
   const values = await page.getByTestId("choose-machine").locator("option").evaluateAll((os) => os.map((o) => o.value));
   await page.waitForFunction(() => !/Checking/.test(document.querySelector('[data-testid="choose-agreement"]').textContent), null, { timeout: 60_000 });
-  assert.ok(fetched.filter((f) => f.endsWith(".json") && !["summary.json", "index.json", "headlines.json"].includes(f)).every((f) => values.includes(f)), fetched.join(", "));
-  const machineFiles = () => fetched.filter((f) => !["summary.json", "index.json", "headlines.json"].includes(f));
+  assert.ok(fetched.filter((f) => f.endsWith(".json") && !["summary.json", "headlines.json"].includes(f)).every((f) => values.includes(f)), fetched.join(", "));
+  const machineFiles = () => fetched.filter((f) => !["summary.json", "headlines.json"].includes(f));
   assert.equal(new Set(machineFiles()).size, machineFiles().length, `each file fetched once, the chosen one too: ${fetched.join(", ")}`);
   assert.match(await page.getByTestId("choose-agreement").textContent(), new RegExp(`(of the|on all) ${Math.min(12, values.length)} machines`));
   // Only Intel machines on offer, said above the table, with the same selection ranked a click away.

@@ -1,5 +1,5 @@
 // Issue 12, rows 7 and 11, in the browser: large but valid results files, a file far over the size
-// limit, an index of 100,000 names, and a file with a byte-order mark. No file and no index may take
+// limit, a catalogue of 100,000 files, and a file with a byte-order mark. No file and no catalogue may take
 // a page down: each problem becomes an error card and everything else still renders. The fixtures
 // are made here, in a temporary folder, from a shipped file (nothing large is committed).
 import { after, before, test } from "node:test";
@@ -54,21 +54,25 @@ test("a huge file and a BOM file become error cards; a 15,000-point timeline is 
   assert.deepEqual(errors.filter((e) => !e.includes("404")), []);
 });
 
-test("an index of 100,000 names: /bench loads at most 200 files, says it capped (not that they failed), and does not stay on Loading", async () => {
+test("a catalogue of 100,000 files: /bench loads at most 200 files, says it capped (not that they failed), and does not stay on Loading", async () => {
   const big = fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-index-"));
   fs.cpSync(dir, big, { recursive: true });
-  const names = Array.from({ length: 100_000 }, (_, i) => `missing-${i}.json`);
+  // Named to sort after the one real file: the catalogue lists its files in name order.
+  const names = Array.from({ length: 100_000 }, (_, i) => `zz-missing-${i}.json`);
   names.unshift(SOURCE.replace(".json", "-copy.json"));
   fs.copyFileSync(path.join(root, "content/results", SOURCE), path.join(big, "results", names[0]));
-  fs.writeFileSync(path.join(big, "results/index.json"), JSON.stringify({ files: names }));
+  // Only what a page chooses files by (site/src/results_index.rs): /bench reads nothing else of it.
+  const { summary_version } = JSON.parse(fs.readFileSync(path.join(big, "results/summary.json"), "utf8"));
+  const machines = names.map((file) => ({ file, suites: ["clone"], arch: "x86_64", kind: "native", hardware: 0 }));
+  fs.writeFileSync(path.join(big, "results/summary.json"), JSON.stringify({ summary_version, machines }));
   const server = await start({ dir: big });
   try {
     const { page } = await server.open("/bench");
     const skipped = page.getByTestId("native-skipped");
     await skipped.waitFor({ timeout: 60_000 });
     const text = await skipped.textContent();
-    assert.match(text, /200 results files not used/, "199 missing files and the index");
-    assert.match(text, /index\.json: 100001 files with clone cases; this page loads the first 200/);
+    assert.match(text, /200 results files not used/, "199 missing files and the catalogue's cap");
+    assert.match(text, /summary\.json: 100001 files with clone cases; this page loads the first 200/);
     assert.doesNotMatch(text, /failed validation/);
   } finally {
     await server.close();
@@ -81,13 +85,7 @@ test("a results file that never finishes arriving: the files that arrived are ch
   const slow = fs.mkdtempSync(path.join(os.tmpdir(), "arc-str-stalled-"));
   fs.cpSync(dir, slow, { recursive: true });
   const arrived = "arrived-2026-11-21.json";
-  const index = JSON.parse(fs.readFileSync(path.join(slow, "results/index.json"), "utf8"));
-  for (const name of [stalled, arrived]) {
-    fs.copyFileSync(path.join(root, "content/results", SOURCE), path.join(slow, "results", name));
-    index.files.unshift(name);
-    if (index.about) index.about.unshift(null);
-  }
-  fs.writeFileSync(path.join(slow, "results/index.json"), JSON.stringify(index));
+  for (const name of [stalled, arrived]) fs.copyFileSync(path.join(root, "content/results", SOURCE), path.join(slow, "results", name));
   writeSummary(path.join(slow, "results"), { keepRefused: true });
   const server = await start({ dir: slow });
   try {

@@ -11,7 +11,7 @@ let h;
 before(async () => { h = await start(); });
 after(async () => { await h?.close(); });
 
-const ids = JSON.parse(fs.readFileSync(path.join(dist, "results", "index.json"), "utf8")).files.map((f) => f.replace(/\.json$/, ""));
+const ids = JSON.parse(fs.readFileSync(path.join(dist, "results", "summary.json"), "utf8")).machines.map((m) => m.file.replace(/\.json$/, ""));
 
 test("every shipped file selected: a distinct colour per type and a marker per machine", async () => {
   for (const [width, colorScheme] of [[1280, "light"], [375, "dark"]]) {

@@ -195,15 +195,15 @@ test("each smaller wasm links none of the other tiers' code", () => {
 });
 
 test("a page fetches only the results files it can use: a chapter its suite's, the size table one", async () => {
-  const index = JSON.parse(fs.readFileSync(path.join(dist, "results/index.json"), "utf8"));
-  const aboutOf = (name) => index.about[index.files.indexOf(name)];
+  const catalogue = JSON.parse(fs.readFileSync(path.join(dist, "results/summary.json"), "utf8"));
+  const aboutOf = (name) => catalogue.machines.find((m) => m.file === name);
   const suitesOf = (name) => aboutOf(name)?.suites;
   const fetchedOn = async (route, ready) => {
     const names = [];
     const { page, errors, context } = await h.open(route, {
       setup: (_, p) => p.on("request", (r) => {
         const m = new URL(r.url()).pathname.match(/^\/results\/([^/]+\.json)$/);
-        if (m && m[1] !== "index.json") names.push(m[1]);
+        if (m) names.push(m[1]);
       }),
     });
     await ready(page);
@@ -212,17 +212,22 @@ test("a page fetches only the results files it can use: a chapter its suite's, t
     await context.close();
     return names;
   };
-  const withSuite = (suite) => index.files.filter((f) => suitesOf(f)?.includes(suite));
+  // A page that loads results files reads the catalogue, then only the files it can use.
+  const filesOnly = (names) => {
+    assert.ok(names.includes("summary.json"), `the catalogue: ${names}`);
+    return names.filter((n) => n !== "summary.json");
+  };
+  const withSuite = (suite) => catalogue.machines.map((m) => m.file).filter((f) => suitesOf(f)?.includes(suite));
   for (const [slug, suite] of [["sso-benchmarks", "sso"], ["arc-swap", "arcswap"], ["bump-arenas", "arena"], ["cache-lines", "lines"], ["what-instead", "clone"]]) {
-    const names = await fetchedOn(`/chapters/${slug}`, (p) => p.getByTestId(`recorded-${suite}`).locator(".recorded-file").first().waitFor({ state: "attached" }));
+    const names = filesOnly(await fetchedOn(`/chapters/${slug}`, (p) => p.getByTestId(`recorded-${suite}`).locator(".recorded-file").first().waitFor({ state: "attached" })));
     assert.ok(withSuite(suite).length >= 1, suite);
     assert.deepEqual(names.sort(), withSuite(suite).sort(), `${slug} fetched ${names}`);
   }
-  assert.ok(index.files.length > withSuite("sso").length, "the shipped files are of several suites, so the check above means something");
-  const sizeTable = await fetchedOn("/chapters/clone-cost", (p) =>
-    p.waitForFunction(() => !document.querySelector('[data-testid="size-table-note"]')?.textContent.startsWith("Looking")));
+  assert.ok(catalogue.machines.length > withSuite("sso").length, "the shipped files are of several suites, so the check above means something");
+  const sizeTable = filesOnly(await fetchedOn("/chapters/clone-cost", (p) =>
+    p.waitForFunction(() => !document.querySelector('[data-testid="size-table-note"]')?.textContent.startsWith("Looking"))));
   assert.equal(sizeTable.length, 1, `the size table fetched ${sizeTable}`);
-  assert.equal(aboutOf(sizeTable[0]).runner, "native-runner");
+  assert.equal(aboutOf(sizeTable[0]).kind, "native");
   assert.equal(aboutOf(sizeTable[0]).arch, "x86_64");
   // /results reads the build's summary, then only the charted machine's file (the reference by
   // default), and the ranking's headlines.

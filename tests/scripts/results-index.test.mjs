@@ -1,6 +1,8 @@
-// results/index.json tells pages what each results file holds (written by the pre-renderer,
-// site/src/results_index.rs), so a chapter fetches only its suite's files. A file the build cannot
-// read gets no facts, which makes every page fetch it and show its error.
+// results/summary.json is the one catalogue of the results files (written by the pre-renderer):
+// /results reads all of it, and every other page that loads results reads each file's suites, arch,
+// runner and machine rank from it (site/src/results_index.rs), so a chapter fetches only its
+// suite's files. A file the build refused is listed as refused, which makes every page fetch it and
+// show its error.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -11,22 +13,20 @@ import { refuseLinkedResults, writeSummary } from "../../scripts/postbuild.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-test("the pre-renderer's index lists every file and has facts for exactly the readable ones", () => {
+test("the pre-renderer's catalogue lists every file once: the readable ones with their facts, the others as refused", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "results-index-"));
   try {
     const good = "xeon-2.1ghz-2vcpu-jemalloc-sso-2026-11-21.json";
     fs.copyFileSync(path.join(root, "content/results", good), path.join(dir, good));
     fs.writeFileSync(path.join(dir, "broken.json"), "{");
     writeSummary(dir, { keepRefused: true });
-    const index = JSON.parse(fs.readFileSync(path.join(dir, "index.json"), "utf8"));
-    assert.deepEqual(index.files, ["broken.json", good]);
-    assert.equal(index.about.length, 2);
-    assert.equal(index.about[0], null, "broken.json: no facts");
+    assert.deepEqual(fs.readdirSync(dir).sort(), ["broken.json", "headlines.json", "summary.json", good], "no second list beside the summary");
+    const summary = JSON.parse(fs.readFileSync(path.join(dir, "summary.json"), "utf8"));
+    assert.deepEqual(summary.refused.map((r) => r.file), ["broken.json"]);
+    assert.equal(summary.machines.length, 1);
     const label = JSON.parse(fs.readFileSync(path.join(dir, good), "utf8")).label;
-    const { machine, ...facts } = index.about[1];
-    assert.deepEqual(facts, { suites: ["sso"], arch: "x86_64", runner: "native-runner", label });
-    // Its machine (what picks its marker): the fields the file records of its hardware.
-    assert.match(machine, /^native\|x86_64\|Intel\(R\) Xeon\(R\) Processor @ 2\.10GHz\|/);
+    const { file, suites, arch, kind, hardware } = summary.machines[0];
+    assert.deepEqual({ file, suites, arch, kind, hardware, label: summary.machines[0].label }, { file: good, suites: ["sso"], arch: "x86_64", kind: "native", hardware: 0, label });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -1,14 +1,14 @@
 //! Renders every page of the site to HTML at build time (`prerender --help`). `prerender OUT.json
-//! RESULTS_DIR` lists the results files of RESULTS_DIR in `index.json` (with what each says of
-//! itself), validates every one (one that fails stops the build, named), writes their summary to
-//! `summary.json` and their headline measures to `headlines.json`, then writes one entry per route
+//! RESULTS_DIR` validates every results file of RESULTS_DIR (one that fails stops the build, named),
+//! writes their summary to `summary.json` (the catalogue: a static host cannot list a folder) and
+//! their headline measures to `headlines.json`, then writes one entry per route
 //! to OUT.json: path, kind, name, title, description, whether it charts, which wasm it needs, its
 //! `<head>` tags (`site::head`, naming the d3 subset given by `--d3-src` and `--d3-integrity`), the
 //! `<body>` content and the specs of its static charts, which `scripts/postbuild.mjs` puts into
 //! trunk's shell as each route's `index.html`. With `--search-index FILE` it also writes what
 //! `/search` searches (`site::search_index`). Each results file's page (`/results/<file>/`) keeps
 //! its body and charts in `OUT.json.files/N.json` instead, named by the entry's `content_file`.
-//! `prerender --summary RESULTS_DIR [--keep-refused]` only writes the folder's three files (test
+//! `prerender --summary RESULTS_DIR [--keep-refused]` only writes the folder's two files (test
 //! fixtures keep their bad files, as `refused`). The pages are the same Leptos components the site
 //! is made of, rendered natively; the live parts come out as empty boxes (`live::Live`) that the
 //! wasm fills in the browser.
@@ -38,8 +38,7 @@ mod native {
         /// `OUT.files/`. Not with `--summary`.
         #[arg(required_unless_present = "summary", conflicts_with = "summary")]
         out: Option<PathBuf>,
-        /// The results folder: read, validated, and given `index.json`, `summary.json` and
-        /// `headlines.json`.
+        /// The results folder: read, validated, and given `summary.json` and `headlines.json`.
         #[arg(required_unless_present = "summary")]
         results_dir: Option<PathBuf>,
         /// Write only RESULTS_DIR's own files, rendering no page.
@@ -78,15 +77,12 @@ mod native {
         std::process::exit(1);
     }
 
-    /// The results folder's own files: `index.json`, then, once every file is valid, `summary.json`
-    /// and `headlines.json`. Returns what the pages are rendered from (the case medians the facts
-    /// are computed from among it: no page fetches them, so they are not written).
+    /// The results folder's own files, once every file is valid: `summary.json` (the catalogue every
+    /// page that loads results reads) and `headlines.json`. Returns what the pages are rendered from
+    /// (the case medians the facts are computed from among it: no page fetches them, so they are not
+    /// written).
     fn write_results_files(dir: &Path, keep_refused: bool) -> StaticResults {
         let files = site::static_data::read_folder(dir).unwrap_or_else(|e| fail(e));
-        // The list of files first: a static host cannot list a folder. Written even when a file fails
-        // validation below (test fixtures keep theirs; a build stops there anyway).
-        let index = site::results_index::ResultsIndex::of_folder(&files);
-        write_atomic(&dir.join("index.json"), &(serde_json::to_string_pretty(&index).expect("the index serialises") + "\n"));
         let data = StaticResults::of_folder(&files, keep_refused).unwrap_or_else(|e| fail(e));
         write_atomic(&dir.join("summary.json"), &serde_json::to_string(&*data.summary).expect("the summary serialises"));
         write_atomic(&dir.join("headlines.json"), &serde_json::to_string(&data.summary.headlines()).expect("the headlines serialise"));

@@ -1,4 +1,4 @@
-//! The native results the site ships (`/results/index.json` lists `/results/*.json`), loaded and
+//! The native results the site ships (`/results/summary.json` lists `/results/*.json`), loaded and
 //! checked with wasm-core's validator, and the single-thread clone cases that match a browser run.
 
 use leptos::prelude::*;

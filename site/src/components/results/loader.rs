@@ -1,11 +1,12 @@
-//! Fetches `results/index.json` (written at build time by the pre-renderer), then the files it
-//! lists that a page wants ([`Wanted`]), and validates each with `wasm_core::validate`. One bad or
-//! missing file becomes an error card; only an unreadable index fails the whole load. The one loader
-//! of results files: the explorer, the bench page, the chapters' recorded results and the size table
-//! all start here. `/results` reads the build's summary instead, and fetches only the files it lists
-//! for the charts, parsed but not validated again (`built_files.rs`).
+//! Fetches the catalogue `results/summary.json` (written at build time by the pre-renderer), then
+//! the files it lists that a page wants ([`Wanted`]), and reads each through the page's
+//! [`ShippedReader`]. One bad or missing file becomes an error card; only an unreadable catalogue
+//! fails the whole load. The one loader of results files: the explorer, the bench page, the
+//! chapters' recorded results and the size table all start here. `/results` reads the whole
+//! summary ([`load_summary`]), and fetches only the files it lists for the charts, parsed but not
+//! validated again (`built_files.rs`).
 //!
-//! Limits, so that no file and no index can take a page down: each file is read as raw bytes (the
+//! Limits, so that no file and no catalogue can take a page down: each file is read as raw bytes (the
 //! same bytes `native-runner validate` judges, so a BOM or bad UTF-8 gets the same verdict) and
 //! never past `MAX_FILE_BYTES` + 1, whatever its `Content-Length` says; at most [`MAX_FILES`] files
 //! are loaded, [`PARALLEL_FETCHES`] at a time, with progress reported as each one lands, and a file
@@ -26,7 +27,7 @@ use wasm_core::validate::MAX_FILE_BYTES;
 use crate::results_index::ResultsIndex;
 pub use crate::results_index::Wanted;
 
-/// Most results files one page loads. Far more than the project will hold for years; an index
+/// Most results files one page loads. Far more than the project will hold for years; a catalogue
 /// listing more is cut here and says so in an error card.
 pub const MAX_FILES: usize = 200;
 /// Files fetched at once.
@@ -35,8 +36,6 @@ pub const PARALLEL_FETCHES: usize = 4;
 /// 20 s is ample on a slow phone connection, and short enough that a stalled file does not hold
 /// the page.
 pub const FETCH_TIMEOUT_MS: u32 = 20_000;
-/// Largest index read, in bytes: 100,000 names still fit (and are then cut to [`MAX_FILES`]).
-const MAX_INDEX_BYTES: usize = 4 << 20;
 
 use crate::model::explorer::LoadedFile;
 
@@ -109,18 +108,18 @@ fn is_plain_name(name: &str) -> bool {
     name.ends_with(".json") && !name.starts_with('.') && name.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
 }
 
-/// The results index.
+/// The results catalogue (`results/summary.json`), only what a page chooses files by.
 pub async fn index() -> Result<ResultsIndex, LoadError> {
-    let bytes = fetch_bytes(&format!("{RESULTS_DIR}/index.json"), MAX_INDEX_BYTES)
+    let bytes = fetch_bytes(&format!("{RESULTS_DIR}/summary.json"), MAX_SUMMARY_BYTES)
         .await
-        .map_err(|e| LoadError(format!("results/index.json {e}")))?;
-    serde_json::from_slice(&bytes).map_err(|e| LoadError(format!("results/index.json: {e}")))
+        .map_err(|e| LoadError(format!("results/summary.json {e}")))?;
+    serde_json::from_slice(&bytes).map_err(|e| LoadError(format!("results/summary.json: {e}")))
 }
 
 /// How a page reads a results file the site ships, a value each wasm's mount function gives its
 /// islands (`islands::mount_*`, as Leptos context) and each component hands to [`load_file`]: so a
 /// wasm links only the reader it names. Most only parse ([`ShippedReader::PARSE`]): every file
-/// `results/index.json` lists passed the validator when the site was built (the build stops on one
+/// `results/summary.json` lists passed the validator when the site was built (the build stops on one
 /// that does not), so they need not carry it (55 KB gzip of the chapters' wasm). A wasm that carries
 /// the validator anyway, for the reader's own run (the lab's tiers and the full one), reads with
 /// [`ShippedReader::VALIDATE`]: a second path for the same files would cost it 17 KB gzip.
@@ -223,8 +222,6 @@ pub async fn load_results_with_progress(
 ) -> Result<Vec<LoadedFile>, LoadError> {
     // `asked`, not the index's length: a page that skips files it has no use for skipped nothing.
     let index = index().await?;
-    // Each machine's marker is its rank among the machines of every file the site ships, on every page.
-    let markers = index.markers();
     let (names, asked) = index.names(wanted, MAX_FILES);
     let total = names.len();
     progress(0, total);
@@ -233,8 +230,9 @@ pub async fn load_results_with_progress(
     // index's order is restored afterwards.
     let mut numbered: Vec<(usize, LoadedFile)> = futures::stream::iter(names.into_iter().enumerate())
         .map(|(i, name)| {
-            let markers = &markers;
-            async move { (i, load_file(&name, read).await.ranked(markers)) }
+            // Each machine's marker is its rank among the machines of every file the site ships, on every page.
+            let rank = index.rank_of(&name);
+            async move { (i, load_file(&name, read).await.with_rank(rank)) }
         })
         .buffer_unordered(PARALLEL_FETCHES)
         .inspect(|_| {
@@ -253,7 +251,7 @@ pub async fn load_results_with_progress(
         let why = format!(
             "{asked} {what}; this page loads the first {MAX_FILES}. Every machine is on /results, which reads the build's summary instead."
         );
-        files.push(LoadedFile::capped("index.json", why));
+        files.push(LoadedFile::capped("summary.json", why));
     }
     Ok(files)
 }
@@ -262,81 +260,40 @@ pub async fn load_results_with_progress(
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_marker_is_its_machines_rank_and_an_unread_file_is_a_machine_of_its_own() {
-        let index: ResultsIndex = serde_json::from_str(
-            r#"{ "files": ["a.json", "a2.json", "b.json"],
-                 "about": [{ "suites": ["clone"], "arch": "x86_64", "runner": "native-runner", "label": "box-a", "machine": "native|m" },
-                           { "suites": ["sso"], "arch": "x86_64", "runner": "native-runner", "label": "box-a2", "machine": "native|m" },
-                           null] }"#,
-        )
-        .unwrap();
-        let markers = index.markers();
-        assert_eq!(markers, crate::palette::Markers::of(["native|m", &crate::results_index::unread_machine("b.json")]));
-        assert_eq!(markers.of_machine("native|m"), 0);
-    }
-
     fn index() -> ResultsIndex {
         serde_json::from_str(
             r#"{
-                "files": ["arm.json", "broken.json", "mixed.json", "other-runner.json", "sso.json"],
-                "about": [
-                    { "suites": ["clone"], "arch": "aarch64", "runner": "native-runner" },
-                    null,
-                    { "suites": ["clone", "sso"], "arch": "x86_64", "runner": "native-runner" },
-                    { "suites": ["clone"], "arch": "x86_64", "runner": "article" },
-                    { "suites": ["sso"], "arch": "x86_64", "runner": "native-runner" }
-                ]
+                "summary_version": 7,
+                "machines": [
+                    { "file": "arm.json", "label": "arm", "suites": ["clone"], "arch": "aarch64", "kind": "native", "hardware": 0 },
+                    { "file": "mixed.json", "suites": ["clone", "sso"], "arch": "x86_64", "kind": "native", "hardware": 1 },
+                    { "file": "other-runner.json", "suites": ["clone"], "arch": "x86_64", "kind": "reference", "hardware": 2 },
+                    { "file": "sso.json", "suites": ["sso"], "arch": "x86_64", "kind": "native", "hardware": 1 }
+                ],
+                "refused": [{ "file": "broken.json", "claimed_label": null, "problems": ["x: y"] }]
             }"#,
         )
         .unwrap()
     }
 
     #[test]
-    fn a_suite_gets_its_files_and_every_file_the_build_could_not_read() {
+    fn a_suite_gets_its_files_and_every_file_the_build_refused() {
         let i = index();
         assert_eq!(i.names(Wanted::Suite(wasm_core::results::Suite::Sso), MAX_FILES).0, ["broken.json", "mixed.json", "sso.json"]);
         assert_eq!(i.names(Wanted::Suite(wasm_core::results::Suite::Arena), MAX_FILES).0, ["broken.json"]);
-        assert_eq!(i.names(Wanted::All, MAX_FILES).0, i.files);
+        assert_eq!(i.names(Wanted::All, MAX_FILES).0, ["arm.json", "broken.json", "mixed.json", "other-runner.json", "sso.json"]);
     }
 
     #[test]
-    fn an_index_without_facts_still_loads_every_file() {
-        let plain: ResultsIndex = serde_json::from_str(r#"{ "files": ["a.json", "b.json"] }"#).unwrap();
-        assert_eq!(plain.names(Wanted::Suite(wasm_core::results::Suite::Sso), MAX_FILES).0, ["a.json", "b.json"]);
-        assert_eq!(plain.by_preference("x86_64", "native-runner"), ["a.json", "b.json"]);
+    fn a_marker_is_its_machines_rank_in_the_catalogue() {
+        let i = index();
+        assert_eq!((i.rank_of("mixed.json"), i.rank_of("sso.json"), i.rank_of("arm.json")), (Some(1), Some(1), Some(0)));
+        assert_eq!(i.rank_of("broken.json"), None, "refused: its card has no marker");
     }
 
     #[test]
     fn by_preference_puts_the_runners_files_of_the_arch_first_and_drops_other_arches() {
-        assert_eq!(index().by_preference("x86_64", "native-runner"), ["mixed.json", "sso.json", "broken.json", "other-runner.json"]);
-    }
-
-    #[test]
-    fn no_more_than_max_files_are_named() {
-        let many = ResultsIndex { files: (0..MAX_FILES + 5).map(|i| format!("{i}.json")).collect(), about: Default::default() };
-        assert_eq!(many.names(Wanted::All, MAX_FILES), ((0..MAX_FILES).map(|i| format!("{i}.json")).collect(), MAX_FILES + 5));
-    }
-
-    /// The cap counts the files a page asks for: many files of other suites are no reason to say
-    /// this page skipped any.
-    #[test]
-    fn files_of_other_suites_do_not_count_towards_the_cap() {
-        let files: Vec<String> = (0..MAX_FILES + 5).map(|i| format!("{i}.json")).collect();
-        let about = (0..MAX_FILES + 5)
-            .map(|i| {
-                Some(crate::results_index::FileAbout {
-                    suites: vec![if i < 3 { "sso" } else { "clone" }.into()],
-                    arch: "x86_64".into(),
-                    runner: "native-runner".into(),
-                    label: None,
-                    machine: None,
-                })
-            })
-            .collect();
-        assert_eq!(
-            ResultsIndex { files, about }.names(Wanted::Suite(wasm_core::results::Suite::Sso), MAX_FILES),
-            (vec!["0.json".into(), "1.json".into(), "2.json".into()], 3)
-        );
+        use wasm_core::summary::RunnerKind;
+        assert_eq!(index().by_preference("x86_64", RunnerKind::Native), ["mixed.json", "sso.json", "broken.json", "other-runner.json"]);
     }
 }

@@ -1,6 +1,6 @@
 //! Chapter 4: `size_of`/`align_of` measured live on wasm32, beside the values a native run recorded
 //! for x86_64 in a results file (`content/results/*.json`, served at `/results/<file>`, listed in
-//! `/results/index.json`), as a table and a bar chart. The build draws the x86_64 half as the box's
+//! `/results/summary.json`), as a table and a bar chart. The build draws the x86_64 half as the box's
 //! first frame ([`SizeFirstFrame`]: the file's values only, never a size the build's own target
 //! computed), which the live widget replaces.
 
@@ -143,15 +143,14 @@ pub fn SizeFirstFrame() -> impl IntoView {
 }
 
 /// The first valid x86_64 results file written by the project's native runner, else any valid
-/// x86_64 one. Fetches the likeliest file first (the index says which) and stops at the first that
+/// x86_64 one. Fetches the likeliest file first (the catalogue says which) and stops at the first that
 /// settles it: one file, not all of them.
 async fn load_native(read: loader::ShippedReader) -> Result<Option<ValidFile>, String> {
     // Keep in step with `preferred_native` (the build's first frame shows the file this finds).
     let index = loader::index().await.map_err(|e| e.to_string())?;
-    let markers = index.markers();
     let mut fallback = None;
-    for name in index.by_preference("x86_64", "native-runner") {
-        let LoadedFile::Good(machine) = loader::load_file(&name, read).await.ranked(&markers) else { continue };
+    for name in index.by_preference("x86_64", wasm_core::summary::RunnerKind::Native) {
+        let LoadedFile::Good(machine) = loader::load_file(&name, read).await.with_rank(index.rank_of(&name)) else { continue };
         if machine.data.machine.arch != "x86_64" {
             continue;
         }
