@@ -8,7 +8,7 @@ use super::chosen::chosen_memo;
 use crate::model::explorer::format::sig4;
 use crate::model::explorer::grid::{machine_grid, Grid};
 use crate::model::explorer::state::{ExplorerState, ModeFilter};
-use crate::model::explorer::{contention_variants, machine_names, ValidFile};
+use crate::model::explorer::{contention_variants, file_names, ValidFile};
 
 #[component]
 pub fn MachineGrid(machines: StoredValue<Vec<ValidFile>>, state: Memo<ExplorerState>) -> impl IntoView {
@@ -16,7 +16,7 @@ pub fn MachineGrid(machines: StoredValue<Vec<ValidFile>>, state: Memo<ExplorerSt
     // "both" modes would make two tables; the grid shows drop unless forget alone is chosen.
     let mode = move |s: &ExplorerState| if s.mode == ModeFilter::Forget { CloneMode::Forget } else { CloneMode::Drop };
     let grid = chosen_memo(machines, state, move |chosen, s| {
-        let names = machine_names(chosen);
+        let names = file_names(chosen);
         variant.with(|v| machine_grid(chosen, &names, v, mode(s)))
     });
     let type_name = |id: &str| wasm_core::kernels::CloneType::parse(id).map(|t| t.display_name()).unwrap_or_default();

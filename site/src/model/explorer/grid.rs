@@ -32,9 +32,9 @@ pub struct Grid {
     pub rows: Vec<GridRow>,
 }
 
-/// The grid of `variant_id` in `mode` over `machines` (named by `names`, in the same order).
-pub fn machine_grid(machines: &[&ValidFile], names: &[String], variant_id: &str, mode: CloneMode) -> Grid {
-    let per_machine: Vec<_> = machines.iter().map(|m| cases_of(m, variant_id, mode)).collect();
+/// The grid of `variant_id` in `mode` over `files` (named by `names`, in the same order).
+pub fn machine_grid(files: &[&ValidFile], names: &[String], variant_id: &str, mode: CloneMode) -> Grid {
+    let per_machine: Vec<_> = files.iter().map(|m| cases_of(m, variant_id, mode)).collect();
     let mut threads: Vec<u32> = per_machine.iter().flatten().map(|c| c.threads).collect();
     wasm_core::order::sort(&mut threads);
     threads.dedup();

@@ -5,7 +5,7 @@
 use super::format::{mib, sig4};
 use super::series::{contention_lines, line_name};
 use super::state::ModeFilter;
-use super::{machine_names, ValidFile};
+use super::{file_names, ValidFile};
 use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, XValue};
 use wasm_core::kernels::CloneMode;
 use wasm_core::results::MemoryStats;
@@ -34,11 +34,11 @@ impl Figure {
 }
 
 /// The figure after the last timed repeat, in MiB, against threads: one line per variant and mode.
-pub fn memory_spec(machines: &[&ValidFile], mode: ModeFilter, figure: Figure, scale: Scale) -> ChartSpec {
+pub fn memory_spec(files: &[&ValidFile], mode: ModeFilter, figure: Figure, scale: Scale) -> ChartSpec {
     // Only machines with statistics take a marker, so the ones without never push one off the chart.
-    let with_stats: Vec<&ValidFile> = machines.iter().copied().filter(|m| m.clone_cases().any(|c| c.memory.is_some())).collect();
-    let (machines, left_out) = super::charted(&with_stats);
-    let series = contention_lines(machines, mode, crate::model::explorer::state::TypeFilter::All)
+    let with_stats: Vec<&ValidFile> = files.iter().copied().filter(|m| m.clone_cases().any(|c| c.memory.is_some())).collect();
+    let (files, left_out) = super::charted(&with_stats);
+    let series = contention_lines(files, mode, crate::model::explorer::state::TypeFilter::All)
         .into_iter()
         .filter_map(|line| {
             let points: Vec<ChartPoint> = line
@@ -88,7 +88,7 @@ pub fn memory_spec(machines: &[&ValidFile], mode: ModeFilter, figure: Figure, sc
         series,
         x_names: Vec::new(),
         x_colours: Vec::new(),
-        machines: super::machine_names(machines),
+        machines: super::file_names(files),
         left_out,
     }
 }
@@ -112,15 +112,15 @@ pub fn downsample<T: Clone>(items: &[T], max: usize, key: impl Fn(&T) -> u64) ->
 }
 
 /// Mapped MiB over the time of a repeat, one line per case that recorded a timeline (none: no series).
-pub fn timeline_spec(machines: &[&ValidFile], mode: ModeFilter, scale: Scale) -> ChartSpec {
-    let names = machine_names(machines);
+pub fn timeline_spec(files: &[&ValidFile], mode: ModeFilter, scale: Scale) -> ChartSpec {
+    let names = file_names(files);
     let mut series = Vec::new();
-    for (m, machine_name) in machines.iter().zip(&names) {
+    for (m, machine_name) in files.iter().zip(&names) {
         for c in m.clone_cases().filter(|c| c.clone_mode().is_some_and(|md| mode.modes().contains(&md))) {
             let Some(timeline) = &c.mapped_timeline else { continue };
             let base =
                 format!("{} {} · {}", c.variant, c.mode.as_deref().unwrap_or(""), super::format::count(c.threads, "thread", "threads"));
-            let name = line_name(&base, (machines.len() > 1).then_some(machine_name.as_str()), None);
+            let name = line_name(&base, (files.len() > 1).then_some(machine_name.as_str()), None);
             let points = downsample(timeline, MAX_POINTS_DRAWN, |p| p.mapped_bytes)
                 .iter()
                 .map(|p| {
@@ -160,16 +160,16 @@ pub fn timeline_spec(machines: &[&ValidFile], mode: ModeFilter, scale: Scale) ->
         series,
         x_names: Vec::new(),
         x_colours: Vec::new(),
-        machines: super::names_with(machines, |m| m.clone_cases().any(|c| c.mapped_timeline.is_some())),
+        machines: super::names_with(files, |m| m.clone_cases().any(|c| c.mapped_timeline.is_some())),
         left_out: Vec::new(),
     }
 }
 
 /// Why each chosen machine without allocator statistics has none: (machine name, reason). Only
 /// jemalloc runs of the native runner record them.
-pub fn missing_stats(machines: &[&ValidFile]) -> Vec<(String, &'static str)> {
-    let names = machine_names(machines);
-    machines
+pub fn missing_stats(files: &[&ValidFile]) -> Vec<(String, &'static str)> {
+    let names = file_names(files);
+    files
         .iter()
         .zip(names)
         .filter(|(m, _)| !m.clone_cases().any(|c| c.memory.is_some()))

@@ -43,16 +43,16 @@ pub fn allocator_groups<'a>(all: &'a [ValidFile], selected: &[String]) -> Vec<Ve
     groups
 }
 
-/// Names that tell the chosen machines apart: the label, then the allocator, then the file name. A
+/// Names that tell the chosen files apart on a chart: the label, then the allocator, then the file name. A
 /// browser run's name always says so, so its line is never read as a native machine's.
-pub fn machine_names(machines: &[&ValidFile]) -> Vec<String> {
-    let clash = |name: &dyn Fn(&ValidFile) -> String, m: &ValidFile| machines.iter().filter(|o| name(o) == name(m)).count() > 1;
+pub fn file_names(files: &[&ValidFile]) -> Vec<String> {
+    let clash = |name: &dyn Fn(&ValidFile) -> String, m: &ValidFile| files.iter().filter(|o| name(o) == name(m)).count() > 1;
     let by_label = |m: &ValidFile| match m.is_browser_run() && !m.data.label.starts_with("browser") {
         true => format!("browser: {}", m.data.label),
         false => m.data.label.clone(),
     };
     let by_allocator = |m: &ValidFile| format!("{} ({})", by_label(m), m.allocator());
-    machines
+    files
         .iter()
         .map(|m| match () {
             _ if !clash(&by_label, m) => by_label(m),
@@ -62,18 +62,18 @@ pub fn machine_names(machines: &[&ValidFile]) -> Vec<String> {
         .collect()
 }
 
-/// `machines` split at [`crate::palette::MACHINES_PER_CHART`]: the ones a chart draws (the first,
-/// in the order chosen) and the names of the rest (as [`machine_names`] calls them among all), for
+/// `files` split at [`crate::palette::MACHINES_PER_CHART`]: the ones a chart draws (the first,
+/// in the order chosen) and the names of the rest (as [`file_names`] calls them among all), for
 /// its "not drawn" note.
-pub fn charted<'m, 'a>(machines: &'m [&'a ValidFile]) -> (&'m [&'a ValidFile], Vec<String>) {
-    let (drawn, _) = crate::palette::split_charted(machines);
-    (drawn, machine_names(machines).split_off(drawn.len()))
+pub fn charted<'m, 'a>(files: &'m [&'a ValidFile]) -> (&'m [&'a ValidFile], Vec<String>) {
+    let (drawn, _) = crate::palette::split_charted(files);
+    (drawn, file_names(files).split_off(drawn.len()))
 }
 
-/// [`machine_names`] of the machines that `has` data for a chart, in order: the names a chart
+/// [`file_names`] of the files that `has` data for a chart, in order: the names a chart
 /// writes above itself.
-pub fn names_with(machines: &[&ValidFile], has: impl Fn(&ValidFile) -> bool) -> Vec<String> {
-    machines.iter().zip(machine_names(machines)).filter(|(m, _)| has(m)).map(|(_, name)| name).collect()
+pub fn names_with(files: &[&ValidFile], has: impl Fn(&ValidFile) -> bool) -> Vec<String> {
+    files.iter().zip(file_names(files)).filter(|(m, _)| has(m)).map(|(_, name)| name).collect()
 }
 
 #[cfg(test)]
@@ -147,10 +147,10 @@ mod tests {
             ..Default::default()
         };
         assert!(browser.is_browser_run() && !native.is_browser_run());
-        assert_eq!(machine_names(&[&native, &browser]), ["laptop", "browser: my-phone"]);
+        assert_eq!(file_names(&[&native, &browser]), ["laptop", "browser: my-phone"]);
         assert_eq!(browser.description(), "Chrome 131, in a browser (wasm32) · 8 logical CPUs");
         browser.data.label = "browser-chrome-131-8cpu".into();
-        assert_eq!(machine_names(&[&browser]), ["browser-chrome-131-8cpu"]);
+        assert_eq!(file_names(&[&browser]), ["browser-chrome-131-8cpu"]);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use super::format::{count, sig4};
 use super::state::{ModeFilter, TypeFilter, View};
-use super::{contention_variants, machine_names, ValidFile};
+use super::{contention_variants, file_names, ValidFile};
 use crate::charts::{ChartKind, ChartPoint, ChartSeries, ChartSpec, Scale, SeriesStyle, XValue};
 use crate::palette::ChartMarker;
 use wasm_core::kernels::{CloneAllocator, CloneMode};
@@ -53,11 +53,11 @@ pub fn line_name(base: &str, machine: Option<&str>, mode: Option<&str>) -> Strin
 }
 
 /// One line per (machine, mode, variant) with data, in that nesting order.
-pub fn contention_lines<'a>(machines: &[&'a ValidFile], mode: ModeFilter, types: TypeFilter) -> Vec<Line<'a>> {
-    let names = machine_names(machines);
-    let markers = machine_markers(machines);
+pub fn contention_lines<'a>(files: &[&'a ValidFile], mode: ModeFilter, types: TypeFilter) -> Vec<Line<'a>> {
+    let names = file_names(files);
+    let markers = file_markers(files);
     let mut lines = Vec::new();
-    for (&mark, (m, machine_name)) in markers.iter().zip(machines.iter().zip(&names)) {
+    for (&mark, (m, machine_name)) in markers.iter().zip(files.iter().zip(&names)) {
         for &md in mode.modes() {
             for v in contention_variants().filter(|v| types.keeps(v)) {
                 let colour = crate::palette::type_colour(v);
@@ -65,7 +65,7 @@ pub fn contention_lines<'a>(machines: &[&'a ValidFile], mode: ModeFilter, types:
                 let Some(first) = cases.first() else { continue };
                 let name = line_name(
                     &first.variant,
-                    (machines.len() > 1).then_some(machine_name.as_str()),
+                    (files.len() > 1).then_some(machine_name.as_str()),
                     (mode == ModeFilter::Both).then_some(md.id()),
                 );
                 let style =
@@ -78,7 +78,7 @@ pub fn contention_lines<'a>(machines: &[&'a ValidFile], mode: ModeFilter, types:
                 let Some(first) = cases.first() else { continue };
                 let base = format!("{} in a {allocator}", first.variant);
                 let name =
-                    line_name(&base, (machines.len() > 1).then_some(machine_name.as_str()), (mode == ModeFilter::Both).then_some(md.id()));
+                    line_name(&base, (files.len() > 1).then_some(machine_name.as_str()), (mode == ModeFilter::Both).then_some(md.id()));
                 let colour = crate::palette::allocator_colour(allocator);
                 let style = SeriesStyle { colour, colour_name: base, marker: mark.marker, marker_name: machine_name.clone() };
                 lines.push(Line { name, dashed: false, cases, style: Some(style), run: mark.run });
@@ -187,11 +187,11 @@ fn metric_series(lines: Vec<Line>, view: View) -> Vec<ChartSeries> {
 }
 
 /// Each file's machine marker ([`ValidFile::marker`]) and run number within this chart.
-pub fn machine_markers(machines: &[&ValidFile]) -> Vec<ChartMarker> {
-    crate::palette::chart_markers(machines.iter().map(|m| (m.machine_key(), m.marker)))
+pub fn file_markers(files: &[&ValidFile]) -> Vec<ChartMarker> {
+    crate::palette::chart_markers(files.iter().map(|m| (m.machine_key(), m.marker)))
 }
 
-fn lines_spec(title: String, y_label: &str, scale: Scale, series: Vec<ChartSeries>, machines: &[&ValidFile]) -> ChartSpec {
+fn lines_spec(title: String, y_label: &str, scale: Scale, series: Vec<ChartSeries>, files: &[&ValidFile]) -> ChartSpec {
     ChartSpec {
         kind: ChartKind::Lines,
         title,
@@ -201,7 +201,7 @@ fn lines_spec(title: String, y_label: &str, scale: Scale, series: Vec<ChartSerie
         series,
         x_names: Vec::new(),
         x_colours: Vec::new(),
-        machines: machine_names(machines),
+        machines: file_names(files),
         left_out: Vec::new(),
     }
 }
@@ -215,19 +215,19 @@ fn metric_y_label(view: View) -> &'static str {
 }
 
 /// Time or rate against threads for every chosen machine.
-pub fn contention_spec(machines: &[&ValidFile], view: View, mode: ModeFilter, scale: Scale, types: TypeFilter) -> ChartSpec {
+pub fn contention_spec(files: &[&ValidFile], view: View, mode: ModeFilter, scale: Scale, types: TypeFilter) -> ChartSpec {
     if view == View::Ratio {
-        return ratio_spec(machines, mode, scale);
+        return ratio_spec(files, mode, scale);
     }
     if view == View::Placement {
-        return placement_spec(machines, mode, scale, types);
+        return placement_spec(files, mode, scale, types);
     }
-    metric_spec(machines, view, mode, scale, types)
+    metric_spec(files, view, mode, scale, types)
 }
 
 /// Time or rate per clone against threads, one line per machine, mode and type: the time and rate
 /// views, and the browser's own contention run (which needs none of the other views' code).
-pub fn metric_spec(machines: &[&ValidFile], view: View, mode: ModeFilter, scale: Scale, types: TypeFilter) -> ChartSpec {
+pub fn metric_spec(files: &[&ValidFile], view: View, mode: ModeFilter, scale: Scale, types: TypeFilter) -> ChartSpec {
     // Read cases make no clone: their chart says what each operation is.
     let (title, y_label) = match (mode, view) {
         (ModeFilter::Read, View::Rate) => ("Reads per second, every thread reading", "reads per second"),
@@ -235,7 +235,7 @@ pub fn metric_spec(machines: &[&ValidFile], view: View, mode: ModeFilter, scale:
         (_, View::Rate) => ("Clones per second under contention", metric_y_label(view)),
         _ => ("Time per clone under contention", metric_y_label(view)),
     };
-    let (drawn, left_out) = super::charted(machines);
+    let (drawn, left_out) = super::charted(files);
     let spec = lines_spec(title.into(), y_label, scale, metric_series(contention_lines(drawn, mode, types), view), drawn);
     ChartSpec { left_out, ..spec }
 }
@@ -244,12 +244,12 @@ pub fn metric_spec(machines: &[&ValidFile], view: View, mode: ModeFilter, scale:
 /// placement and mode. Colour is the type, the marker the machine, as on every chart; the numeral
 /// beside it is the placement (1 for the first of [`wasm_core::results::PLACEMENTS`], ...), so the
 /// same placement reads the same on every machine.
-pub fn placement_spec(machines: &[&ValidFile], mode: ModeFilter, scale: Scale, types: TypeFilter) -> ChartSpec {
+pub fn placement_spec(files: &[&ValidFile], mode: ModeFilter, scale: Scale, types: TypeFilter) -> ChartSpec {
     use wasm_core::results::PLACEMENTS;
-    let names = machine_names(machines);
-    let marks = machine_markers(machines);
+    let names = file_names(files);
+    let marks = file_markers(files);
     let mut lines = Vec::new();
-    for ((m, machine_name), mark) in machines.iter().zip(&names).zip(&marks) {
+    for ((m, machine_name), mark) in files.iter().zip(&names).zip(&marks) {
         for &md in mode.modes() {
             for v in contention_variants().filter(|v| types.keeps(v)) {
                 let colour = crate::palette::type_colour(v);
@@ -257,12 +257,9 @@ pub fn placement_spec(machines: &[&ValidFile], mode: ModeFilter, scale: Scale, t
                     let cases = cases_at(m, v, md, Some(placement));
                     let Some(first) = cases.first() else { continue };
                     let base = format!("{} @{placement}", first.variant);
-                    let name = line_name(
-                        &base,
-                        (machines.len() > 1).then_some(machine_name.as_str()),
-                        (mode == ModeFilter::Both).then_some(md.id()),
-                    );
-                    let marker_name = match machines.len() {
+                    let name =
+                        line_name(&base, (files.len() > 1).then_some(machine_name.as_str()), (mode == ModeFilter::Both).then_some(md.id()));
+                    let marker_name = match files.len() {
                         1 => format!("@{placement}"),
                         _ => format!("{machine_name} @{placement}"),
                     };
@@ -277,7 +274,7 @@ pub fn placement_spec(machines: &[&ValidFile], mode: ModeFilter, scale: Scale, t
         metric_y_label(View::Time),
         scale,
         metric_series(lines, View::Time),
-        machines,
+        files,
     )
 }
 
@@ -285,18 +282,18 @@ pub fn placement_spec(machines: &[&ValidFile], mode: ModeFilter, scale: Scale, t
 pub const EQUAL_COST: &str = "equal cost (1×)";
 
 /// Arc<str> time ÷ String time per thread count: above 1, String clones faster.
-pub fn ratio_spec(machines: &[&ValidFile], mode: ModeFilter, scale: Scale) -> ChartSpec {
-    let (machines, left_out) = super::charted(machines);
-    let names = machine_names(machines);
-    let markers = machine_markers(machines);
+pub fn ratio_spec(files: &[&ValidFile], mode: ModeFilter, scale: Scale) -> ChartSpec {
+    let (files, left_out) = super::charted(files);
+    let names = file_names(files);
+    let markers = file_markers(files);
     let mut series = Vec::new();
     let mut all_threads: Vec<u32> = Vec::new();
-    for ((m, machine_name), &mark) in machines.iter().zip(&names).zip(&markers) {
+    for ((m, machine_name), &mark) in files.iter().zip(&names).zip(&markers) {
         for &md in mode.modes() {
             let strings = cases_of(m, "string", md);
             let name = line_name(
                 "Arc<str> ÷ String",
-                (machines.len() > 1).then_some(machine_name.as_str()),
+                (files.len() > 1).then_some(machine_name.as_str()),
                 (mode == ModeFilter::Both).then_some(md.id()),
             );
             let points: Vec<ChartPoint> = cases_of(m, "arc_str", md)
@@ -345,7 +342,7 @@ pub fn ratio_spec(machines: &[&ValidFile], mode: ModeFilter, scale: Scale) -> Ch
             run: None,
         });
     }
-    ChartSpec { left_out, ..lines_spec("Arc<str> time ÷ String time per clone".into(), "Arc<str> ÷ String", scale, series, machines) }
+    ChartSpec { left_out, ..lines_spec("Arc<str> time ÷ String time per clone".into(), "Arc<str> ÷ String", scale, series, files) }
 }
 
 fn thread_counts(points: &[ChartPoint]) -> impl Iterator<Item = u32> + '_ {
@@ -388,7 +385,7 @@ fn ratio_point(series: &str, arc: &CaseResult, string: &CaseResult) -> ChartPoin
 pub fn allocator_spec(group: &[&ValidFile], view: View, mode: ModeFilter, scale: Scale, types: TypeFilter) -> ChartSpec {
     let view = if view == View::Rate { View::Rate } else { View::Time };
     // One machine's files: its marker on each, told apart by their run numbers and allocators.
-    let marks = machine_markers(group);
+    let marks = file_markers(group);
     let mut lines = Vec::new();
     for &md in mode.modes() {
         for v in contention_variants().filter(|v| types.keeps(v)) {
@@ -531,7 +528,7 @@ mod tests {
         }
         // A machine's marker is its identity's, whichever machines share the chart.
         let alone = contention_spec(&[&b], View::Time, ModeFilter::Drop, Scale::Linear, TypeFilter::All);
-        let names = machine_names(&[&a, &b]);
+        let names = file_names(&[&a, &b]);
         let marker_of = |name: &str| styles.iter().find(|st| st.marker_name == name).unwrap().marker;
         assert_eq!(marker_of(&names[1]), alone.series[0].style.clone().unwrap().marker);
         assert_ne!(marker_of(&names[0]), marker_of(&names[1]));

@@ -8,7 +8,7 @@ use wasm_core::results::CaseResult;
 
 use super::bars::{bars, list_unit, series, variant_names, x_colours, x_variant_id, Unit};
 use super::choice::Choice;
-use super::{machine_names, ValidFile};
+use super::{file_names, ValidFile};
 use crate::charts::{ChartKind, ChartSpec, Scale};
 use crate::palette::ChartMarker;
 
@@ -178,14 +178,14 @@ pub fn available(summary: &wasm_core::summary::Summary, suite: Suite) -> Vec<(St
 }
 
 /// The explorer's chart of a non-clone suite: the chosen machines' bars under condition `key`.
-pub fn suite_spec(machines: &[&ValidFile], suite: Suite, key: &str) -> ChartSpec {
+pub fn suite_spec(files: &[&ValidFile], suite: Suite, key: &str) -> ChartSpec {
     // Only machines with cases under this condition take a marker.
     let measured: Vec<&ValidFile> =
-        machines.iter().copied().filter(|m| m.data.cases.iter().any(|c| c.suite == suite.key() && condition(c).key == key)).collect();
-    let (machines, left_out) = super::charted(&measured);
-    let names = machine_names(machines);
+        files.iter().copied().filter(|m| m.data.cases.iter().any(|c| c.suite == suite.key() && condition(c).key == key)).collect();
+    let (files, left_out) = super::charted(&measured);
+    let names = file_names(files);
     let sources = Source::of_files(
-        machines
+        files
             .iter()
             .zip(names)
             .map(|(m, name)| FileSource {
