@@ -3,7 +3,10 @@
 // stop the coordinator Worker (dist/threads/worker.js). Called from src/components/contention/ through
 // wasm-bindgen with plain strings and numbers; everything heavy happens in the Worker.
 
-const SERVICE_WORKER = "/coi-serviceworker.js";
+/** The site's own file `path` (`/threads/worker.js`) where the site is served: under the base that
+ *  <meta name="site-base"> names (scripts/relocate.mjs writes it), else at the root. */
+const siteUrl = (path) => (document.querySelector('meta[name="site-base"]')?.content ?? "/") + path.replace(/^\//, "");
+const SERVICE_WORKER = siteUrl("/coi-serviceworker.js");
 /** sessionStorage key: set just before the reload that turns isolation on, so it happens once. */
 const RELOADED = "contention-isolation-reload";
 
@@ -78,7 +81,7 @@ export function startLines(threads, variants, onMessage) {
 
 function start(request, onMessage) {
   stopRun();
-  const running = new Worker("/threads/worker.js", { type: "module" });
+  const running = new Worker(siteUrl("/threads/worker.js"), { type: "module" });
   worker = running;
   running.onmessage = ({ data }) => {
     onMessage(String(data.kind), Number(data.index) || 0, String(data.text ?? ""));

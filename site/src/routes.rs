@@ -1,7 +1,7 @@
 //! Each page's title and description, from one source: `site/routes.json` for the pages and the
 //! chapters' own Markdown (title and lede) for the chapters. The pre-renderer (`src/bin/prerender.rs`)
-//! hands them to `scripts/postbuild.mjs`, which writes them into each route's `index.html` and the
-//! build's page list (`pages.json`).
+//! writes them into each page's head (`crate::head`) and the build's page list (`pages.json`). And
+//! where the site is served from: [`site_url`].
 
 use serde::Deserialize;
 use std::sync::OnceLock;
@@ -17,6 +17,39 @@ struct Page {
 struct Routes {
     site_name: String,
     pages: Vec<Page>,
+}
+
+/// The address of the site's own page or file `path` (`/chapters/clone-cost`, `/results/x.json`)
+/// where the site is served. The build writes every page for the root of a domain;
+/// `scripts/relocate.mjs` moves a built site under a base path (a GitHub Pages project site,
+/// `/<repository>/`), rewriting its HTML and naming the base in `<meta name="site-base">`, which
+/// this reads in the browser, so that what the wasm draws and fetches goes there too. Natively (the
+/// pre-renderer, whose HTML the relocation rewrites) and without the meta, `path` itself. A `path`
+/// that is not absolute is returned as it is.
+pub fn site_url(path: &str) -> String {
+    match path.strip_prefix('/') {
+        Some(rest) => format!("{}{rest}", base()),
+        None => path.to_owned(),
+    }
+}
+
+/// The base path the site is served under, ending in `/`: [`site_url`].
+fn base() -> &'static str {
+    static BASE: OnceLock<String> = OnceLock::new();
+    BASE.get_or_init(|| {
+        #[cfg(target_arch = "wasm32")]
+        {
+            let named = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.query_selector(r#"meta[name="site-base"]"#).ok().flatten())
+                .and_then(|meta| meta.get_attribute("content"))
+                .filter(|base| base.starts_with('/') && base.ends_with('/'));
+            if let Some(base) = named {
+                return base;
+            }
+        }
+        "/".to_owned()
+    })
 }
 
 fn routes() -> &'static Routes {
@@ -72,6 +105,13 @@ pub fn results_file_path(file_name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn natively_a_page_is_where_the_build_writes_it() {
+        assert_eq!(site_url("/chapters/clone-cost"), "/chapters/clone-cost");
+        assert_eq!(site_url("/"), "/");
+        assert_eq!(site_url("#rules"), "#rules", "not absolute: left as it is");
+    }
 
     #[test]
     fn every_page_and_chapter_has_a_title_and_description() {

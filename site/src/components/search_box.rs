@@ -26,7 +26,7 @@ pub fn SearchBox() -> impl IntoView {
         replace_page_query("/search", &if q.trim().is_empty() { String::new() } else { format!("q={encoded}") });
     });
     view! {
-        <form class="search-form" role="search" action="/search" on:submit=|ev| ev.prevent_default()>
+        <form class="search-form" role="search" action=crate::routes::site_url("/search") on:submit=|ev| ev.prevent_default()>
             <label for="search-input">"Search the chapters, the glossary and the machines"</label>
             <input id="search-input" type="search" name="q" autocomplete="off" data-testid="search-input"
                 prop:value=query on:input=move |ev| set_query.set(event_target_value(&ev))/>
@@ -63,7 +63,7 @@ fn Hits(entries: Vec<Entry>, query: ReadSignal<String>) -> impl IntoView {
             <ol class="search-hits" data-testid="search-hits">
                 {hits.into_iter().map(|h| view! {
                     <li>
-                        <a href=h.entry.url.clone()>{h.entry.title.clone()}</a>
+                        <a href=crate::routes::site_url(&h.entry.url)>{h.entry.title.clone()}</a>
                         <span class="badge">{kind_name(&h.entry.kind)}</span>
                         <p>{h.snippet}</p>
                     </li>

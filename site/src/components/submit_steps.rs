@@ -75,9 +75,9 @@ pub fn SubmitSteps() -> impl IntoView {
             <li><code>"--threads 1,2,4,8"</code> ": choose the thread counts."</li>
             <li><code>"--mapped-timeline 10"</code> ": sample jemalloc's mapped memory every 10 ms during the last repeat, for the memory timeline."</li>
             <li><code>"--max-leak 1GiB"</code> ": cap what a forget case may leak (by default the smaller of 2 GiB and a quarter of your RAM; bigger cases run with fewer clones and say so)."</li>
-            <li><code>"--pin"</code> ": also run the cases of 2 or more threads pinned, once per " <a class="term-ref" href="/glossary#placement">"placement"</a>
-                " your machine has (the contenders on the timed thread's " <a class="term-ref" href="/glossary#smt">"SMT sibling"</a>
-                ", on cores sharing its " <a class="term-ref" href="/glossary#l3">"L3"</a>
+            <li><code>"--pin"</code> ": also run the cases of 2 or more threads pinned, once per " <a class="term-ref" href=crate::routes::site_url("/glossary#placement")>"placement"</a>
+                " your machine has (the contenders on the timed thread's " <a class="term-ref" href=crate::routes::site_url("/glossary#smt")>"SMT sibling"</a>
+                ", on cores sharing its " <a class="term-ref" href=crate::routes::site_url("/glossary#l3")>"L3"</a>
                 ", in another L3, on another socket; Linux), for the explorer's \u{201C}By placement\u{201D} view."</li>
         </ul>
         <p>"Allocator A/B: run once more with the system allocator instead of jemalloc, under another label, and submit both files:"</p>

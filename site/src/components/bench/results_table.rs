@@ -41,7 +41,7 @@ pub fn ResultsTable(
                         <th scope="col" class="num">"median"</th>
                         <th scope="col" class="num">"min"</th>
                         <th scope="col" class="num">"max"</th>
-                        <th scope="col" class="num"><a class="term-ref" href="/glossary#mad">"MAD"</a></th>
+                        <th scope="col" class="num"><a class="term-ref" href=crate::routes::site_url("/glossary#mad")>"MAD"</a></th>
                         {unit.rate.map(|r| view! { <th scope="col" class="num">{r}</th> })}
                         <th scope="col" class="num">"samples"</th>
                     </tr>

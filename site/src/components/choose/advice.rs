@@ -49,8 +49,8 @@ pub fn AdviceView(
             <h2 id="choose-advice-title">"Recommendation"</h2>
             {verdict}
             <p class="small">
-                "The model and the rules: " <a href="/chapters/what-instead#rules">"What to do instead"</a> ". Background: "
-                <a href="/chapters/clone-cost">"What clone costs"</a> ", " <a href="/chapters/small-strings">"Small strings"</a> "."
+                "The model and the rules: " <a href=crate::routes::site_url("/chapters/what-instead#rules")>"What to do instead"</a> ". Background: "
+                <a href=crate::routes::site_url("/chapters/clone-cost")>"What clone costs"</a> ", " <a href=crate::routes::site_url("/chapters/small-strings")>"Small strings"</a> "."
             </p>
         </section>
     }

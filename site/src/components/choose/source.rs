@@ -143,8 +143,8 @@ fn FiltersNote(filters: StoredValue<RankingState>, machines: Memo<Vec<MachineSum
         let pairs = f.filter_pairs();
         (!pairs.is_empty()).then(|| {
             let text = pairs.iter().map(|(k, v)| format!("{k} = {v}")).collect::<Vec<_>>().join(", ");
-            let href =
-                format!("/results?{}", crate::components::results::query::join(crate::components::results::query::encode_pairs(&pairs)));
+            let query = crate::components::results::query::join(crate::components::results::query::encode_pairs(&pairs));
+            let href = crate::routes::site_url(&format!("/results?{query}"));
             view! {
                 <p class="note" data-testid="choose-filters">
                     {move || format!("Machines on offer: the {} that the ranking's filters admit ({text}). ", machines.with(Vec::len))}

@@ -296,7 +296,7 @@ pub fn ChooseTable(
                     data-use-ns=modelled.use_ns().map(|ns| ns.to_string()) data-machine=machine
                     data-memory-bytes=format!("{memory:.0}") data-cpu-ms=cpu_ms.map(|ms| ms.to_string())
                     data-ruled-out=ruled_out class:ruled-out=ruled_out.is_some()>
-                    <th scope="row"><a href=c.docs_url()><code>{c.name()}</code></a></th>
+                    <th scope="row"><a href=crate::routes::site_url(c.docs_url())><code>{c.name()}</code></a></th>
                     <td class="num" data-field="bytes" title=format!("{} byte handle + {:.1} heap block(s) per string", m.handle_bytes, m.blocks_per_string)>
                         {format!("{:.1}", m.bytes_per_string)}
                     </td>

@@ -115,7 +115,7 @@ pub fn SubmitFile(
                     view! {
                         <p>
                             <button type="button" class="secondary" data-testid=format!("{prefix}-download") on:click=download>"Download results (JSON)"</button>
-                            " Then send it in: " <a href="/submit#browser">"how to submit a browser run"</a> "."
+                            " Then send it in: " <a href=crate::routes::site_url("/submit#browser")>"how to submit a browser run"</a> "."
                         </p>
                     }.into_any()
                 }}

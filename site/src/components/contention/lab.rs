@@ -81,7 +81,7 @@ pub fn ContentionLab(#[prop(optional)] allocator_ab: bool) -> impl IntoView {
             <Show when=move || file.with(Option::is_some)>
                 <ul class="bench-notes" data-testid="contention-findings">
                     {move || cases.with(|c| report::findings(c)).into_iter().map(|f| view! {
-                        <li>{f.text} {f.why.map(|(href, text)| view! { " " <a href=href>{text}</a> "." })}</li>
+                        <li>{f.text} {f.why.map(|(href, text)| view! { " " <a href=crate::routes::site_url(href)>{text}</a> "." })}</li>
                     }).collect_view()}
                 </ul>
                 <Chart spec=Signal::derive(move || spec.get().unwrap_or_else(crate::charts::ChartSpec::empty)) test_id="contention-chart"/>
@@ -191,7 +191,7 @@ fn ContentionTable(cases: Signal<Vec<CaseResult>>) -> impl IntoView {
                         <th scope="col">"Mode"</th>
                         <th scope="col" class="num">"Threads"</th>
                         <th scope="col" class="num">"ns per clone"</th>
-                        <th scope="col" class="num"><a class="term-ref" href="/glossary#mad">"MAD"</a></th>
+                        <th scope="col" class="num"><a class="term-ref" href=crate::routes::site_url("/glossary#mad")>"MAD"</a></th>
                         <th scope="col" class="num">"spread (ns)"</th>
                         <th scope="col" class="num">"clones × repeats"</th>
                     </tr>

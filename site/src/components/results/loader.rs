@@ -58,9 +58,12 @@ fn js_message(value: JsValue) -> String {
     value.as_string().unwrap_or_else(|| format!("{value:?}"))
 }
 
-/// Fetches `url` as bytes, reading at most `limit` + 1 of them: a larger file is refused without
-/// downloading it (by its `Content-Length`) or abandoned once the stream passes the limit.
+/// Fetches `url` (the site's own: `/results/x.json`, under the base the site is served from,
+/// [`crate::routes::site_url`]) as bytes, reading at most `limit` + 1 of them: a larger file is
+/// refused without downloading it (by its `Content-Length`) or abandoned once the stream passes
+/// the limit.
 pub async fn fetch_bytes(url: &str, limit: usize) -> Result<Vec<u8>, String> {
+    let url = &crate::routes::site_url(url);
     let window = web_sys::window().ok_or("no window")?;
     // One signal for the whole transfer: it aborts the body's stream too, not only the headers.
     let init = web_sys::RequestInit::new();

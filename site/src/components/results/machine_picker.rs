@@ -101,10 +101,10 @@ pub fn MachinePicker(
                             {m.source.as_deref().map(|source| view! { <span class="machine-desc">"Imported from " {source.replace('`', "")}</span> })}
                             <span class="machine-desc" data-testid="machine-facts">{facts(m)}</span>
                         </label>
-                        <a class="machine-file" href=format!("/results/{}", m.file) download=m.file.clone()
+                        <a class="machine-file" href=crate::routes::site_url(&format!("/results/{}", m.file)) download=m.file.clone()
                             aria-label=format!("Download {}", m.file)>{m.file.clone()}</a>
                         " · "
-                        <a class="machine-file machine-page" href=crate::routes::results_file_path(&m.file)
+                        <a class="machine-file machine-page" href=crate::routes::site_url(&crate::routes::results_file_path(&m.file))
                             aria-label=format!("its page: every case of {}", m.label)>"its page"</a>
                         </div>
                     </li>

@@ -19,7 +19,7 @@ pub fn replace_query(query: &str) {
 pub fn replace_page_query(path: &str, query: &str) {
     if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
         let q = if query.is_empty() { String::new() } else { format!("?{query}") };
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("{path}{q}")));
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("{}{q}", crate::routes::site_url(path))));
     }
 }
 

@@ -135,7 +135,7 @@ pub fn RankingTable(
                     <td class="num">{place + 1}</td>
                     {pick}
                     <th scope="row">
-                        <a href=crate::routes::results_file_path(&m.file)>{m.label.clone()}</a>
+                        <a href=crate::routes::site_url(&crate::routes::results_file_path(&m.file))>{m.label.clone()}</a>
                         {(runs > 1).then(|| view! { <span class="runs" data-field="runs">{format!(" · {runs} runs, newest shown")}</span> })}
                     </th>
                     <td class="num" data-field="best">{times(row.vs_best)}</td>

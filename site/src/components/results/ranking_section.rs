@@ -55,11 +55,11 @@ pub fn RankingSection(
     // The chooser on the same selection of machines (the filters, not the sort or the grouping).
     let chooser_link = move || {
         let pairs = state.get().filter_pairs();
-        let href = if pairs.is_empty() {
+        let href = crate::routes::site_url(&if pairs.is_empty() {
             "/choose".to_owned()
         } else {
             format!("/choose?{}", super::query::join(super::query::encode_pairs(&pairs)))
-        };
+        });
         view! { <p class="note"><a href=href data-testid="ranking-to-choose">"Which string type should your code use, on these machines? Ask the chooser"</a>"."</p> }
     };
     let for_standing = summary.clone();
