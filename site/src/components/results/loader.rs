@@ -111,8 +111,20 @@ fn is_plain_name(name: &str) -> bool {
     name.ends_with(".json") && !name.starts_with('.') && name.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
 }
 
-/// The results catalogue (`results/summary.json`), only what a page chooses files by.
-pub async fn index() -> Result<ResultsIndex, LoadError> {
+/// The results catalogue (`results/summary.json`), only what a page chooses files by: fetched once
+/// per page however many of its islands load results (chapter 4's size table and recorded results
+/// both do), the answer or the error shared by all of them.
+pub async fn index() -> Result<std::rc::Rc<ResultsIndex>, LoadError> {
+    type Catalogue = Shared<LocalBoxFuture<'static, Result<std::rc::Rc<ResultsIndex>, LoadError>>>;
+    thread_local! {
+        static CATALOGUE: std::cell::OnceCell<Catalogue> = const { std::cell::OnceCell::new() };
+    }
+    let read = || async { fetch_index().await.map(std::rc::Rc::new) }.boxed_local().shared();
+    CATALOGUE.with(|c| c.get_or_init(read).clone()).await
+}
+
+/// [`index`]'s one request.
+async fn fetch_index() -> Result<ResultsIndex, LoadError> {
     let bytes = fetch_bytes(&format!("{RESULTS_DIR}/summary.json"), MAX_SUMMARY_BYTES)
         .await
         .map_err(|e| LoadError(format!("results/summary.json {e}")))?;
