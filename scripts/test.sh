@@ -5,13 +5,24 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 cd "$(repo_root)"
 use_project_path
-bash scripts/bootstrap.sh --with-browser || exit 1
+bash scripts/bootstrap.sh --with-browser --without-cargo-tools || exit 1
 boot_s=$SECONDS
+logdir=$(mktemp -d)
+# The tools cargo builds from source (trunk, wasm-bindgen-cli, cargo-fuzz: about 6 minutes on 2 cores
+# where they are missing) build in the background beside fmt and the native tests, which need none of
+# them: each fills the cores the other leaves idle (an install's links and last crates, the tests'
+# own run). They are waited for before the first suite that needs one (cargo-wasm32).
+(
+  t0=$SECONDS
+  bash scripts/bootstrap.sh --cargo-tools-only >"$logdir/cargo-tools.log" 2>&1
+  echo $? >"$logdir/cargo-tools.rc"
+  echo $((SECONDS - t0)) >"$logdir/cargo-tools.secs"
+) &
+tools_pid=$!
 # A test run builds each crate once: incremental caches (about 0.9 GB of target/debug) only cost
 # disk, which a fresh clone's CI run has little of.
 export CARGO_INCREMENTAL=0
 
-logdir=$(mktemp -d)
 passed=0 failed=0 broken=() times=()
 
 # Adds up the counts a suite printed; a suite that exits non-zero without reporting a failed test
@@ -51,6 +62,13 @@ suite fmt bash -c 'cargo fmt --all --check && cargo fmt --manifest-path fuzz/Car
 # tiers') are linted too. The pre-renderer postbuild builds is then the test build's own.
 lint=(env RUSTC_WORKSPACE_WRAPPER="$(rustup which clippy-driver)" CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__)
 suite cargo-native "${lint[@]}" cargo test --workspace --locked
+wait "$tools_pid"
+cat "$logdir/cargo-tools.log" >&2
+if [[ "$(cat "$logdir/cargo-tools.rc" 2>/dev/null)" != 0 ]]; then
+  say "npm test: the cargo tools did not install (above); nothing after the native tests can run without them"
+  echo "total: $passed passed, $((failed + 1)) failed"
+  exit 1
+fi
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   suite cargo-wasm32 "${lint[@]}" cargo test -p kernels -p wasm-core --target wasm32-unknown-unknown --locked
 # Miri over wasm-core's and the kernels' library tests: the memory readers must never read padding or
@@ -58,9 +76,11 @@ CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 # leak on purpose (forget mode; the leaked-once &'static str and static ArcStr), and so do the
 # clone-run tests that build their source, so those run on their own with leak checking off; every
 # other test keeps Miri's leak check.
-# Miri interprets on one core for about 90 s, so it runs in the background beside the next suites
-# (wasm32, fuzz, workflows, node-scripts), whose single-thread stretches leave a core free; its own
-# target folder (target/miri) takes no lock they need. Its logs and counts join the others' below.
+# Miri interprets on one core (about 430 s of it on a bare machine, its sysroot included), so it runs
+# in the background beside the next suites (wasm32, fuzz, workflows, node-scripts, the site build),
+# whose single-thread stretches leave a core free; its own target folder (target/miri) takes no lock
+# they need. It is joined after the site build: joined before it, Miri's last minutes ran alone on
+# one core. Its logs and counts join the others' below.
 nightly=$(nightly_toolchain)
 # Runs one suite quietly into its log, recording its exit status and seconds beside it.
 quiet_suite() {
@@ -92,9 +112,12 @@ join_miri() {
 suite fuzz bash scripts/fuzz.sh 30
 # The GitHub workflows (the tests on GitHub, publishing, the results check) under a real linter.
 suite workflows actionlint -no-color
-suite node-scripts node --test --test-reporter=tap tests/scripts/
-join_miri
+# Under the same lint wrapper as the builds above: the contribution test runs `cargo test --workspace`
+# and builds the runner and the pre-renderer, and with another RUSTC_WORKSPACE_WRAPPER cargo would
+# compile every workspace crate again (211 s of a bare run's 222 s in this suite, 2026-11-28).
+suite node-scripts "${lint[@]}" node --test --test-reporter=tap tests/scripts/
 suite site-build "${lint[@]}" trunk build
+join_miri
 if [[ -f dist/index.html ]]; then
   # Two test files at a time: 484 s instead of 595 s on 2 cores (each file starts its own server and
   # Chromium, and most of a file's time is the page's own waiting).
@@ -105,7 +128,7 @@ fi
 
 say ""
 # Where the minutes go (the budget is 25 on 2 cores, tool installs included).
-say "time: bootstrap ${boot_s}s, $(IFS=,; echo "${times[*]}" | sed 's/,/, /g'); all ${SECONDS}s"
+say "time: bootstrap ${boot_s}s (cargo tools $(cat "$logdir/cargo-tools.secs")s beside fmt and cargo-native), $(IFS=,; echo "${times[*]}" | sed 's/,/, /g'); all ${SECONDS}s"
 if [[ ${#broken[@]} -gt 0 ]]; then say "failing suites: ${broken[*]} (logs in $logdir)"; fi
 echo "total: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]
