@@ -164,6 +164,31 @@ const execFileAsync = promisify(execFile);
 /** The cargo binary trunk builds (`data-bin` in site/index.html): the full wasm. */
 const TRUNK_BIN = "site";
 
+/** What `site/index.html` tells trunk about the site's wasm: the cargo profile and wasm-opt's
+ *  level and options (the smaller tiers are built with the same). */
+export function trunkRustOptions() {
+  const indexHtml = fs.readFileSync(path.join(root, "site", "index.html"), "utf8");
+  return {
+    optParams: (indexHtml.match(/data-wasm-opt-params="([^"]*)"/) ?? [, ""])[1].split(/\s+/).filter(Boolean),
+    optLevel: (indexHtml.match(/data-wasm-opt="([^"]*)"/) ?? [, "z"])[1],
+    profile: (indexHtml.match(/data-cargo-profile="([^"]*)"/) ?? [, "release"])[1],
+  };
+}
+
+/** Builds the page wasm binaries `bins` of the site crate in one cargo run, as trunk builds its own
+ *  (the same profile and target, so they share every compiled crate with trunk's). */
+export function buildPageWasm(bins, profile = trunkRustOptions().profile) {
+  execFileSync("cargo", ["build", "--quiet", "--locked", "--profile", profile, "--target", "wasm32-unknown-unknown", "-p", "site", ...bins.flatMap((bin) => ["--bin", bin])],
+    { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+}
+
+/** Every page wasm the site crate has: its binaries named `site` and `site-…` (`prerender` is the
+ *  native pre-renderer), read from site/Cargo.toml. */
+export function pageWasmBins() {
+  const manifest = fs.readFileSync(path.join(root, "site", "Cargo.toml"), "utf8");
+  return [...manifest.matchAll(/\[\[bin\]\]\s*\nname = "([^"]+)"/g)].map((m) => m[1]).filter((name) => /^site(-|$)/.test(name));
+}
+
 /** Builds the smaller wasm tiers `bins` (`site-lite`, `site-chapters`: see `Tier` in
  *  site/src/live.rs) the way trunk builds the full one: one cargo build with the same profile,
  *  then wasm-bindgen and wasm-opt with the options `site/index.html` gives trunk, per binary, two
@@ -171,12 +196,8 @@ const TRUNK_BIN = "site";
  *  `<bin>-<hash>.js` and `_bg.wasm` into `dist`; returns their URLs by binary. */
 export async function buildTiers(dist, bins) {
   if (bins.length === 0) return {};
-  const indexHtml = fs.readFileSync(path.join(root, "site", "index.html"), "utf8");
-  const optParams = (indexHtml.match(/data-wasm-opt-params="([^"]*)"/) ?? [, ""])[1].split(/\s+/).filter(Boolean);
-  const optLevel = (indexHtml.match(/data-wasm-opt="([^"]*)"/) ?? [, "z"])[1];
-  const profile = (indexHtml.match(/data-cargo-profile="([^"]*)"/) ?? [, "release"])[1];
-  execFileSync("cargo", ["build", "--quiet", "--locked", "--profile", profile, "--target", "wasm32-unknown-unknown", "-p", "site", ...bins.flatMap((bin) => ["--bin", bin])],
-    { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+  const { optLevel, optParams, profile } = trunkRustOptions();
+  buildPageWasm(bins, profile);
   const run = (cmd, args) => execFileAsync(cmd, args, { cwd: root, maxBuffer: 16 << 20 }).then(({ stderr }) => process.stderr.write(stderr));
   const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(root, "target");
   const built = {};
@@ -362,8 +383,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     return result;
   };
   refuseLinkedResults();
-  // The threaded tier needs nothing from the pages: it builds (nightly, its own target folder)
-  // while the pages and the other tiers do, which on two cores saves about a minute.
+  // The threaded tier needs nothing from the pages: trunk's pre_build hook started its cargo build
+  // (scripts/prebuild.mjs); this finishes it while the pages and the other tiers are written.
   const threadsBuilt = step("threaded tier built", () => buildThreadsTier(dist));
   threadsBuilt.catch(() => {}); // awaited below; a failure there still stops the build
   const searchIndex = path.join(dist, "search-index.json");

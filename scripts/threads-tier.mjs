@@ -5,7 +5,8 @@
 // rebuilt with atomics (`-Z build-std`, nightly only) and linker flags no other tier wants. So this
 // tier alone uses the nightly toolchain, its own target dir and its own flags; the site's three tiers
 // stay on stable. Nothing on a page loads it: js/contention.js starts its worker when a reader
-// presses Run. Called by scripts/postbuild.mjs (and runnable on its own: `node scripts/threads-tier.mjs DIST`).
+// presses Run. Called by scripts/postbuild.mjs (and runnable on its own: `node scripts/threads-tier.mjs DIST`);
+// scripts/prebuild.mjs starts its cargo build early.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -52,20 +53,42 @@ function run(cmd, args, env = {}) {
   });
 }
 
-export async function buildThreadsTier(dist) {
+/** The tier's cargo build: its toolchain, arguments and environment, and where the wasm lands. */
+function threadsCargo() {
   const targetDir = path.join(process.env.CARGO_TARGET_DIR ?? path.join(root, "target"), "threads");
   // The pinned nightly, as scripts/lib.sh names it (the one place its date is written).
   const nightly = `+${execFileSync("bash", ["-c", '. scripts/lib.sh && nightly_toolchain'], { cwd: root, encoding: "utf8" }).trim()}`;
   const rustc = execFileSync("rustc", [nightly, "--version"], { encoding: "utf8" }).trim();
-  await run(
-    "cargo",
-    [nightly, "build", "--quiet", "--locked", "-Z", "build-std=panic_abort,std", "--target", "wasm32-unknown-unknown",
-      "--profile", "wasm-release", "-p", "wasm-threads", "--target-dir", targetDir],
-    // RUSTFLAGS replaces .cargo/config.toml's wasm32 flags (Leptos's erase_components), which this tier does not use.
-    // No RUSTC_WORKSPACE_WRAPPER: `npm test` lints the stable builds with stable clippy-driver,
-    // which cannot compile for this nightly.
-    { RUSTFLAGS: threadsRustflags(), WASM_THREADS_RUSTC: rustc, RUSTC_WORKSPACE_WRAPPER: undefined, CLIPPY_ARGS: undefined },
-  );
+  const args = [nightly, "build", "--quiet", "--locked", "-Z", "build-std=panic_abort,std", "--target", "wasm32-unknown-unknown",
+    "--profile", "wasm-release", "-p", "wasm-threads", "--target-dir", targetDir];
+  // RUSTFLAGS replaces .cargo/config.toml's wasm32 flags (Leptos's erase_components), which this tier does not use.
+  // No RUSTC_WORKSPACE_WRAPPER: `npm test` lints the stable builds with stable clippy-driver,
+  // which cannot compile for this nightly.
+  const env = { RUSTFLAGS: threadsRustflags(), WASM_THREADS_RUSTC: rustc, RUSTC_WORKSPACE_WRAPPER: undefined, CLIPPY_ARGS: undefined };
+  return { args, env, rustc, targetDir };
+}
+
+/** Starts the tier's cargo build at the lowest CPU priority and returns at once, leaving it running
+ *  (scripts/prebuild.mjs, trunk's pre_build hook). The build that counts is still
+ *  `buildThreadsTier`'s, after trunk's: its cargo waits for this one's lock on the target folder and
+ *  then finds the tier built. Started early, the tier compiles in what trunk's build leaves idle.
+ *  Its output goes to `target/threads/early-build.log`; if it fails, the later build fails the same
+ *  way, in the build's own output. */
+export function startThreadsBuild() {
+  const { args, env, targetDir } = threadsCargo();
+  fs.mkdirSync(targetDir, { recursive: true });
+  const log = fs.openSync(path.join(targetDir, "early-build.log"), "w");
+  const merged = { ...process.env, ...env };
+  for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
+  // Not detached: a new session is a new scheduler autogroup on Linux, where a nice value no longer
+  // yields to the page builds (measured: the tier then took its even share and was done before the
+  // idle stretches it is meant for). It outlives this process all the same.
+  spawn("nice", ["-n", "19", "cargo", ...args], { cwd: root, stdio: ["ignore", log, log], env: merged }).unref();
+}
+
+export async function buildThreadsTier(dist) {
+  const { args, env, rustc, targetDir } = threadsCargo();
+  await run("cargo", args, env);
   const out = path.join(dist, "threads");
   fs.rmSync(out, { recursive: true, force: true });
   await run("wasm-bindgen", ["--target", "web", "--no-typescript", "--out-dir", out, "--out-name", "wasm_threads",
