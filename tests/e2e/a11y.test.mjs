@@ -14,14 +14,14 @@ let h;
 before(async () => { h = await start(); });
 after(async () => { await h?.close(); });
 
-/** Opens `route`, waits for its live parts and charts, and returns axe's serious and critical findings. */
-async function audit(route, width, colorScheme) {
-  const { page, errors } = await h.open(route, { width, colorScheme });
+/** Loads `route` in `tour`'s page, waits for its live parts and charts, and returns axe's serious
+ *  and critical findings. The audit only reads the page, so one page visits every route. */
+async function audit(tour, route, width, colorScheme) {
+  const { page, errors } = await tour.visit(route);
   await allMounted(page);
   await page.waitForLoadState("networkidle");
   await page.evaluate(axeSource);
   const results = await page.evaluate((tags) => window.axe.run(document, { runOnly: { type: "tag", values: tags } }), TAGS);
-  await page.close();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   return { errors, findings: serious.map((v) => `${route} ${width}px ${colorScheme}: ${v.id} (${v.impact}) on ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}${v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : ""}`) };
 }
@@ -35,10 +35,15 @@ for (const [width, colorScheme] of [[1280, "light"], [1280, "dark"], [375, "ligh
     // other runs axe meanwhile (two cores are enough for both).
     const queue = [...routes];
     const worker = async () => {
-      for (let route = queue.shift(); route; route = queue.shift()) {
-        const result = await audit(route, width, colorScheme);
-        findings.push(...result.findings);
-        assert.deepEqual(result.errors, [], route);
+      const tour = await h.tour({ width, colorScheme });
+      try {
+        for (let route = queue.shift(); route; route = queue.shift()) {
+          const result = await audit(tour, route, width, colorScheme);
+          findings.push(...result.findings);
+          assert.deepEqual(result.errors, [], route);
+        }
+      } finally {
+        await tour.close();
       }
     };
     await Promise.all([worker(), worker()]);

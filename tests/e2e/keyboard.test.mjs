@@ -64,8 +64,10 @@ test("every visible control on every route is reached by Tab, shows its focus, a
   const problems = [];
   // Two routes at a time (each page keeps its own focus): one walks while the other loads.
   const queue = routeMeta().map((meta) => `/${meta.route}`);
-  const walk = async (route) => {
-    const { page, errors } = await h.open(route, { width: 1280 });
+  // Tabbing only reads the page (focus and scroll end with the document), so each worker's one page
+  // visits its routes (`tour` in harness.mjs).
+  const walk = async (tour, route) => {
+    const { page, errors } = await tour.visit(route);
     await allMounted(page);
     await page.waitForLoadState("networkidle");
     const total = await page.evaluate(markControls, CONTROLS);
@@ -82,9 +84,15 @@ test("every visible control on every route is reached by Tab, shows its focus, a
     for (const { what, drawn } of reached.values()) if (!drawn) problems.push(`${route}: no visible focus on ${what}`);
     assert.ok(reached.size > 0, `${route}: Tab reaches nothing`);
     assert.deepEqual(errors, [], route);
-    await page.close();
   };
-  const worker = async () => { for (let route = queue.shift(); route; route = queue.shift()) await walk(route); };
+  const worker = async () => {
+    const tour = await h.tour({ width: 1280 });
+    try {
+      for (let route = queue.shift(); route; route = queue.shift()) await walk(tour, route);
+    } finally {
+      await tour.close();
+    }
+  };
   await Promise.all([worker(), worker()]);
   assert.deepEqual(problems.sort(), []);
 });

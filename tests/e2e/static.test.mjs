@@ -133,9 +133,12 @@ test("with JavaScript on, the wasm fills every box and leaves the text alone", a
 
 test("every route's wasm has every island the page holds: all boxes mount, from the smallest wasm that carries them", async () => {
   const counts = { "site-lite": 0, "site-results": 0, "site-choose": 0, "site-chapters": 0, site: 0, "site-bench": 0, "site-lab": 0 };
+  // One page visits every route (`tour` in harness.mjs): each visit is a fresh document, and the
+  // test only reads it.
+  const tour = await h.tour();
   for (const meta of routeMeta()) {
     const route = `/${meta.route}`;
-    const { page, errors } = await h.open(route);
+    const { page, errors } = await tour.visit(route);
     await page.waitForFunction(() => performance.getEntriesByName("islands-mounted").length === 1, null, { timeout: 30_000 });
     const lab = await page.locator("[data-lab]").count();
     // A threaded lab waits for the reader: its wasm loads beside the page's when the lab comes near.
@@ -158,8 +161,8 @@ test("every route's wasm has every island the page holds: all boxes mount, from 
     assert.equal(loaded, expected, `${route}: loads ${loaded}`);
     counts[loaded] += 1;
     assert.deepEqual(errors, [], route);
-    await page.context().close();
   }
+  await tour.close();
   assert.ok(counts["site-lite"] >= 6 && counts["site-chapters"] >= 4, JSON.stringify(counts));
   assert.ok(counts["site-results"] === 1 && counts["site-choose"] === 1 && counts.site === 0, `one page per page app, none needs every island: ${JSON.stringify(counts)}`);
   assert.ok(counts["site-lab"] === 4 && counts["site-bench"] === 1, `the labs' pages: chapters 4, 8 and 9, and /bench: ${JSON.stringify(counts)}`);
