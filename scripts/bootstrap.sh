@@ -5,25 +5,14 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 cd "$(repo_root)"
 
-# The parts: everything but the three tools cargo builds from source (trunk, wasm-bindgen-cli,
-# cargo-fuzz: six minutes on 2 cores), and those three. Both by default; npm test asks for them
-# apart, so that the tools build beside the native tests, which need none of them.
-with_browser=false other_parts=true cargo_tools=true
+with_browser=false
 for arg in "$@"; do
   case "$arg" in
     --with-browser) with_browser=true ;;
-    --without-cargo-tools) cargo_tools=false ;;
-    --cargo-tools-only) other_parts=false ;;
-    -h|--help)
-      echo "usage: scripts/bootstrap.sh [--with-browser] [--without-cargo-tools | --cargo-tools-only]"
-      echo "  --with-browser         also install Chromium (the browser tests)"
-      echo "  --without-cargo-tools  all but trunk, wasm-bindgen-cli and cargo-fuzz"
-      echo "  --cargo-tools-only     only trunk, wasm-bindgen-cli and cargo-fuzz"
-      exit 0 ;;
+    -h|--help) echo "usage: scripts/bootstrap.sh [--with-browser]"; exit 0 ;;
     *) die "bootstrap: unknown argument '$arg' (try --help)" ;;
   esac
 done
-$other_parts || $cargo_tools || die "bootstrap: --without-cargo-tools and --cargo-tools-only leave nothing to do"
 
 installed=()
 # Each install is listed with its seconds (the budget for a bare machine's `npm test` is 25 minutes).
@@ -42,7 +31,7 @@ grep -q "^wasm_opt = \"version_$WASM_OPT_VERSION\"" Trunk.toml || die "Trunk.tom
 grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | grep -q "version = \"$WASM_BINDGEN_VERSION\"" \
   || die "Cargo.lock resolves a wasm-bindgen other than $WASM_BINDGEN_VERSION; keep it pinned with '=' in Cargo.toml"
 
-if $other_parts && ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   say "bootstrap: adding the wasm32-unknown-unknown target"
   bounded 600 rustup target add wasm32-unknown-unknown || die "could not add the wasm32 target: run 'rustup target add wasm32-unknown-unknown'"
   mark "wasm32 target"
@@ -65,36 +54,28 @@ install_tool() {
     bounded "$limit" cargo install --quiet --force --target-dir "$tools_target" "$@"
 }
 
-if $cargo_tools; then
-  if [[ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]]; then
-    say "bootstrap: installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 2 minutes on 2 cores)"
-    # Not --locked: the CLI's own lockfile names a crate version the registry mirror does not serve.
-    install_tool 1800 1 --no-default-features wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" \
-      || die "could not install wasm-bindgen-cli: run 'cargo install wasm-bindgen-cli --version $WASM_BINDGEN_VERSION'"
-    mark "wasm-bindgen-cli $WASM_BINDGEN_VERSION"
-  fi
-
-  if [[ "$(trunk --version 2>/dev/null || true)" != "trunk $TRUNK_VERSION" ]]; then
-    say "bootstrap: installing trunk $TRUNK_VERSION (about 3 minutes on 2 cores)"
-    install_tool 1200 0 --locked --no-default-features trunk --version "$TRUNK_VERSION" \
-      || die "could not install trunk: run 'cargo install --locked trunk --version $TRUNK_VERSION'"
-    mark "trunk $TRUNK_VERSION"
-  fi
-
-  if [[ "$(cargo fuzz --version 2>/dev/null || true)" != "cargo-fuzz $CARGO_FUZZ_VERSION" ]]; then
-    say "bootstrap: installing cargo-fuzz $CARGO_FUZZ_VERSION (under a minute)"
-    install_tool 900 0 --locked cargo-fuzz --version "$CARGO_FUZZ_VERSION" \
-      || die "could not install cargo-fuzz: run 'cargo install --locked cargo-fuzz --version $CARGO_FUZZ_VERSION'"
-    mark "cargo-fuzz $CARGO_FUZZ_VERSION"
-  fi
-  rm -rf "$tools_target"
+if [[ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]]; then
+  say "bootstrap: installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 2 minutes on 2 cores)"
+  # Not --locked: the CLI's own lockfile names a crate version the registry mirror does not serve.
+  install_tool 1800 1 --no-default-features wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" \
+    || die "could not install wasm-bindgen-cli: run 'cargo install wasm-bindgen-cli --version $WASM_BINDGEN_VERSION'"
+  mark "wasm-bindgen-cli $WASM_BINDGEN_VERSION"
 fi
 
-if $cargo_tools && ! $other_parts; then
-  if [[ ${#installed[@]} -eq 0 ]]; then say "bootstrap: cargo tools present (trunk $TRUNK_VERSION, wasm-bindgen $WASM_BINDGEN_VERSION, cargo-fuzz $CARGO_FUZZ_VERSION)"
-  else say "bootstrap: installed $(IFS=,; echo "${installed[*]}" | sed 's/,/, /g')"; fi
-  exit 0
+if [[ "$(trunk --version 2>/dev/null || true)" != "trunk $TRUNK_VERSION" ]]; then
+  say "bootstrap: installing trunk $TRUNK_VERSION (about 3 minutes on 2 cores)"
+  install_tool 1200 0 --locked --no-default-features trunk --version "$TRUNK_VERSION" \
+    || die "could not install trunk: run 'cargo install --locked trunk --version $TRUNK_VERSION'"
+  mark "trunk $TRUNK_VERSION"
 fi
+
+if [[ "$(cargo fuzz --version 2>/dev/null || true)" != "cargo-fuzz $CARGO_FUZZ_VERSION" ]]; then
+  say "bootstrap: installing cargo-fuzz $CARGO_FUZZ_VERSION (under a minute)"
+  install_tool 900 0 --locked cargo-fuzz --version "$CARGO_FUZZ_VERSION" \
+    || die "could not install cargo-fuzz: run 'cargo install --locked cargo-fuzz --version $CARGO_FUZZ_VERSION'"
+  mark "cargo-fuzz $CARGO_FUZZ_VERSION"
+fi
+rm -rf "$tools_target"
 
 # Nightly is used in three places only: Miri checks the memory readers in wasm-core (npm test runs it),
 # the threaded wasm tier rebuilds std with atomics (-Z build-std, scripts/threads-tier.mjs), and
@@ -158,9 +139,7 @@ wasm_opt_version=$(node_modules/.bin/wasm-opt --version 2>/dev/null | grep -oE '
 [[ "$wasm_opt_version" == "$WASM_OPT_VERSION" ]] \
   || die "node_modules/.bin/wasm-opt is '${wasm_opt_version:-missing}', expected $WASM_OPT_VERSION: run 'npm ci'"
 
-if [[ ${#installed[@]} -eq 0 ]] && ! $cargo_tools; then
-  say "bootstrap: all tools present but the cargo tools, not looked at (wasm-opt $wasm_opt_version, actionlint $ACTIONLINT_VERSION)"
-elif [[ ${#installed[@]} -eq 0 ]]; then
+if [[ ${#installed[@]} -eq 0 ]]; then
   say "bootstrap: all tools present (trunk $TRUNK_VERSION, wasm-bindgen $WASM_BINDGEN_VERSION, wasm-opt $wasm_opt_version, actionlint $ACTIONLINT_VERSION)"
 else
   say "bootstrap: installed $(IFS=,; echo "${installed[*]}" | sed 's/,/, /g')"

@@ -5,24 +5,13 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 cd "$(repo_root)"
 use_project_path
-bash scripts/bootstrap.sh --with-browser --without-cargo-tools || exit 1
+bash scripts/bootstrap.sh --with-browser || exit 1
 boot_s=$SECONDS
-logdir=$(mktemp -d)
-# The tools cargo builds from source (trunk, wasm-bindgen-cli, cargo-fuzz: about 6 minutes on 2 cores
-# where they are missing) build in the background beside fmt and the native tests, which need none of
-# them: each fills the cores the other leaves idle (an install's links and last crates, the tests'
-# own run). They are waited for before the first suite that needs one (cargo-wasm32).
-(
-  t0=$SECONDS
-  bash scripts/bootstrap.sh --cargo-tools-only >"$logdir/cargo-tools.log" 2>&1
-  echo $? >"$logdir/cargo-tools.rc"
-  echo $((SECONDS - t0)) >"$logdir/cargo-tools.secs"
-) &
-tools_pid=$!
 # A test run builds each crate once: incremental caches (about 0.9 GB of target/debug) only cost
 # disk, which a fresh clone's CI run has little of.
 export CARGO_INCREMENTAL=0
 
+logdir=$(mktemp -d)
 passed=0 failed=0 broken=() times=()
 
 # Adds up the counts a suite printed; a suite that exits non-zero without reporting a failed test
@@ -62,13 +51,6 @@ suite fmt bash -c 'cargo fmt --all --check && cargo fmt --manifest-path fuzz/Car
 # tiers') are linted too. The pre-renderer postbuild builds is then the test build's own.
 lint=(env RUSTC_WORKSPACE_WRAPPER="$(rustup which clippy-driver)" CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__)
 suite cargo-native "${lint[@]}" cargo test --workspace --locked
-wait "$tools_pid"
-cat "$logdir/cargo-tools.log" >&2
-if [[ "$(cat "$logdir/cargo-tools.rc" 2>/dev/null)" != 0 ]]; then
-  say "npm test: the cargo tools did not install (above); nothing after the native tests can run without them"
-  echo "total: $passed passed, $((failed + 1)) failed"
-  exit 1
-fi
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   suite cargo-wasm32 "${lint[@]}" cargo test -p kernels -p wasm-core --target wasm32-unknown-unknown --locked
 # Miri over wasm-core's and the kernels' library tests: the memory readers must never read padding or
@@ -128,7 +110,7 @@ fi
 
 say ""
 # Where the minutes go (the budget is 25 on 2 cores, tool installs included).
-say "time: bootstrap ${boot_s}s (cargo tools $(cat "$logdir/cargo-tools.secs")s beside fmt and cargo-native), $(IFS=,; echo "${times[*]}" | sed 's/,/, /g'); all ${SECONDS}s"
+say "time: bootstrap ${boot_s}s, $(IFS=,; echo "${times[*]}" | sed 's/,/, /g'); all ${SECONDS}s"
 if [[ ${#broken[@]} -gt 0 ]]; then say "failing suites: ${broken[*]} (logs in $logdir)"; fi
 echo "total: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]
