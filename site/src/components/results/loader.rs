@@ -173,6 +173,13 @@ pub async fn load_file(name: &str, read: ShippedReader) -> LoadedFile {
     }
 }
 
+/// [`load_file`] of a file the catalogue `index` lists, with its machine's marker: its rank among the
+/// machines of every file the site ships, the same on every page whichever files a page loads.
+pub async fn load_listed(index: &ResultsIndex, name: &str, read: ShippedReader) -> LoadedFile {
+    let rank = index.rank_of(name);
+    load_file(name, read).await.with_rank(rank)
+}
+
 /// The results files one page has asked for, each fetched and read once: two parts of a page that
 /// want the same file (`/choose`'s clone costs and its count of the machines that agree) share one
 /// request and one reading. Its clones share one cache.
@@ -245,9 +252,8 @@ pub async fn load_results_with_progress(
     // index's order is restored afterwards.
     let mut numbered: Vec<(usize, LoadedFile)> = futures::stream::iter(names.into_iter().enumerate())
         .map(|(i, name)| {
-            // Each machine's marker is its rank among the machines of every file the site ships, on every page.
-            let rank = index.rank_of(&name);
-            async move { (i, load_file(&name, read).await.with_rank(rank)) }
+            let index = index.clone();
+            async move { (i, load_listed(&index, &name, read).await) }
         })
         .buffer_unordered(PARALLEL_FETCHES)
         .inspect(|_| {

@@ -150,7 +150,7 @@ async fn load_native(read: loader::ShippedReader) -> Result<Option<ValidFile>, S
     let index = loader::index().await.map_err(|e| e.to_string())?;
     let mut fallback = None;
     for name in index.by_preference("x86_64", wasm_core::summary::RunnerKind::Native) {
-        let LoadedFile::Good(machine) = loader::load_file(&name, read).await.with_rank(index.rank_of(&name)) else { continue };
+        let LoadedFile::Good(machine) = loader::load_listed(&index, &name, read).await else { continue };
         if machine.data.machine.arch != "x86_64" {
             continue;
         }
