@@ -55,19 +55,23 @@ export async function start({ dir = dist, isolate = false } = {}) {
    *  process, measured on 2 cores), a navigation in an open page a tenth of that. Each visit is a
    *  full load of the route's document, as a deep link is; what carries over is the browser's state
    *  (its caches, and storage and service workers if a test made any), so a test that clicks, stores
-   *  or runs something opens its own page. `visit(route)` resolves to `{ page, errors }`: the
-   *  console errors and uncaught exceptions of that visit only. */
-  async function tour({ width = 1280, height = 900, colorScheme = "light" } = {}) {
-    const context = await browser.newContext({ viewport: { width, height }, colorScheme });
+   *  or runs something opens its own page. `visit(route)` resolves to `{ page, errors, response,
+   *  requested }`: the console errors and uncaught exceptions of that visit only, and the URLs it
+   *  requested. */
+  async function tour({ width = 1280, height = 900, colorScheme = "light", javaScript = true } = {}) {
+    const context = await browser.newContext({ viewport: { width, height }, colorScheme, javaScriptEnabled: javaScript });
     const page = await context.newPage();
     let errors = [];
+    let requested = [];
     page.on("console", (msg) => { if (msg.type() === "error") errors.push(msg.text()); });
     page.on("pageerror", (err) => errors.push(String(err)));
+    page.on("request", (request) => requested.push(request.url()));
     return {
       async visit(route) {
         errors = [];
+        requested = [];
         const response = await page.goto(base + route);
-        return { page, errors, response };
+        return { page, errors, response, requested };
       },
       close: () => context.close(),
     };
