@@ -40,14 +40,19 @@ export function pointWorkerAtGlue(text, glue = "wasm_threads.js") {
   return text.replace(pattern, `import('../../../${glue}')`);
 }
 
+/** This process's environment with `env` over it; a key set to `undefined` is removed. */
+function environmentWith(env) {
+  const merged = { ...process.env, ...env };
+  for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
+  return merged;
+}
+
 /** Runs `cmd` with its output shown; resolves when it exits with status 0. Asynchronous, so that
  *  postbuild builds this tier while it builds the others (each build's last, single-threaded link
  *  leaves a core free for the other's). */
 function run(cmd, args, env = {}) {
   return new Promise((resolve, reject) => {
-    const merged = { ...process.env, ...env };
-    for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
-    const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: merged });
+    const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: environmentWith(env) });
     child.on("error", reject);
     child.on("exit", (code, signal) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} failed (${signal ?? `status ${code}`})`))));
   });
@@ -78,12 +83,10 @@ export function startThreadsBuild() {
   const { args, env, targetDir } = threadsCargo();
   fs.mkdirSync(targetDir, { recursive: true });
   const log = fs.openSync(path.join(targetDir, "early-build.log"), "w");
-  const merged = { ...process.env, ...env };
-  for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
   // Not detached: a new session is a new scheduler autogroup on Linux, where a nice value no longer
   // yields to the page builds (measured: the tier then took its even share and was done before the
   // idle stretches it is meant for). It outlives this process all the same.
-  spawn("nice", ["-n", "19", "cargo", ...args], { cwd: root, stdio: ["ignore", log, log], env: merged }).unref();
+  spawn("nice", ["-n", "19", "cargo", ...args], { cwd: root, stdio: ["ignore", log, log], env: environmentWith(env) }).unref();
 }
 
 export async function buildThreadsTier(dist) {
