@@ -26,6 +26,12 @@ const CHROMIUM_ARGS = [
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ];
 
+/** Calls `record` with the text of each console error and uncaught exception of `page`. */
+function onPageErrors(page, record) {
+  page.on("console", (msg) => { if (msg.type() === "error") record(msg.text()); });
+  page.on("pageerror", (err) => record(String(err)));
+}
+
 /** Starts a server on `dir` and a browser; returns helpers and a `close()`. `isolate` sends the
  *  COOP/COEP headers (as `npm start` does); without them the server is a host like GitHub Pages. */
 export async function start({ dir = dist, isolate = false } = {}) {
@@ -43,8 +49,7 @@ export async function start({ dir = dist, isolate = false } = {}) {
     const context = await browser.newContext({ viewport: { width, height }, colorScheme, hasTouch: touch, isMobile: touch, javaScriptEnabled: javaScript });
     const page = await context.newPage();
     const errors = [];
-    page.on("console", (msg) => { if (msg.type() === "error") errors.push(msg.text()); });
-    page.on("pageerror", (err) => errors.push(String(err)));
+    onPageErrors(page, (error) => errors.push(error));
     await setup?.(context, page);
     const response = await page.goto(base + route);
     return { page, errors, response, context };
@@ -63,8 +68,7 @@ export async function start({ dir = dist, isolate = false } = {}) {
     const page = await context.newPage();
     let errors = [];
     let requested = [];
-    page.on("console", (msg) => { if (msg.type() === "error") errors.push(msg.text()); });
-    page.on("pageerror", (err) => errors.push(String(err)));
+    onPageErrors(page, (error) => errors.push(error));
     page.on("request", (request) => requested.push(request.url()));
     return {
       async visit(route) {
