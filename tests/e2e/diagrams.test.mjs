@@ -6,7 +6,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { root, start } from "./harness.mjs";
+import { root, screenshot, start } from "./harness.mjs";
 
 const CHAPTERS = { "sized-and-dsts": "thin-and-wide", "wide-pointers": "wide-pointers", "inside-arc": "arc-inner", "small-strings": "small-strings" };
 let h;
@@ -90,9 +90,7 @@ test("a role has one colour on every page, in both themes, and the diagram fits 
       }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       assert.ok(overflow <= 0, `${slug} at 375 px scrolls sideways by ${overflow} px`);
-      // For humans to look at (not asserted).
-      fs.mkdirSync(path.join(root, "test-results"), { recursive: true });
-      await figure.screenshot({ path: path.join(root, "test-results", `diagram-${slug}-375-${colorScheme}.png`) });
+      await screenshot(figure, `diagram-${slug}-375-${colorScheme}`);
       await context.close();
     }
   }
