@@ -135,8 +135,10 @@ test("a machine's marker comes from what its files record: one machine, one shap
   const machineOf = new Map(machines.map((m) => [m.file.replace(/\.json$/, ""), m.hardware]));
   // Each file's own page (its chart is drawn at build time, so no JavaScript is needed to read it).
   const onPage = new Map();
+  // Only read: one page visits every file's page, and another the explorer (harness `tour`).
+  const filePages = await h.tour({ javaScript: false });
   for (const id of machineOf.keys()) {
-    const { page } = await h.open(`/results/${id}/`, { javaScript: false });
+    const { page } = await filePages.visit(`/results/${id}/`);
     const marks = await page.locator('[data-testid="file-chart"] .point').evaluateAll((els) => [...new Set(els.map((e) => e.dataset.marker))]);
     if (marks.length === 0) continue; // no contention chart on this file's page
     assert.equal(marks.length, 1, `${id}: one marker on its own page, got ${marks}`);
@@ -151,12 +153,15 @@ test("a machine's marker comes from what its files record: one machine, one shap
     }
   }
   // In the explorer, one file at a time: the same marker as on its page, whatever else is loaded.
+  await filePages.close();
+  const explorer = await h.tour();
   for (const id of ids.slice(0, 4)) {
-    const { page } = await h.open(`/results?machines=${id}&view=time`);
+    const { page } = await explorer.visit(`/results?machines=${id}&view=time`);
     await page.locator('[data-testid="contention-chart"] .point').first().waitFor({ timeout: 20_000 });
     const marks = await page.locator('[data-testid="contention-chart"] .point').evaluateAll((els) => [...new Set(els.map((e) => e.dataset.marker))]);
     assert.deepEqual(marks, [onPage.get(id)], `${id} in the explorer`);
   }
+  await explorer.close();
   // Two files of one machine in one chart share its marker and carry the numbers 1 and 2.
   const [first, second] = ids.filter((id) => machineOf.get(id) === machineOf.get("epyc-2vcpu-jemalloc-2026-11-23"));
   const { page } = await h.open(`/results?machines=${first},${second}&view=time`);
