@@ -79,8 +79,10 @@ for (const [slug, diagram] of Object.entries(CHAPTERS)) {
 test("a role has one colour on every page, in both themes, and the diagram fits a phone", async () => {
   const colours = {};
   for (const colorScheme of ["light", "dark"]) {
+    // Only read: one page per theme visits every chapter (harness `tour`).
+    const chapters = await h.tour({ width: 375, colorScheme, javaScript: false });
     for (const [slug, diagram] of Object.entries(CHAPTERS)) {
-      const { page, context } = await openWithoutJs(`/chapters/${slug}`, { width: 375, colorScheme });
+      const { page } = await chapters.visit(`/chapters/${slug}`);
       const figure = page.locator(`[data-testid="layout-diagram"][data-diagram="${diagram}"]`);
       const strokes = await figure.locator("g.cell").evaluateAll((cells) => cells.map((c) => [c.dataset.role, getComputedStyle(c.querySelector("rect")).stroke]));
       for (const [role, stroke] of strokes) {
@@ -91,8 +93,8 @@ test("a role has one colour on every page, in both themes, and the diagram fits 
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       assert.ok(overflow <= 0, `${slug} at 375 px scrolls sideways by ${overflow} px`);
       await screenshot(figure, `diagram-${slug}-375-${colorScheme}`);
-      await context.close();
     }
+    await chapters.close();
   }
   // Pointer, length, count and text are told apart by colour.
   const four = ["pointer", "length", "count", "text"].map((r) => colours[`light:${r}`]);
