@@ -62,9 +62,9 @@ export async function start({ dir = dist, isolate = false } = {}) {
    *  (its caches, and storage and service workers if a test made any), so a test that clicks, stores
    *  or runs something opens its own page. `visit(route)` resolves to `{ page, errors, response,
    *  requested }`: the console errors and uncaught exceptions of that visit only, and the URLs it
-   *  requested. */
-  async function tour({ width = 1280, height = 900, colorScheme = "light", javaScript = true } = {}) {
-    const context = await browser.newContext({ viewport: { width, height }, colorScheme, javaScriptEnabled: javaScript });
+   *  requested. Its options are `open`'s. */
+  async function tour({ width = 1280, height = 900, colorScheme = "light", touch = false, javaScript = true } = {}) {
+    const context = await browser.newContext({ viewport: { width, height }, colorScheme, hasTouch: touch, isMobile: touch, javaScriptEnabled: javaScript });
     const page = await context.newPage();
     let errors = [];
     let requested = [];

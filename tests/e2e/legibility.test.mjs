@@ -173,8 +173,10 @@ test("a case its runner flagged noisy is ringed, named in the legend and marked 
 });
 
 test("on a phone every table wider than the screen scrolls by keyboard and shows a shadow where columns wait", async () => {
+  // Only read: one phone page visits every route (harness `tour`).
+  const phone = await h.tour({ width: 375, height: 800, touch: true });
   for (const route of ["/chapters/wide-pointers", "/chapters/inside-arc", "/chapters/clone-cost", "/chapters/small-strings", "/chapters/sso-benchmarks", "/results"]) {
-    const { page, errors } = await h.open(route, { width: 375, height: 800, touch: true });
+    const { page, errors } = await phone.visit(route);
     await page.waitForFunction(() => document.documentElement.dataset.islands === "ready");
     const wide = await page.evaluate(() => [...document.querySelectorAll("table")].filter((t) => t.offsetParent).map((t) => {
       const wrap = t.closest(".table-scroll");
@@ -187,6 +189,7 @@ test("on a phone every table wider than the screen scrolls by keyboard and shows
     await screenshot(page, `phone-tables${route.replaceAll("/", "-")}`);
     assert.deepEqual(errors, [], route);
   }
+  await phone.close();
 });
 
 test("the read mode charts the read cases: reading a shared Arc<str> stays flat where cloning it climbs", async () => {
