@@ -62,7 +62,7 @@ export async function start({ dir = dist, isolate = false } = {}) {
    *  (its caches, and storage and service workers if a test made any), so a test that clicks, stores
    *  or runs something opens its own page. `visit(route)` resolves to `{ page, errors, response,
    *  requested }`: the console errors and uncaught exceptions of that visit only, and the URLs it
-   *  requested. Its options are `open`'s. */
+   *  requested. It takes `open`'s options but `setup`. */
   async function tour({ width = 1280, height = 900, colorScheme = "light", touch = false, javaScript = true } = {}) {
     const context = await browser.newContext({ viewport: { width, height }, colorScheme, hasTouch: touch, isMobile: touch, javaScriptEnabled: javaScript });
     const page = await context.newPage();
