@@ -41,12 +41,17 @@ export async function start({ dir = dist, isolate = false } = {}) {
   // No --user-data-dir: playwright refuses it in launch() and gives every launch a fresh temporary profile.
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 
+  /** A fresh browser context (its own cache and storage) for `open` and `tour`. */
+  function newContext({ width = 1280, height = 900, colorScheme = "light", touch = false, javaScript = true }) {
+    return browser.newContext({ viewport: { width, height }, colorScheme, hasTouch: touch, isMobile: touch, javaScriptEnabled: javaScript });
+  }
+
   /** Opens `route` in a fresh page; `errors` collects console errors and uncaught exceptions.
    *  `setup(context, page)` runs before the page loads (init scripts, routes). `touch`: a phone's
    *  touch screen (taps, no hover). `javaScript: false`: the page as a reader without JavaScript
    *  gets it (the pre-rendered HTML alone). */
-  async function open(route, { width = 1280, height = 900, colorScheme = "light", setup, touch = false, javaScript = true } = {}) {
-    const context = await browser.newContext({ viewport: { width, height }, colorScheme, hasTouch: touch, isMobile: touch, javaScriptEnabled: javaScript });
+  async function open(route, { setup, ...options } = {}) {
+    const context = await newContext(options);
     const page = await context.newPage();
     const errors = [];
     onPageErrors(page, (error) => errors.push(error));
@@ -63,8 +68,8 @@ export async function start({ dir = dist, isolate = false } = {}) {
    *  or runs something opens its own page. `visit(route)` resolves to `{ page, errors, response,
    *  requested }`: the console errors and uncaught exceptions of that visit only, and the URLs it
    *  requested. It takes `open`'s options but `setup`. */
-  async function tour({ width = 1280, height = 900, colorScheme = "light", touch = false, javaScript = true } = {}) {
-    const context = await browser.newContext({ viewport: { width, height }, colorScheme, hasTouch: touch, isMobile: touch, javaScriptEnabled: javaScript });
+  async function tour(options = {}) {
+    const context = await newContext(options);
     const page = await context.newPage();
     let errors = [];
     let requested = [];
