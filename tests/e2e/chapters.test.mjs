@@ -41,20 +41,20 @@ test("the chapters exist in content/", () => {
 
 for (const slug of slugs) {
   test(`chapter ${slug} loads by deep link without console errors, at 1280 and 375 px`, async () => {
-    const { page, errors, response } = await openChapter(slug);
+    const { page, errors, response, close } = await openChapter(slug);
     assert.equal(response.status(), 200);
     assert.ok((await page.locator("h1").textContent()).trim().length > 0);
     assert.ok(await page.locator(".chapter-part h2").count() > 0, "sections rendered");
     await screenshot(page, `chapter-${slug}-desktop`);
     assert.deepEqual(errors, []);
-    await page.context().close();
+    await close();
 
     const phone = await openChapter(slug, { width: 375, height: 740 });
     const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `page is ${overflow}px wider than a 375px viewport`);
     await screenshot(phone.page, `chapter-${slug}-375`);
     assert.deepEqual(phone.errors, []);
-    await phone.context.close();
+    await phone.close();
   });
 }
 
@@ -217,9 +217,7 @@ test("the size table shows live wasm32 sizes and says where the x86_64 values co
 });
 
 test("the size table's x86_64 half reads without JavaScript, from the file the live table names", async () => {
-  const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.goto(`${h.base}/chapters/clone-cost`);
+  const { page, close } = await h.open(`/chapters/clone-cost`, { javaScript: false });
   const frame = page.locator('[data-live="size-table"] > [data-first-frame]');
   const source = await frame.locator(".source-note").textContent();
   const file = source.match(/results\/([^ ]+\.json)/)[1];
@@ -229,7 +227,7 @@ test("the size table's x86_64 half reads without JavaScript, from the file the l
   assert.deepEqual(rows, [...json.layouts.types.map((t) => [t.type_name, String(t.size_bytes)]), ["arc-header", String(json.layouts.arc_header_bytes)]]);
   const bars = await frame.locator('[data-testid="size-static-chart"] svg:visible rect.bar').evaluateAll((rs) => rs.map((r) => [r.dataset.x, Number(r.dataset.y)]));
   assert.deepEqual(bars, json.layouts.types.map((t) => [t.type_name, t.size_bytes]), "one bar per type, the file's sizes");
-  await context.close();
+  await close();
 
   // Live: the same file, the wasm32 sizes beside it, and the first frame gone.
   const opened = await openChapter("clone-cost");
@@ -243,7 +241,7 @@ test("the size table's x86_64 half reads without JavaScript, from the file the l
 });
 
 test("a code block's Copy button copies its code", async () => {
-  const { page, errors, context } = await openChapter("inside-arc");
+  const { page, errors, context } = await openChapter("inside-arc", { fresh: true });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: h.base });
   const block = page.locator(".code-block").first();
   await block.locator("button[data-copy]").click();
@@ -255,7 +253,7 @@ test("a code block's Copy button copies its code", async () => {
 });
 
 test("in dark mode the Arc inspector is readable and the toggle switches back", async () => {
-  const { page, errors } = await openChapter("inside-arc", { colorScheme: "dark" });
+  const { page, errors } = await openChapter("inside-arc", { colorScheme: "dark", fresh: true });
   await page.getByTestId("arc-table").waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), "dark");
   const colours = () => page.evaluate(() => {
@@ -312,7 +310,7 @@ test("every page's footer links to the file to edit and to a new issue naming th
   // A shallow clone may lack the commit that last touched a file: the date is then left out.
   const shallow = execFileSync("git", ["-C", root, "rev-parse", "--is-shallow-repository"], { encoding: "utf8" }).trim() === "true";
   for (const [route, file] of [["/chapters/cache-lines", "content/chapters/09-cache-lines.md"], ["/results", "site/src/pages/results.rs"]]) {
-    const { page, errors } = await h.open(route);
+    const { page, errors, close } = await h.open(route);
     const footer = page.getByTestId("page-source");
     assert.equal(await footer.getByRole("link", { name: "Edit this page" }).getAttribute("href"),
       `https://github.com/arc-str-explained/arc-str-explained/edit/main/${file}`);
@@ -322,7 +320,7 @@ test("every page's footer links to the file to edit and to a new issue naming th
     const shown = (await footer.locator("time").count()) ? await footer.locator("time").getAttribute("datetime") : "";
     if (expected || !shallow) assert.equal(shown, expected, `${route}: the last commit that touched ${file}`);
     assert.deepEqual(errors, []);
-    await page.context().close();
+    await close();
   }
 });
 

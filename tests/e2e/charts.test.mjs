@@ -235,9 +235,7 @@ for (const javaScriptEnabled of [true, false]) {
     const unnamed = [];
     let checked = 0;
     for (const route of ["/results", "/chapters/clone-cost", "/chapters/sso-benchmarks", "/chapters/cache-lines", "/bench"]) {
-      const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled });
-      const page = await context.newPage();
-      await page.goto(h.base + route);
+      const { page, close } = await h.open(route, { javaScript: javaScriptEnabled });
       if (javaScriptEnabled) {
         await allMounted(page);
         await page.waitForTimeout(500);
@@ -250,7 +248,7 @@ for (const javaScriptEnabled of [true, false]) {
         }));
       checked += found.length;
       unnamed.push(...found.filter(Boolean).map((id) => `${route}: ${id}`));
-      await context.close();
+      await close();
     }
     assert.ok(checked >= 4, `only ${checked} drawn charts found`);
     assert.deepEqual(unnamed, []);

@@ -76,7 +76,7 @@ test("a file that could not be fetched is asked for again: choosing it again loa
   let dropped = 0;
   const { page, errors } = await h.open("/choose", {
     // The default machine's file fails once, as a dropped connection would.
-    setup: (_, p) => p.route(`**/results/${DEFAULT}`, (route) => (dropped++ === 0 ? route.abort("connectionreset") : route.continue())),
+    beforeLoad: (p) => p.route(`**/results/${DEFAULT}`, (route) => (dropped++ === 0 ? route.abort("connectionreset") : route.continue())),
   });
   const failed = page.getByTestId("choose-load-error");
   await failed.waitFor();
@@ -530,7 +530,7 @@ test("a fixed set of many short keys, each held by many owners: the 4-byte inter
 test("the machines come from the build's summary and the ranking's filters: the chosen file first, then only the machines on offer", async () => {
   const fetched = [];
   const { page, errors } = await h.open("/choose?vendor=Intel", {
-    setup: (_, p) => p.on("request", (r) => {
+    beforeLoad: (p) => p.on("request", (r) => {
       const m = new URL(r.url()).pathname.match(/^\/results\/(.+\.json)$/);
       if (m) fetched.push(m[1]);
     }),
@@ -645,15 +645,13 @@ test("new strings a second: each is charged its creation, timed in this page, be
 });
 
 test("without JavaScript /choose gives the rules of thumb and links chapter 10; with it, they stay hidden", async () => {
-  const context = await h.browser.newContext({ viewport: { width: 375, height: 800 }, javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.goto(`${h.base}/choose`);
+  const { page, close } = await h.open(`/choose`, { width: 375, height: 800, javaScript: false });
   const rules = page.getByTestId("choose-rules");
   assert.ok(await rules.isVisible(), "the rules show without JavaScript");
   assert.ok((await page.getByTestId("rule-of-thumb").count()) >= 3);
   assert.match(await page.getByTestId("rule-of-thumb").first().textContent(), /: \S+\. [A-Z]/);
   assert.equal(await rules.locator('a[href="/chapters/what-instead"]').count(), 1);
-  await context.close();
+  await close();
   const { page: live, errors } = await h.open("/choose");
   await live.getByTestId("choose-table").waitFor();
   assert.equal(await live.getByTestId("choose-rules").isVisible(), false, "the live chooser replaces them");

@@ -178,7 +178,7 @@ test("Cancel stops the threads at once and offers no download", async () => {
 });
 
 test("chapter 4 carries the lab, loads its wasm only when the reader nears it, and no threaded code before Run", async () => {
-  const { page, errors, context } = await h.open("/chapters/clone-cost");
+  const { page, errors, context } = await h.open("/chapters/clone-cost", { fresh: true });
   const fetched = [];
   context.on("request", (r) => fetched.push(new URL(r.url()).pathname));
   await page.waitForFunction(() => performance.getEntriesByName("islands-mounted").length === 1, null, { timeout: 30_000 });

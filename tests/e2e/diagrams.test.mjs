@@ -25,7 +25,7 @@ const recorded = (file) => JSON.parse(fs.readFileSync(path.join(root, "content/r
 
 for (const [slug, diagram] of Object.entries(CHAPTERS)) {
   test(`chapter ${slug}: the ${diagram} diagram is in the HTML, sized by the files it names`, async () => {
-    const { page, context } = await openWithoutJs(`/chapters/${slug}`);
+    const { page, close } = await openWithoutJs(`/chapters/${slug}`);
     const figure = page.locator(`[data-testid="layout-diagram"][data-diagram="${diagram}"]`);
     assert.equal(await figure.count(), 1);
     const caption = await figure.locator("figcaption").textContent();
@@ -72,7 +72,7 @@ for (const [slug, diagram] of Object.entries(CHAPTERS)) {
     const drawn = new Set(panels.flatMap((p) => p.blocks.flatMap((b) => b.cells.map((c) => c.role))));
     const legend = await figure.locator(".diagram-legend .swatch").evaluateAll((s) => s.map((e) => [...e.classList].find((c) => c.startsWith("role-")).slice(5)));
     assert.deepEqual(new Set(legend), drawn);
-    await context.close();
+    await close();
   });
 }
 
@@ -102,7 +102,7 @@ test("a role has one colour on every page, in both themes, and the diagram fits 
 });
 
 test("answers first at 375 px: chapter 4's picture follows its answer on the first screen, chapter 10's rules start within three screens", async () => {
-  const { page, context } = await openWithoutJs("/chapters/clone-cost", { width: 375 });
+  const { page, close } = await openWithoutJs("/chapters/clone-cost", { width: 375 });
   const lede = await page.locator(".lede").boundingBox();
   const figure = page.getByTestId("crossover");
   const box = await figure.boundingBox();
@@ -110,7 +110,7 @@ test("answers first at 375 px: chapter 4's picture follows its answer on the fir
   assert.ok(box.y < 812, `the picture starts on the first screen (at ${box.y} px)`);
   assert.ok((await figure.locator("svg .point").count()) >= 4, "a drawn chart with its points");
   assert.match(await figure.locator("figcaption").textContent(), /results\/reference-ryzen5600x-2024\.json/);
-  await context.close();
+  await close();
   const ten = await openWithoutJs("/chapters/what-instead", { width: 375 });
   const rules = await ten.page.locator("#rules").boundingBox();
   assert.ok(rules.y < 3 * 812, `chapter 10's rules start ${Math.round(rules.y)} px down`);
@@ -123,5 +123,5 @@ test("answers first at 375 px: chapter 4's picture follows its answer on the fir
   await ten.page.keyboard.press("Enter");
   assert.equal(await folded.evaluate((d) => d.open), true, "Enter on the summary opens it");
   assert.ok((await folded.locator("table").count()) >= 2);
-  await ten.context.close();
+  await ten.close();
 });

@@ -105,16 +105,14 @@ test("without the article's dataset among the files the explorer charts the firs
 });
 
 test("without JavaScript the build's chart names its machine too", async () => {
-  const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.goto(`${h.base}/results`);
+  const { page, close } = await h.open(`/results`, { javaScript: false });
   // The first frame is drawn from the shipped files, whatever this test's folder holds.
   const shipped = fs.readdirSync(path.join(root, "content/results")).filter((f) => f.endsWith(".json"))
     .map((f) => JSON.parse(fs.readFileSync(path.join(root, "content/results", f), "utf8")).label);
   const line = await page.getByTestId("static-chart-machines").textContent();
   const named = line.match(/^Machine: (.+)$/);
   assert.ok(named && shipped.includes(named[1]), line);
-  await context.close();
+  await close();
 });
 
 test("each bad file gets an error card naming it and its problems; the rest still render", async () => {

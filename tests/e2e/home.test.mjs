@@ -32,7 +32,7 @@ test("typing updates the live byte count", async () => {
 });
 
 test("dark mode toggles and is remembered", async () => {
-  const { page, errors } = await h.open("/", { colorScheme: "light" });
+  const { page, errors } = await h.open("/", { colorScheme: "light", fresh: true });
   const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
   await page.getByTestId("theme-toggle").waitFor();
   assert.equal(await theme(), "light");
@@ -155,4 +155,13 @@ test("on a phone the current page's link is in view in the sideways-scrolling na
   assert.ok(box.x >= 0 && box.x + box.width <= 375, `the link sits at ${box.x}..${box.x + box.width} of 375 px`);
   assert.equal(await page.evaluate(() => scrollY), 0, "the page itself did not scroll");
   assert.deepEqual(errors, []);
+});
+
+test("the harness refuses a shared browser context that an earlier page left storage in", async () => {
+  const { page } = await h.open("/glossary", { width: 1000 });
+  await page.evaluate(() => localStorage.setItem("left-behind", "1"));
+  await assert.rejects(h.open("/glossary", { width: 1000 }), /left localStorage left-behind in the shared browser context/);
+  await page.evaluate(() => localStorage.removeItem("left-behind"));
+  const again = await h.open("/glossary", { width: 1000 });
+  assert.equal(again.response.status(), 200, "a clean shared context is taken again");
 });

@@ -15,7 +15,7 @@ const ids = JSON.parse(fs.readFileSync(path.join(dist, "results", "summary.json"
 
 test("every shipped file selected: a distinct colour per type and a marker per machine", async () => {
   for (const [width, colorScheme] of [[1280, "light"], [375, "dark"]]) {
-    const { page, errors } = await h.open(`/results?machines=${ids.join(",")}&view=time&mode=both&scale=log`, { width, colorScheme });
+    const { page, errors, close } = await h.open(`/results?machines=${ids.join(",")}&view=time&mode=both&scale=log`, { width, colorScheme });
     const chart = page.getByTestId("contention-chart");
     await chart.locator(".point").first().waitFor({ timeout: 20_000 });
     const points = await chart.locator(".point").evaluateAll((els) =>
@@ -72,7 +72,7 @@ test("every shipped file selected: a distinct colour per type and a marker per m
     await grid.locator("caption", { hasText: "String, drop mode" }).waitFor();
     await screenshot(page, `legible-results-${width}-${colorScheme}`);
     assert.deepEqual(errors, []);
-    await page.context().close();
+    await close();
   }
 });
 

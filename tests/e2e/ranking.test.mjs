@@ -65,7 +65,7 @@ test("the chart goes live before the ranking's headlines; headlines of another b
   let release;
   const held = new Promise((r) => (release = r));
   const { page, errors } = await h.open("/results", {
-    setup: (_, p) => p.route("**/results/headlines.json", async (route) => {
+    beforeLoad: (p) => p.route("**/results/headlines.json", async (route) => {
       await held;
       // A file written for another build: one machine fewer than summary.json lists.
       await route.fulfill({ contentType: "application/json", body: JSON.stringify({ summary_version: summary.summary_version, machines: summary.machines.length - 1, headlines: [] }) });

@@ -33,9 +33,7 @@ test("every results file the site ships has a page, titled by its label, whose r
 });
 
 test("without JavaScript a file page shows its machine, its cases and its chart, and a case link lands on its row", async () => {
-  const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.goto(`${h.base}/results/${XEON}/#clone-arc_str-t2-drop`);
+  const { page, close } = await h.open(`/results/${XEON}/#clone-arc_str-t2-drop`, { javaScript: false });
   const json = JSON.parse(fs.readFileSync(path.join(dist, "results", `${XEON}.json`), "utf8"));
   const card = page.getByTestId("file-machine");
   assert.match(await card.textContent(), new RegExp(json.machine.cpu_model.replace(/[()]/g, ".")));
@@ -51,7 +49,7 @@ test("without JavaScript a file page shows its machine, its cases and its chart,
   const explorer = page.getByRole("link", { name: "Chart them in the explorer" }).first();
   assert.equal(await explorer.getAttribute("href"), `/results?machines=${XEON}`);
   await screenshot(page, "results-file-nojs");
-  await context.close();
+  await close();
 });
 
 test("on a phone a case link lands on its row with the table's header row in view above it", async () => {
@@ -101,9 +99,7 @@ test("the ranking's machine names and the search's machine hits lead to the file
 
 test("chapter 4's ablation run has a page that links every raw file, each served", async () => {
   const run = "epyc-2vcpu-2026-11-24";
-  const context = await h.browser.newContext({ viewport: { width: 375, height: 800 }, javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.goto(`${h.base}/chapters/clone-cost`);
+  const { page, close } = await h.open(`/chapters/clone-cost`, { width: 375, height: 800, javaScript: false });
   await page.locator(`a[href="/ablation/${run}/"]`).first().click();
   await page.waitForURL(`**/ablation/${run}/`);
   assert.match(await page.locator("h1").textContent(), new RegExp(run));
@@ -113,5 +109,5 @@ test("chapter 4's ablation run has a page that links every raw file, each served
   for (const href of [hrefs[0], hrefs.at(-1)]) assert.equal((await fetch(h.base + href)).status, 200, href);
   assert.ok(await page.locator("#cheap-types").isVisible(), "chapter 4 links the cheap types' row");
   await screenshot(page, "ablation-page");
-  await context.close();
+  await close();
 });

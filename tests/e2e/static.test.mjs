@@ -15,7 +15,7 @@ after(async () => { await h?.close(); });
 /** `route` without JavaScript, with every URL the page requested. */
 async function openWithoutJs(route, options = {}) {
   const requested = [];
-  const opened = await h.open(route, { ...options, javaScript: false, setup: (_, page) => page.on("request", (r) => requested.push(r.url())) });
+  const opened = await h.open(route, { ...options, javaScript: false, beforeLoad: (page) => page.on("request", (r) => requested.push(r.url())) });
   return { ...opened, requested };
 }
 
@@ -103,19 +103,19 @@ test("target-dependent widgets are never pre-rendered with native values", async
 });
 
 test("a section deep link lands on its heading without JavaScript", async () => {
-  const { page, context } = await openWithoutJs("/chapters/inside-arc#hidden-weak");
+  const { page, close } = await openWithoutJs("/chapters/inside-arc#hidden-weak");
   const top = await page.locator("#hidden-weak").evaluate((el) => el.getBoundingClientRect().top);
   assert.ok(Math.abs(top) < 40, `#hidden-weak is at ${top}px from the top`);
-  await context.close();
+  await close();
 });
 
 test("the phone width without JavaScript reads, in light and dark", async () => {
   for (const colorScheme of ["light", "dark"]) {
-    const { page, context } = await openWithoutJs("/chapters/clone-cost", { width: 375, colorScheme });
+    const { page, close } = await openWithoutJs("/chapters/clone-cost", { width: 375, colorScheme });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `${colorScheme}: the page is ${overflow}px wider than the phone`);
     await screenshot(page, `static-clone-cost-375-${colorScheme}`);
-    await context.close();
+    await close();
   }
 });
 
@@ -206,8 +206,8 @@ test("a page fetches only the results files it can use: a chapter its suite's, t
   const suitesOf = (name) => aboutOf(name)?.suites;
   const fetchedOn = async (route, ready) => {
     const names = [];
-    const { page, errors, context } = await h.open(route, {
-      setup: (_, p) => p.on("request", (r) => {
+    const { page, errors, close } = await h.open(route, {
+      beforeLoad: (p) => p.on("request", (r) => {
         const m = new URL(r.url()).pathname.match(/^\/results\/([^/]+\.json)$/);
         if (m) names.push(m[1]);
       }),
@@ -215,7 +215,7 @@ test("a page fetches only the results files it can use: a chapter its suite's, t
     await ready(page);
     await page.waitForLoadState("networkidle");
     assert.deepEqual(errors, [], route);
-    await context.close();
+    await close();
     return names;
   };
   // A page that loads results files reads the catalogue, then only the files it can use.
@@ -251,7 +251,7 @@ test("a page fetches only the results files it can use: a chapter its suite's, t
 });
 
 test("with JavaScript off, /results shows the ranking and an SVG chart drawn at build time", async () => {
-  const { page, context } = await openWithoutJs("/results");
+  const { page, close } = await openWithoutJs("/results");
   const summary = readSummary(path.join(dist, "results"));
   const ranked = machineRows(summary.machines.filter((m) => m.headline.most_threads && m.kind !== "browser"));
   const rows = page.locator("[data-first-frame] [data-testid=ranking-row]");
@@ -265,7 +265,7 @@ test("with JavaScript off, /results shows the ranking and an SVG chart drawn at 
   assert.ok((await points.count()) >= 10, "an SVG chart with points");
   assert.equal(await page.locator("[data-static-chart] svg:visible").getAttribute("role"), "figure");
   await page.locator("[data-first-frame] [data-testid=static-chart-table]").waitFor({ state: "attached" });
-  await context.close();
+  await close();
 });
 
 test("what a reader types into a pre-rendered field before the wasm arrives is kept", async () => {
@@ -284,9 +284,9 @@ test("what a reader types into a pre-rendered field before the wasm arrives is k
 });
 
 test("an unknown path gets the 404 page, itself static", async () => {
-  const { page, context, response } = await openWithoutJs("/chapters/no-such-chapter");
+  const { page, close, response } = await openWithoutJs("/chapters/no-such-chapter");
   assert.equal(response.status(), 404);
   assert.equal(await page.locator("main h1").textContent(), "Page not found");
   assert.match(await page.title(), /^Page not found/);
-  await context.close();
+  await close();
 });

@@ -65,8 +65,8 @@ test("a page relocated twice, or to a base that is not a folder's, is refused", 
  *  failed, the console errors, and the site addresses the page's links name once it is live. */
 async function visit(route, ready = allMounted) {
   const strays = [];
-  const { page, errors, context } = await h.open(route, {
-    setup: (_, p) => {
+  const { page, errors, close } = await h.open(route, {
+    beforeLoad: (p) => {
       p.on("response", (r) => {
         const url = new URL(r.url());
         if (url.origin === h.base && (!url.pathname.startsWith(BASE) || r.status() >= 400)) strays.push(`${r.status()} ${url.pathname}`);
@@ -77,7 +77,7 @@ async function visit(route, ready = allMounted) {
   await page.waitForLoadState("networkidle");
   const links = await page.locator("a[href]").evaluateAll((as) => as.map((a) => a.getAttribute("href")).filter((u) => u.startsWith("/")));
   const address = new URL(page.url()).pathname;
-  await context.close();
+  await close();
   return { strays, errors, links, address };
 }
 
@@ -103,7 +103,7 @@ test("under the base the live parts fetch their data, draw their links and keep 
 
 test("under the base the lab isolates the page with its service worker and runs on threads from there", async () => {
   const fetched = [];
-  const { page, errors, context } = await h.open(`${BASE}bench/`);
+  const { page, errors, context } = await h.open(`${BASE}bench/`, { fresh: true });
   context.on("request", (r) => fetched.push(new URL(r.url()).pathname));
   await page.locator('[data-live="contention-lab"]').scrollIntoViewIfNeeded();
   await page.locator('[data-live="contention-lab"][data-mounted]').waitFor({ timeout: 30_000 });

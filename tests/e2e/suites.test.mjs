@@ -76,9 +76,7 @@ for (const s of SUITES) {
   });
 
   test(`${s.slug}: with JavaScript off, the recorded ${s.suite} results are a table and an SVG chart from the build`, async () => {
-    const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto(`${h.base}/chapters/${s.slug}`);
+    const { page, close } = await h.open(`/chapters/${s.slug}`, { javaScript: false });
     const frame = page.locator(`[data-live="recorded-results"][data-suite="${s.suite}"] > [data-first-frame]`);
     assert.equal(await frame.count(), 1, "the box holds the build's first frame");
     for (const { file, json } of recorded(s.suite)) {
@@ -97,7 +95,7 @@ for (const s of SUITES) {
     const phone = frame.locator("svg[role=figure]:visible");
     assert.equal(await phone.count(), 1);
     assert.ok((await phone.evaluate((svg) => svg.viewBox.baseVal.width)) < 400, "drawn at a phone's width");
-    await context.close();
+    await close();
   });
 
   test(`${s.slug}: recorded-results shows this machine's ${s.suite} file as rows and bars`, async () => {
@@ -188,14 +186,14 @@ for (const [name, options] of [
 ]) {
   test(`after a run the suite chapters fit and read well: ${name}`, async () => {
     for (const s of SUITES) {
-      const { page, errors, context } = await openChapter(s.slug, options);
+      const { page, errors, close } = await openChapter(s.slug, options);
       await tinyRun(page, s);
       await page.getByTestId(`recorded-${s.suite}-chart`).locator("rect.bar").first().waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `${s.slug}: page is ${overflow}px wider than the viewport`);
       await screenshot(page, `suite-${s.suite}-${name}`);
       assert.deepEqual(errors, []);
-      await context.close();
+      await close();
     }
   });
 }
