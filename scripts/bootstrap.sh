@@ -37,49 +37,9 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
   mark "wasm32 target"
 fi
 
-# The Rust tools are built from crates.io. They only drive rustc, wasm-bindgen and wasm-opt, so they are
-# built for a short build rather than a fast binary: trunk's own release profile asks for fat LTO and
-# one codegen unit, which on 2 cores spent minutes in one single-threaded link. trunk and cargo-fuzz are
-# built unoptimised (trunk in 167 s instead of 279 s; its build of this site is as quick, 22 s, and
-# byte for byte the same); wasm-bindgen-cli at opt-level 1, since it rewrites every wasm the build and
-# the wasm32 tests make. Nor do they need TLS or trunk's update check: this project never lets trunk
-# download a tool (Trunk.toml pins them), and wasm-bindgen's test runner runs the tests in Node;
-# without default features neither builds ring and rustls. All three share one target folder, so a
-# crate they have in common at one opt-level is built once; it is deleted when they are in.
-tools_target="$(repo_root)/target/tools"
-# install_tool SECONDS OPT_LEVEL CARGO_INSTALL_ARGS...
-install_tool() {
-  local limit=$1 opt_level=$2; shift 2
-  CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=$opt_level CARGO_PROFILE_RELEASE_DEBUG=false \
-    bounded "$limit" cargo install --quiet --force --target-dir "$tools_target" "$@"
-}
-
-if [[ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]]; then
-  say "bootstrap: installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 2 minutes on 2 cores)"
-  # Not --locked: the CLI's own lockfile names a crate version the registry mirror does not serve.
-  install_tool 1800 1 --no-default-features wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" \
-    || die "could not install wasm-bindgen-cli: run 'cargo install wasm-bindgen-cli --version $WASM_BINDGEN_VERSION'"
-  mark "wasm-bindgen-cli $WASM_BINDGEN_VERSION"
-fi
-
-if [[ "$(trunk --version 2>/dev/null || true)" != "trunk $TRUNK_VERSION" ]]; then
-  say "bootstrap: installing trunk $TRUNK_VERSION (about 3 minutes on 2 cores)"
-  install_tool 1200 0 --locked --no-default-features trunk --version "$TRUNK_VERSION" \
-    || die "could not install trunk: run 'cargo install --locked trunk --version $TRUNK_VERSION'"
-  mark "trunk $TRUNK_VERSION"
-fi
-
-if [[ "$(cargo fuzz --version 2>/dev/null || true)" != "cargo-fuzz $CARGO_FUZZ_VERSION" ]]; then
-  say "bootstrap: installing cargo-fuzz $CARGO_FUZZ_VERSION (under a minute)"
-  install_tool 900 0 --locked cargo-fuzz --version "$CARGO_FUZZ_VERSION" \
-    || die "could not install cargo-fuzz: run 'cargo install --locked cargo-fuzz --version $CARGO_FUZZ_VERSION'"
-  mark "cargo-fuzz $CARGO_FUZZ_VERSION"
-fi
-rm -rf "$tools_target"
-
 # Nightly is used in three places only: Miri checks the memory readers in wasm-core (npm test runs it),
 # the threaded wasm tier rebuilds std with atomics (-Z build-std, scripts/threads-tier.mjs), and
-# cargo fuzz builds the validator with libFuzzer and AddressSanitizer. The first two need the
+# cargo fuzz builds the validator with libFuzzer's instrumentation. The first two need the
 # rust-src component; Miri also its own. One dated nightly (lib.sh's NIGHTLY_DATE), installed only
 # when the machine's own `nightly` is not that build.
 nightly=$(nightly_toolchain)
@@ -118,22 +78,100 @@ if $with_browser && [[ ! -x /usr/bin/chromium ]]; then
   apt_install chromium "Chromium (for the browser tests)"
 fi
 
+# What is missing is installed as up to four jobs side by side: wasm-bindgen-cli; trunk, then
+# cargo-fuzz; actionlint; the npm packages. One after another on 2 cores, their downloads and each
+# build's one-threaded last crate and link left a core idle for about a minute of the bootstrap's
+# six (`vmstat`, bare run of ee9a636); side by side each fills the other's gaps. Each job writes
+# its own log, shown only when it fails.
+jobs_dir=$(mktemp -d)
+job_names=()
+# job NAME FAILURE_HINT COMMAND...: runs COMMAND in the background into NAME's log.
+job() {
+  local name=$1 hint=$2; shift 2
+  job_names+=("$name")
+  echo "$hint" >"$jobs_dir/$name.hint"
+  ( t0=$SECONDS; "$@" >"$jobs_dir/$name.log" 2>&1; rc=$?; echo $((SECONDS - t0)) >"$jobs_dir/$name.secs"; exit $rc ) &
+  echo $! >"$jobs_dir/$name.pid"
+}
+# Waits for every job and lists what each installed and how long it took; stops, naming each job that failed and its output.
+wait_jobs() {
+  local name failed=()
+  for name in "${job_names[@]}"; do
+    if wait "$(cat "$jobs_dir/$name.pid")"; then
+      installed+=("$name ($(cat "$jobs_dir/$name.secs") s)")
+    else
+      say "bootstrap: $name failed; its output:"
+      cat "$jobs_dir/$name.log" >&2
+      failed+=("$(cat "$jobs_dir/$name.hint")")
+    fi
+  done
+  rm -rf "$jobs_dir"
+  if [[ ${#failed[@]} -gt 0 ]]; then die "$(IFS=';'; echo "${failed[*]}" | sed 's/;/; /g')"; fi
+  step=$SECONDS
+}
+
+# The Rust tools are built from crates.io. They only drive rustc, wasm-bindgen and wasm-opt, so they are
+# built for a short build rather than a fast binary: trunk's own release profile asks for fat LTO and
+# one codegen unit, which on 2 cores spent minutes in one single-threaded link. trunk and cargo-fuzz are
+# built unoptimised (trunk in 167 s instead of 279 s; its build of this site is as quick, 22 s, and
+# byte for byte the same); wasm-bindgen-cli at opt-level 1, since it rewrites every wasm the build and
+# the wasm32 tests make. Nor do they need TLS or trunk's update check: this project never lets trunk
+# download a tool (Trunk.toml pins them), and wasm-bindgen's test runner runs the tests in Node;
+# without default features neither builds ring and rustls. trunk and cargo-fuzz share a target
+# folder, so a crate they have in common is built once (wasm-bindgen-cli, at another opt-level,
+# shares none with them, and builds beside them in its own); both are deleted when the tools are in.
+tools_target="$(repo_root)/target/tools"
+# install_tool TARGET_DIR OPT_LEVEL SECONDS CARGO_INSTALL_ARGS...
+install_tool() {
+  local target_dir=$1 opt_level=$2 limit=$3; shift 3
+  CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=$opt_level CARGO_PROFILE_RELEASE_DEBUG=false \
+    bounded "$limit" cargo install --quiet --force --target-dir "$target_dir" "$@"
+}
+
+if [[ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]]; then
+  say "bootstrap: installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 2 minutes on 2 cores)"
+  # Not --locked: the CLI's own lockfile names a crate version the registry mirror does not serve.
+  job "wasm-bindgen-cli $WASM_BINDGEN_VERSION" "could not install wasm-bindgen-cli: run 'cargo install wasm-bindgen-cli --version $WASM_BINDGEN_VERSION'" \
+    install_tool "$tools_target-wasm-bindgen" 1 1800 --no-default-features wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+fi
+
+need_trunk=false need_fuzz=false
+[[ "$(trunk --version 2>/dev/null || true)" == "trunk $TRUNK_VERSION" ]] || need_trunk=true
+[[ "$(cargo fuzz --version 2>/dev/null || true)" == "cargo-fuzz $CARGO_FUZZ_VERSION" ]] || need_fuzz=true
+# One job, one after the other: they share a target folder, whose lock would serialise them anyway.
+install_trunk_and_fuzz() {
+  if $need_trunk; then
+    install_tool "$tools_target" 0 1200 --locked --no-default-features trunk --version "$TRUNK_VERSION" || return 1
+  fi
+  if $need_fuzz; then
+    install_tool "$tools_target" 0 900 --locked cargo-fuzz --version "$CARGO_FUZZ_VERSION" || return 1
+  fi
+}
+if $need_trunk || $need_fuzz; then
+  names=() hints=()
+  $need_trunk && names+=("trunk $TRUNK_VERSION") && hints+=("'cargo install --locked trunk --version $TRUNK_VERSION'")
+  $need_fuzz && names+=("cargo-fuzz $CARGO_FUZZ_VERSION") && hints+=("'cargo install --locked cargo-fuzz --version $CARGO_FUZZ_VERSION'")
+  say "bootstrap: installing ${names[*]} (about 3 minutes on 2 cores)"
+  job "$(IFS=,; echo "${names[*]}" | sed 's/,/ then /')" "could not install ${names[*]}: run $(IFS=,; echo "${hints[*]}" | sed 's/,/ and /')" install_trunk_and_fuzz
+fi
+
 # actionlint checks the GitHub workflows (npm test). It is a Go program, built from its module at the
 # pinned version (the Go module proxy is a package registry; no prebuilt binary is downloaded).
 if [[ "$(actionlint --version 2>/dev/null | head -n1 || true)" != "v$ACTIONLINT_VERSION" ]]; then
   command -v go >/dev/null || apt_install golang-go "Go (to build actionlint, the workflow linter)"
   say "bootstrap: building actionlint $ACTIONLINT_VERSION (under a minute)"
-  GOBIN="$HOME/go/bin" bounded 900 go install "github.com/rhysd/actionlint/cmd/actionlint@v$ACTIONLINT_VERSION" \
-    || die "could not build actionlint: run 'go install github.com/rhysd/actionlint/cmd/actionlint@v$ACTIONLINT_VERSION'"
-  mark "actionlint $ACTIONLINT_VERSION"
+  job "actionlint $ACTIONLINT_VERSION" "could not build actionlint: run 'go install github.com/rhysd/actionlint/cmd/actionlint@v$ACTIONLINT_VERSION'" \
+    bounded 900 env GOBIN="$HOME/go/bin" go install "github.com/rhysd/actionlint/cmd/actionlint@v$ACTIONLINT_VERSION"
 fi
 
 # npm ci when node_modules is missing or older than the lockfile.
 if [[ ! -d node_modules || package-lock.json -nt node_modules/.package-lock.json ]]; then
   say "bootstrap: installing npm packages"
-  bounded 900 npm ci --no-audit --no-fund --loglevel=error || die "npm ci failed: check your access to the npm registry"
-  mark "npm packages"
+  job "npm packages" "npm ci failed: check your access to the npm registry" bounded 900 npm ci --no-audit --no-fund --loglevel=error
 fi
+
+wait_jobs
+rm -rf "$tools_target" "$tools_target-wasm-bindgen"
 
 wasm_opt_version=$(node_modules/.bin/wasm-opt --version 2>/dev/null | grep -oE '[0-9]+' | head -n1 || true)
 [[ "$wasm_opt_version" == "$WASM_OPT_VERSION" ]] \
