@@ -468,8 +468,10 @@ mod tests {
         assert_eq!(source.len_bytes(), 64);
         let before = reference_counts(source.shared());
         assert_eq!(before.iter().find(|(t, _)| *t == CloneType::ArcstrStatic).unwrap().1, None, "a static ArcStr has no count");
+        // Ten clones a type under Miri (11 s for a hundred): a count that drifts, drifts at the first.
+        let clones = if cfg!(miri) { 10 } else { 100 };
         for ty in tested_types() {
-            clone_batch(&source, ty, CloneMode::Drop, 100);
+            clone_batch(&source, ty, CloneMode::Drop, clones);
         }
         assert_eq!(reference_counts(source.shared()), before);
         assert_eq!(Arc::strong_count(&source.shared.arc), 1);
