@@ -26,6 +26,15 @@ const CHROMIUM_ARGS = [
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ];
 
+/** Debian's headless shell of Chromium where it is installed (scripts/bootstrap.sh installs it),
+ *  else Chromium itself; CHROMIUM names another. The shell is chromium's own source and version (the
+ *  same Blink and V8) without the browser around them, as Playwright's own headless runs use: a page
+ *  in a fresh context costs it 0.3 CPU-seconds against chromium's 1.8, and the e2e suite took 322
+ *  CPU-seconds instead of 588 (2 cores, back to back, every test passing in both). */
+export function browserPath() {
+  return fs.existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium";
+}
+
 /** Calls `record` with the text of each console error and uncaught exception of `page`. */
 function onPageErrors(page, record) {
   page.on("console", (msg) => { if (msg.type() === "error") record(msg.text()); });
@@ -37,7 +46,7 @@ function onPageErrors(page, record) {
 export async function start({ dir = dist, isolate = false } = {}) {
   const server = await serveStatic(dir, { isolate });
   const base = `http://127.0.0.1:${server.address().port}`;
-  const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+  const executablePath = process.env.CHROMIUM ?? browserPath();
   // No --user-data-dir: playwright refuses it in launch() and gives every launch a fresh temporary profile.
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 
