@@ -31,6 +31,9 @@ import { withStaticCharts } from "./static-charts.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
+/** Where cargo builds: `CARGO_TARGET_DIR`, else the workspace's `target/`. */
+export const cargoTargetDir = () => process.env.CARGO_TARGET_DIR ?? path.join(root, "target");
+
 /** Stops the build when content/results (or content) is a symbolic link: trunk's copy-dir follows
  *  it and would publish whatever folder it points at (the pull-request check refuses it too). */
 export function refuseLinkedResults(dir = path.join(root, "content", "results")) {
@@ -199,7 +202,7 @@ export async function buildTiers(dist, bins) {
   const { optLevel, optParams, profile } = trunkRustOptions();
   buildPageWasm(bins, profile);
   const run = (cmd, args) => execFileAsync(cmd, args, { cwd: root, maxBuffer: 16 << 20 }).then(({ stderr }) => process.stderr.write(stderr));
-  const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(root, "target");
+  const targetDir = cargoTargetDir();
   const built = {};
   const finish = async (bin) => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `arc-str-${bin}-`));

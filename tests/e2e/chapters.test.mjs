@@ -217,7 +217,7 @@ test("the size table shows live wasm32 sizes and says where the x86_64 values co
 });
 
 test("the size table's x86_64 half reads without JavaScript, from the file the live table names", async () => {
-  const { page, close } = await h.open(`/chapters/clone-cost`, { javaScript: false });
+  const { page, close } = await h.open("/chapters/clone-cost", { javaScript: false });
   const frame = page.locator('[data-live="size-table"] > [data-first-frame]');
   const source = await frame.locator(".source-note").textContent();
   const file = source.match(/results\/([^ ]+\.json)/)[1];

@@ -645,7 +645,7 @@ test("new strings a second: each is charged its creation, timed in this page, be
 });
 
 test("without JavaScript /choose gives the rules of thumb and links chapter 10; with it, they stay hidden", async () => {
-  const { page, close } = await h.open(`/choose`, { width: 375, height: 800, javaScript: false });
+  const { page, close } = await h.open("/choose", { width: 375, height: 800, javaScript: false });
   const rules = page.getByTestId("choose-rules");
   assert.ok(await rules.isVisible(), "the rules show without JavaScript");
   assert.ok((await page.getByTestId("rule-of-thumb").count()) >= 3);

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test, before, after } from "node:test";
+import { cargoTargetDir } from "../../scripts/postbuild.mjs";
 import { root, screenshot, start, watchMainThread, framesBetween, MIN_FRAMES } from "./harness.mjs";
 
 let h;
@@ -43,7 +44,7 @@ const rows = (page) =>
 /** The runner `cargo test --workspace` built (scripts/test.sh runs cargo first). Not `cargo run -p
  * native-runner`: its features differ from the workspace's unified ones, so it would build every
  * dependency a second time, minutes and gigabytes a fresh clone's CI run cannot spare. */
-const validator = path.join(process.env.CARGO_TARGET_DIR ?? path.join(root, "target"), "debug/native-runner");
+const validator = path.join(cargoTargetDir(), "debug/native-runner");
 
 /** Runs `native-runner validate --submission` on `file`. */
 function validateSubmission(file) {

@@ -105,7 +105,7 @@ test("without the article's dataset among the files the explorer charts the firs
 });
 
 test("without JavaScript the build's chart names its machine too", async () => {
-  const { page, close } = await h.open(`/results`, { javaScript: false });
+  const { page, close } = await h.open("/results", { javaScript: false });
   // The first frame is drawn from the shipped files, whatever this test's folder holds.
   const shipped = fs.readdirSync(path.join(root, "content/results")).filter((f) => f.endsWith(".json"))
     .map((f) => JSON.parse(fs.readFileSync(path.join(root, "content/results", f), "utf8")).label);

@@ -50,19 +50,24 @@ export async function start({ dir = dist, isolate = false } = {}) {
   // No --user-data-dir: playwright refuses it in launch() and gives every launch a fresh temporary profile.
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 
+  /** `open`'s and `tour`'s context options with their defaults filled in. */
+  function contextOptions({ width = 1280, height = 900, colorScheme = "light", touch = false, javaScript = true } = {}) {
+    return { width, height, colorScheme, touch, javaScript };
+  }
+
   /** A fresh browser context (its own cache and storage) for `open` and `tour`. */
-  function newContext({ width = 1280, height = 900, colorScheme = "light", touch = false, javaScript = true } = {}) {
+  function newContext(options) {
+    const { width, height, colorScheme, touch, javaScript } = contextOptions(options);
     return browser.newContext({ viewport: { width, height }, colorScheme, hasTouch: touch, isMobile: touch, javaScriptEnabled: javaScript });
   }
 
   // The contexts `open` shares, one per set of options (promises, so that two opens at once share
-  // too). A page in a fresh context costs Chromium about 1.2 CPU-seconds more than one in an open
-  // context, whose renderer process it joins (1.9 against 0.7 CPU-s for the home page, measured on
-  // 2 cores), and a run opens about 200 pages.
+  // too). In chromium (where there is no headless shell, as on GitHub's runners) a page in a fresh
+  // context costs about 1.2 CPU-seconds more than one in an open context, whose renderer process it
+  // joins: 1.9 against 0.7 CPU-s for the home page on 2 cores. The headless shell pays 0.3 either way.
   const shared = new Map();
   async function sharedContext(options) {
-    const { width = 1280, height = 900, colorScheme = "light", touch = false, javaScript = true } = options;
-    const key = JSON.stringify({ width, height, colorScheme, touch, javaScript });
+    const key = JSON.stringify(contextOptions(options));
     const made = shared.get(key);
     if (!made) {
       shared.set(key, newContext(options));
@@ -105,8 +110,9 @@ export async function start({ dir = dist, isolate = false } = {}) {
   }
 
   /** One page that visits route after route, for tests that only read what a page shows (an audit):
-   *  a page in a fresh context costs Chromium about 1.5 CPU-seconds before the site does anything
-   *  (measured on 2 cores), a navigation in an open page a tenth of that. Each visit is a
+   *  in chromium a page in a fresh context costs about 1.5 CPU-seconds before the site does anything
+   *  (measured on 2 cores), a navigation in an open page a tenth of that (the headless shell: 0.3
+   *  CPU-s for the home page in a fresh context, 0.3 for a chapter's navigation). Each visit is a
    *  full load of the route's document, as a deep link is; what carries over is the browser's state
    *  (its caches, and storage and service workers if a test made any), so a test that clicks, stores
    *  or runs something opens its own page. `visit(route)` resolves to `{ page, errors, response,

@@ -99,7 +99,7 @@ test("the ranking's machine names and the search's machine hits lead to the file
 
 test("chapter 4's ablation run has a page that links every raw file, each served", async () => {
   const run = "epyc-2vcpu-2026-11-24";
-  const { page, close } = await h.open(`/chapters/clone-cost`, { width: 375, height: 800, javaScript: false });
+  const { page, close } = await h.open("/chapters/clone-cost", { width: 375, height: 800, javaScript: false });
   await page.locator(`a[href="/ablation/${run}/"]`).first().click();
   await page.waitForURL(`**/ablation/${run}/`);
   assert.match(await page.locator("h1").textContent(), new RegExp(run));

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { prerenderPages, removePageContent } from "../../scripts/postbuild.mjs";
+import { cargoTargetDir, prerenderPages, removePageContent } from "../../scripts/postbuild.mjs";
 import { writeContributed } from "../../scripts/synthetic-results.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -47,7 +47,7 @@ test("three contributed machines: Rust suites green, the validator agrees, and t
     // the one `cargo test --workspace` just built: `cargo run -p native-runner` resolves other
     // features for the dependencies they share and compiled them again (the test took 52-64 s on 2
     // cores with it, 17 s without).
-    const runner = path.join(process.env.CARGO_TARGET_DIR ?? path.join(root, "target"), "debug/native-runner");
+    const runner = path.join(cargoTargetDir(), "debug/native-runner");
     execFileSync(runner, ["validate", "--submission", "--shipped", before, "--pull-request", ...added.map((name) => path.join(after, name))],
       { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
