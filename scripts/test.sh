@@ -102,8 +102,11 @@ suite site-build "${lint[@]}" trunk build
 join_miri
 if [[ -f dist/index.html ]]; then
   # Two test files at a time: 484 s instead of 595 s on 2 cores (each file starts its own server and
-  # Chromium, and most of a file's time is the page's own waiting).
-  suite e2e node --test --test-reporter=tap --test-concurrency=2 tests/e2e/
+  # Chromium, and most of a file's time is the page's own waiting). Under the lint wrapper too: the
+  # harness's distWithResults runs the pre-renderer through postbuild's `cargo build`, and without
+  # the wrapper the builds above used, cargo compiled kernels, wasm-core and the site again in the
+  # first file's setup (89 s and 124 CPU-seconds on 2 cores, 2026-11-29).
+  suite e2e "${lint[@]}" node --test --test-reporter=tap --test-concurrency=2 tests/e2e/
 else
   broken+=("e2e (skipped: no dist/)"); failed=$((failed + 1))
 fi
