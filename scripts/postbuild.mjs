@@ -67,16 +67,24 @@ export function withCsp(html) {
  *  `cargo test --workspace` does, so the site library `npm test` has just compiled is reused; `-p site`
  *  would resolve them differently and compile the whole site a second time (42 s, 800 MB). */
 function buildPrerenderer() {
+  const started = Date.now();
   const messages = execFileSync(
     "cargo",
     ["build", "--quiet", "--locked", "--workspace", "--bin", "prerender", "--message-format=json-render-diagnostics"],
     { cwd: root, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8", maxBuffer: 64 << 20 },
   );
-  const executable = messages
+  const artifacts = messages
     .split("\n")
     .filter((line) => line.startsWith("{"))
     .map((line) => JSON.parse(line))
-    .find((m) => m.reason === "compiler-artifact" && m.target?.name === "prerender" && m.executable)?.executable;
+    .filter((m) => m.reason === "compiler-artifact");
+  // Said aloud because it is easy to pay for unseen: after `npm test`'s builds this should compile
+  // nothing, and a run under another RUSTC_WORKSPACE_WRAPPER compiles the workspace's crates again.
+  const compiled = artifacts.filter((m) => !m.fresh).map((m) => m.target?.name);
+  if (compiled.length > 0) {
+    console.error(`postbuild: cargo compiled ${compiled.join(", ")} for the pre-renderer (${Math.round((Date.now() - started) / 1000)} s)`);
+  }
+  const executable = artifacts.find((m) => m.target?.name === "prerender" && m.executable)?.executable;
   if (!executable) throw new Error("cargo built no `prerender` executable (site/src/bin/prerender.rs)");
   return executable;
 }
