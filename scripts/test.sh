@@ -7,9 +7,26 @@ cd "$(repo_root)"
 use_project_path
 bash scripts/bootstrap.sh --with-browser || exit 1
 boot_s=$SECONDS
-# A test run builds each crate once: incremental caches (about 0.9 GB of target/debug) only cost
-# disk, which a fresh clone's CI run has little of.
-export CARGO_INCREMENTAL=0
+# One build environment for every stable cargo run below, and for those the node and e2e suites
+# start (the contribution test's `cargo test`, the pre-renderer's build): a cargo run under other
+# settings compiles the workspace's crates again. The nightly suites (Miri, fuzz) leave the lint
+# wrapper out, so a new suite is linted unless it says otherwise, and a nightly one that forgets
+# fails at once (stable clippy-driver cannot read nightly's std) instead of quietly costing minutes.
+# - No incremental caches: a test run builds each crate once, and they cost disk (about 0.9 GB of
+#   target/debug), which a fresh clone's CI run has little of.
+# - No line tables and 16 codegen units, not the dev profile's 256: a test run prints no backtrace
+#   unless asked (a panic names its line anyway), and fewer units cost less to generate on 2 cores.
+#   A cold test build: 489 CPU-s instead of 519 (2026-11-29).
+# - Clippy's lints ride on the builds the tests need: cargo runs clippy-driver (rustc with the lints)
+#   for the workspace's own crates, so each is checked and compiled once. `cargo clippy` alone is a
+#   check build that shares nothing with the test build (about 200 s more on 2 cores). The targets
+#   are `cargo clippy --workspace --all-targets`'s (the workspace has no benches), `-D warnings` is
+#   passed the way cargo clippy passes it, and the wasm32 builds (the tests', trunk's and the
+#   smaller tiers') are linted too.
+export CARGO_INCREMENTAL=0 CARGO_PROFILE_DEV_DEBUG=false CARGO_PROFILE_DEV_CODEGEN_UNITS=16
+export RUSTC_WORKSPACE_WRAPPER="$(rustup which clippy-driver)" CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
+unlinted=(env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS)
+say "test: every stable cargo build lints with clippy-driver (-D warnings), without incremental caches or line tables, in 16 codegen units"
 
 logdir=$(mktemp -d)
 passed=0 failed=0 broken=() times=()
@@ -43,16 +60,9 @@ suite() {
 
 # Style and lints first: they take seconds and name the line. The fuzz crate sits outside the workspace.
 suite fmt bash -c 'cargo fmt --all --check && cargo fmt --manifest-path fuzz/Cargo.toml --check'
-# Clippy's lints ride on the builds the tests need: cargo runs clippy-driver (rustc with the lints)
-# for the workspace's own crates, so each is checked and compiled once. `cargo clippy` alone is a
-# check build that shares nothing with the test build (about 200 s more on 2 cores). The targets
-# are `cargo clippy --workspace --all-targets`'s (the workspace has no benches), `-D warnings` is
-# passed the way cargo clippy passes it, and the wasm32 builds (the tests', trunk's and the smaller
-# tiers') are linted too. The pre-renderer postbuild builds is then the test build's own.
-lint=(env RUSTC_WORKSPACE_WRAPPER="$(rustup which clippy-driver)" CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__)
-suite cargo-native "${lint[@]}" cargo test --workspace --locked
+suite cargo-native cargo test --workspace --locked
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-  suite cargo-wasm32 "${lint[@]}" cargo test -p kernels -p wasm-core --target wasm32-unknown-unknown --locked
+  suite cargo-wasm32 cargo test -p kernels -p wasm-core --target wasm32-unknown-unknown --locked
 # Miri over wasm-core's and the kernels' library tests: the memory readers must never read padding or
 # stray memory, and InlineStr's unsafe code is the kernels'. The clone kernels (and their harnesses)
 # leak on purpose (forget mode; the leaked-once &'static str and static ArcStr), and so do the
@@ -74,6 +84,7 @@ quiet_suite() {
 }
 miri_suites=(cargo-miri cargo-miri-kernels cargo-miri-forget)
 (
+  unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
   quiet_suite cargo-miri cargo "+$nightly" miri test -p wasm-core --lib --locked -- --skip clone_run::
   quiet_suite cargo-miri-kernels cargo "+$nightly" miri test -p kernels --lib --locked -- --skip clone:: --skip harness::
   MIRIFLAGS=-Zmiri-ignore-leaks quiet_suite cargo-miri-forget bash -c "cargo +$nightly miri test -p wasm-core --lib --locked -- clone_run:: && cargo +$nightly miri test -p kernels --lib --locked -- clone:: harness::"
@@ -91,22 +102,22 @@ join_miri() {
   done
 }
 # The results-file validator under libFuzzer for a fixed 30 s (npm run fuzz -- SECONDS for longer).
-suite fuzz bash scripts/fuzz.sh 30
+suite fuzz "${unlinted[@]}" bash scripts/fuzz.sh 30
 # The GitHub workflows (the tests on GitHub, publishing, the results check) under a real linter.
 suite workflows actionlint -no-color
-# Under the same lint wrapper as the builds above: the contribution test runs `cargo test --workspace`
-# and builds the runner and the pre-renderer, and with another RUSTC_WORKSPACE_WRAPPER cargo would
-# compile every workspace crate again (211 s of a bare run's 222 s in this suite, 2026-11-28).
-suite node-scripts "${lint[@]}" node --test --test-reporter=tap tests/scripts/
-suite site-build "${lint[@]}" trunk build
+# The contribution test runs `cargo test --workspace` and builds the runner and the pre-renderer:
+# in another build environment cargo compiled every workspace crate again (211 s of a bare run's
+# 222 s in this suite, 2026-11-28).
+suite node-scripts node --test --test-reporter=tap tests/scripts/
+suite site-build trunk build
 join_miri
 if [[ -f dist/index.html ]]; then
   # Two test files at a time: 484 s instead of 595 s on 2 cores (each file starts its own server and
-  # Chromium, and most of a file's time is the page's own waiting). Under the lint wrapper too: the
-  # harness's distWithResults runs the pre-renderer through postbuild's `cargo build`, and without
-  # the wrapper the builds above used, cargo compiled kernels, wasm-core and the site again in the
-  # first file's setup (89 s and 124 CPU-seconds on 2 cores, 2026-11-29).
-  suite e2e "${lint[@]}" node --test --test-reporter=tap --test-concurrency=2 tests/e2e/
+  # Chromium, and most of a file's time is the page's own waiting). The harness's distWithResults
+  # runs the pre-renderer through postbuild's `cargo build`; without the lint wrapper the builds
+  # above used, cargo compiled kernels, wasm-core and the site again in the first file's setup (89 s
+  # and 124 CPU-seconds on 2 cores, 2026-11-29).
+  suite e2e node --test --test-reporter=tap --test-concurrency=2 tests/e2e/
 else
   broken+=("e2e (skipped: no dist/)"); failed=$((failed + 1))
 fi
