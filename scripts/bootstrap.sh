@@ -88,11 +88,14 @@ if $with_browser && [[ ! -x /usr/bin/chromium-headless-shell ]] && ! try_apt_ins
   say "bootstrap: no chromium-headless-shell here; the browser tests run in /usr/bin/chromium"
 fi
 
-# What is missing is installed as up to four jobs side by side: wasm-bindgen-cli; trunk, then
-# cargo-fuzz; actionlint; the npm packages. One after another on 2 cores, their downloads and each
+# What is missing is installed as up to three jobs side by side: wasm-bindgen-cli, then cargo-fuzz,
+# then actionlint; trunk; the npm packages. One after another on 2 cores, their downloads and each
 # build's one-threaded last crate and link left a core idle for about a minute of the bootstrap's
-# six (`vmstat`, bare run of ee9a636); side by side each fills the other's gaps. Each job writes
-# its own log, shown only when it fails.
+# six (`vmstat`, bare run of ee9a636); side by side each fills the other's gaps. The first job's
+# three builds add up to a little less than trunk's alone (about 240 against 308 CPU-seconds,
+# 2026-11-29), so the two end close together rather than one running on alone for a minute and a
+# half, as trunk-then-cargo-fuzz did beside wasm-bindgen-cli. Each job writes its own log, shown
+# only when it fails.
 jobs_dir=$(mktemp -d)
 job_names=()
 # job NAME FAILURE_HINT COMMAND...: runs COMMAND in the background into NAME's log.
@@ -119,17 +122,31 @@ wait_jobs() {
   if [[ ${#failed[@]} -gt 0 ]]; then die "$(IFS=';'; echo "${failed[*]}" | sed 's/;/; /g')"; fi
   step=$SECONDS
 }
+# queue NAME HINT FUNCTION: adds a step to the job that `chain` starts; chain: starts the queued
+# steps as one job, one after the other, named "A then B" (a failed step stops it, and its failure
+# message gives every step's hint).
+steps=() step_names=() step_hints=()
+queue() { step_names+=("$1"); step_hints+=("$2"); steps+=("$3"); }
+run_steps() { local step; for step in "$@"; do "$step" || return 1; done; }
+chain() {
+  [[ ${#steps[@]} -gt 0 ]] || return 0
+  job "$(IFS=,; echo "${step_names[*]}" | sed 's/,/ then /g')" "$(IFS=';'; echo "${step_hints[*]}" | sed 's/;/; /g')" run_steps "${steps[@]}"
+  steps=() step_names=() step_hints=()
+}
 
 # The Rust tools are built from crates.io. They only drive rustc, wasm-bindgen and wasm-opt, so they are
 # built for a short build rather than a fast binary: trunk's own release profile asks for fat LTO and
 # one codegen unit, which on 2 cores spent minutes in one single-threaded link. trunk and cargo-fuzz are
 # built unoptimised (trunk in 167 s instead of 279 s; its build of this site is as quick, 22 s, and
-# byte for byte the same); wasm-bindgen-cli at opt-level 1, since it rewrites every wasm the build and
-# the wasm32 tests make. Nor do they need TLS or trunk's update check: this project never lets trunk
-# download a tool (Trunk.toml pins them), and wasm-bindgen's test runner runs the tests in Node;
-# without default features neither builds ring and rustls. trunk and cargo-fuzz share a target
-# folder, so a crate they have in common is built once (wasm-bindgen-cli, at another opt-level,
-# shares none with them, and builds beside them in its own); both are deleted when the tools are in.
+# byte for byte the same). wasm-bindgen-cli rewrites every wasm the build and the wasm32 tests make,
+# so the crates that do that work (walrus, wasmparser, wasm-encoder, the CLI and its support crate)
+# are built at opt-level 1 and the rest (its test runner's HTTP server, clap, serde) unoptimised:
+# 153 instead of 243 CPU-seconds, for 0.1 to 0.5 s more per wasm it rewrites and the same output
+# byte for byte (measured 2026-11-29). Nor do they need TLS or trunk's update check: this project
+# never lets trunk download a tool (Trunk.toml pins them), and wasm-bindgen's test runner runs the
+# tests in Node; without default features neither builds ring and rustls. cargo-fuzz builds in
+# wasm-bindgen-cli's target folder after it, reusing the crates they share; both folders are
+# deleted when the tools are in.
 tools_target="$(repo_root)/target/tools"
 # install_tool TARGET_DIR OPT_LEVEL SECONDS CARGO_INSTALL_ARGS...
 install_tool() {
@@ -137,41 +154,37 @@ install_tool() {
   CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=$opt_level CARGO_PROFILE_RELEASE_DEBUG=false \
     bounded "$limit" cargo install --quiet --force --target-dir "$target_dir" "$@"
 }
-
-if [[ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]]; then
-  say "bootstrap: installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 2 minutes on 2 cores)"
+install_wasm_bindgen() {
+  local rewriters=() package
+  for package in walrus wasmparser wasm-encoder wasm-bindgen-cli-support wasm-bindgen-shared wasm-bindgen-cli leb128 id-arena; do
+    rewriters+=(--config "profile.release.package.$package.opt-level=1")
+  done
   # Not --locked: the CLI's own lockfile names a crate version the registry mirror does not serve.
-  job "wasm-bindgen-cli $WASM_BINDGEN_VERSION" "could not install wasm-bindgen-cli: run 'cargo install wasm-bindgen-cli --version $WASM_BINDGEN_VERSION'" \
-    install_tool "$tools_target-wasm-bindgen" 1 1800 --no-default-features wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
-fi
-
-need_trunk=false need_fuzz=false
-[[ "$(trunk --version 2>/dev/null || true)" == "trunk $TRUNK_VERSION" ]] || need_trunk=true
-[[ "$(cargo fuzz --version 2>/dev/null || true)" == "cargo-fuzz $CARGO_FUZZ_VERSION" ]] || need_fuzz=true
-# One job, one after the other: they share a target folder, whose lock would serialise them anyway.
-install_trunk_and_fuzz() {
-  if $need_trunk; then
-    install_tool "$tools_target" 0 1200 --locked --no-default-features trunk --version "$TRUNK_VERSION" || return 1
-  fi
-  if $need_fuzz; then
-    install_tool "$tools_target" 0 900 --locked cargo-fuzz --version "$CARGO_FUZZ_VERSION" || return 1
-  fi
+  install_tool "$tools_target-wasm-bindgen" 0 1800 "${rewriters[@]}" --no-default-features wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
 }
-if $need_trunk || $need_fuzz; then
-  names=() hints=()
-  $need_trunk && names+=("trunk $TRUNK_VERSION") && hints+=("'cargo install --locked trunk --version $TRUNK_VERSION'")
-  $need_fuzz && names+=("cargo-fuzz $CARGO_FUZZ_VERSION") && hints+=("'cargo install --locked cargo-fuzz --version $CARGO_FUZZ_VERSION'")
-  say "bootstrap: installing ${names[*]} (about 3 minutes on 2 cores)"
-  job "$(IFS=,; echo "${names[*]}" | sed 's/,/ then /')" "could not install ${names[*]}: run $(IFS=,; echo "${hints[*]}" | sed 's/,/ and /')" install_trunk_and_fuzz
-fi
-
+install_cargo_fuzz() { install_tool "$tools_target-wasm-bindgen" 0 900 --locked cargo-fuzz --version "$CARGO_FUZZ_VERSION"; }
+install_trunk() { install_tool "$tools_target" 0 1200 --locked --no-default-features trunk --version "$TRUNK_VERSION"; }
 # actionlint checks the GitHub workflows (npm test). It is a Go program, built from its module at the
 # pinned version (the Go module proxy is a package registry; no prebuilt binary is downloaded).
+build_actionlint() { bounded 900 env GOBIN="$HOME/go/bin" go install "github.com/rhysd/actionlint/cmd/actionlint@v$ACTIONLINT_VERSION"; }
+
+if [[ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]]; then
+  queue "wasm-bindgen-cli $WASM_BINDGEN_VERSION" "could not install wasm-bindgen-cli: run 'cargo install wasm-bindgen-cli --version $WASM_BINDGEN_VERSION'" install_wasm_bindgen
+fi
+if [[ "$(cargo fuzz --version 2>/dev/null || true)" != "cargo-fuzz $CARGO_FUZZ_VERSION" ]]; then
+  queue "cargo-fuzz $CARGO_FUZZ_VERSION" "could not install cargo-fuzz: run 'cargo install --locked cargo-fuzz --version $CARGO_FUZZ_VERSION'" install_cargo_fuzz
+fi
 if [[ "$(actionlint --version 2>/dev/null | head -n1 || true)" != "v$ACTIONLINT_VERSION" ]]; then
   command -v go >/dev/null || apt_install golang-go "Go (to build actionlint, the workflow linter)"
-  say "bootstrap: building actionlint $ACTIONLINT_VERSION (under a minute)"
-  job "actionlint $ACTIONLINT_VERSION" "could not build actionlint: run 'go install github.com/rhysd/actionlint/cmd/actionlint@v$ACTIONLINT_VERSION'" \
-    bounded 900 env GOBIN="$HOME/go/bin" go install "github.com/rhysd/actionlint/cmd/actionlint@v$ACTIONLINT_VERSION"
+  queue "actionlint $ACTIONLINT_VERSION" "could not build actionlint: run 'go install github.com/rhysd/actionlint/cmd/actionlint@v$ACTIONLINT_VERSION'" build_actionlint
+fi
+chain
+if [[ "$(trunk --version 2>/dev/null || true)" != "trunk $TRUNK_VERSION" ]]; then
+  queue "trunk $TRUNK_VERSION" "could not install trunk: run 'cargo install --locked trunk --version $TRUNK_VERSION'" install_trunk
+fi
+chain
+if [[ ${#job_names[@]} -gt 0 ]]; then
+  say "bootstrap: building ${#job_names[@]} job(s) side by side: $(IFS=,; echo "${job_names[*]}" | sed 's/,/; /g') (about 4 minutes on 2 cores from nothing)"
 fi
 
 # npm ci when node_modules is missing or older than the lockfile.
