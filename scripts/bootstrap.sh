@@ -92,10 +92,10 @@ fi
 # then actionlint; trunk; the npm packages. One after another on 2 cores, their downloads and each
 # build's one-threaded last crate and link left a core idle for about a minute of the bootstrap's
 # six (`vmstat`, bare run of ee9a636); side by side each fills the other's gaps. The first job's
-# three builds add up to a little less than trunk's alone (about 240 against 308 CPU-seconds,
-# 2026-11-29), so the two end close together rather than one running on alone for a minute and a
-# half, as trunk-then-cargo-fuzz did beside wasm-bindgen-cli. Each job writes its own log, shown
-# only when it fails.
+# three builds come to a little less than trunk's alone (wasm-bindgen-cli 153 and cargo-fuzz 37
+# CPU-seconds, then actionlint's Go build, against trunk's 308; 2026-11-29), so the two jobs end
+# within a minute of each other (33 and 58 s in two bare runs), where trunk-then-cargo-fuzz ran on
+# alone for 80 to 100 s after wasm-bindgen-cli. Each job writes its own log, shown only when it fails.
 jobs_dir=$(mktemp -d)
 job_names=()
 # job NAME FAILURE_HINT COMMAND...: runs COMMAND in the background into NAME's log.
@@ -184,7 +184,7 @@ if [[ "$(trunk --version 2>/dev/null || true)" != "trunk $TRUNK_VERSION" ]]; the
 fi
 chain
 if [[ ${#job_names[@]} -gt 0 ]]; then
-  say "bootstrap: building ${#job_names[@]} job(s) side by side: $(IFS=,; echo "${job_names[*]}" | sed 's/,/; /g') (about 4 minutes on 2 cores from nothing)"
+  say "bootstrap: building ${#job_names[@]} job(s) side by side: $(IFS=,; echo "${job_names[*]}" | sed 's/,/; /g') (5 to 6 minutes on 2 cores from nothing)"
 fi
 
 # npm ci when node_modules is missing or older than the lockfile.

@@ -9,9 +9,9 @@ bash scripts/bootstrap.sh --with-browser || exit 1
 boot_s=$SECONDS
 # One build environment for every stable cargo run below, and for those the node and e2e suites
 # start (the contribution test's `cargo test`, the pre-renderer's build): a cargo run under other
-# settings compiles the workspace's crates again. The nightly suites (Miri, fuzz) leave the lint
-# wrapper out, so a new suite is linted unless it says otherwise, and a nightly one that forgets
-# fails at once (stable clippy-driver cannot read nightly's std) instead of quietly costing minutes.
+# settings compiles the workspace's crates again, as the e2e suite once did unseen. So a
+# suite added later is built like the others unless it says otherwise; only the nightly suites (Miri,
+# fuzz) leave the lint wrapper out, since stable's clippy-driver compiles with stable's rustc.
 # - No incremental caches: a test run builds each crate once, and they cost disk (about 0.9 GB of
 #   target/debug), which a fresh clone's CI run has little of.
 # - No line tables and 16 codegen units, not the dev profile's 256: a test run prints no backtrace
