@@ -13,6 +13,9 @@ if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -lt 1 ]; then
   echo "fuzz: SECONDS must be a whole number of seconds, got '$seconds'" >&2
   exit 2
 fi
+# A nightly build, so not under `npm test`'s lint wrapper (stable's clippy-driver compiles with
+# stable's rustc), as the threaded tier's build leaves it out too (scripts/threads-tier.mjs).
+unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
 command -v cargo-fuzz >/dev/null || cargo install --locked cargo-fuzz --version "$CARGO_FUZZ_VERSION"
 corpus="$(mktemp -d)"
 trap 'rm -rf "$corpus"' EXIT

@@ -10,8 +10,9 @@ boot_s=$SECONDS
 # One build environment for every stable cargo run below, and for those the node and e2e suites
 # start (the contribution test's `cargo test`, the pre-renderer's build): a cargo run under other
 # settings compiles the workspace's crates again, as the e2e suite once did unseen. So a
-# suite added later is built like the others unless it says otherwise; only the nightly suites (Miri,
-# fuzz) leave the lint wrapper out, since stable's clippy-driver compiles with stable's rustc.
+# suite added later is built like the others unless it says otherwise; only the nightly builds (Miri
+# below, scripts/fuzz.sh, the threaded tier) leave the lint wrapper out, since stable's clippy-driver
+# compiles with stable's rustc.
 # - No incremental caches: a test run builds each crate once, and they cost disk (about 0.9 GB of
 #   target/debug), which a fresh clone's CI run has little of.
 # - No line tables and 16 codegen units, not the dev profile's 256: a test run prints no backtrace
@@ -25,7 +26,6 @@ boot_s=$SECONDS
 #   smaller tiers') are linted too.
 export CARGO_INCREMENTAL=0 CARGO_PROFILE_DEV_DEBUG=false CARGO_PROFILE_DEV_CODEGEN_UNITS=16
 export RUSTC_WORKSPACE_WRAPPER="$(rustup which clippy-driver)" CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
-unlinted=(env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS)
 say "test: every stable cargo build lints with clippy-driver (-D warnings), without incremental caches or line tables, in 16 codegen units"
 
 logdir=$(mktemp -d)
@@ -102,7 +102,7 @@ join_miri() {
   done
 }
 # The results-file validator under libFuzzer for a fixed 30 s (npm run fuzz -- SECONDS for longer).
-suite fuzz "${unlinted[@]}" bash scripts/fuzz.sh 30
+suite fuzz bash scripts/fuzz.sh 30
 # The GitHub workflows (the tests on GitHub, publishing, the results check) under a real linter.
 suite workflows actionlint -no-color
 # The contribution test runs `cargo test --workspace` and builds the runner and the pre-renderer:
