@@ -16,6 +16,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
+import { cargoTargetDir } from "./cargo.mjs";
 import { serveStatic } from "./serve.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -89,7 +90,7 @@ if (!values["no-build"]) {
 }
 
 /** The native runner a workspace build left, for the --submission check; null when there is none. */
-const validator = ["release", "debug"].map((p) => path.join(process.env.CARGO_TARGET_DIR ?? path.join(root, "target"), p, "native-runner"))
+const validator = ["release", "debug"].map((p) => path.join(cargoTargetDir(), p, "native-runner"))
   .find((p) => fs.existsSync(p)) ?? null;
 
 /** `native-runner validate --submission` on `file`: "ok", or what it printed. */

@@ -9,7 +9,7 @@
 // priority, so it takes what the page builds leave idle rather than slowing them. Neither changes
 // what is built: trunk's and postbuild's own cargo runs still run, and find nothing left to do.
 import { fileURLToPath } from "node:url";
-import { buildPageWasm, pageWasmBins } from "./postbuild.mjs";
+import { buildPageWasm, pageWasmBins } from "./cargo.mjs";
 import { startThreadsBuild } from "./threads-tier.mjs";
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

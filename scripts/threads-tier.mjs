@@ -11,6 +11,7 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { cargoTargetDir } from "./cargo.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -60,7 +61,7 @@ function run(cmd, args, env = {}) {
 
 /** The tier's cargo build: its toolchain, arguments and environment, and where the wasm lands. */
 function threadsCargo() {
-  const targetDir = path.join(process.env.CARGO_TARGET_DIR ?? path.join(root, "target"), "threads");
+  const targetDir = path.join(cargoTargetDir(), "threads");
   // The pinned nightly, as scripts/lib.sh names it (the one place its date is written).
   const nightly = `+${execFileSync("bash", ["-c", '. scripts/lib.sh && nightly_toolchain'], { cwd: root, encoding: "utf8" }).trim()}`;
   const rustc = execFileSync("rustc", [nightly, "--version"], { encoding: "utf8" }).trim();

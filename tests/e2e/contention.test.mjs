@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test, before, after } from "node:test";
-import { cargoTargetDir } from "../../scripts/postbuild.mjs";
+import { cargoTargetDir } from "../../scripts/cargo.mjs";
 import { root, screenshot, start, watchMainThread, framesBetween, MIN_FRAMES } from "./harness.mjs";
 
 let h;

@@ -8,10 +8,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { cargoTargetDir } from "../../scripts/cargo.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const script = path.join(root, "scripts/check-results-pr.sh");
-const validator = path.join(process.env.CARGO_TARGET_DIR ?? path.join(root, "target"), "debug/native-runner");
+const validator = path.join(cargoTargetDir(), "debug/native-runner");
 const good = fs.readFileSync(path.join(root, "content/results/epyc-2vcpu-jemalloc-pinned-2026-11-23.json"));
 
 /** `good` as the runner would have named it `name` (`<label>-2026-11-23.json`): its label is the

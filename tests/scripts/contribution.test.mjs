@@ -8,7 +8,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { cargoTargetDir, prerenderPages, removePageContent } from "../../scripts/postbuild.mjs";
+import { cargoTargetDir } from "../../scripts/cargo.mjs";
+import { prerenderPages, removePageContent } from "../../scripts/postbuild.mjs";
 import { writeContributed } from "../../scripts/synthetic-results.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
