@@ -31,6 +31,18 @@ grep -q "^wasm_opt = \"version_$WASM_OPT_VERSION\"" Trunk.toml || die "Trunk.tom
 grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | grep -q "version = \"$WASM_BINDGEN_VERSION\"" \
   || die "Cargo.lock resolves a wasm-bindgen other than $WASM_BINDGEN_VERSION; keep it pinned with '=' in Cargo.toml"
 
+# `npm test` checks formatting and lints every build with clippy-driver; rustup's minimal profile
+# has neither.
+stable_missing=()
+rustup which rustfmt >/dev/null 2>&1 || stable_missing+=(rustfmt)
+rustup which clippy-driver >/dev/null 2>&1 || stable_missing+=(clippy)
+if [[ ${#stable_missing[@]} -gt 0 ]]; then
+  say "bootstrap: adding ${stable_missing[*]} to the stable toolchain"
+  bounded 600 rustup component add "${stable_missing[@]}" \
+    || die "could not add ${stable_missing[*]}: run 'rustup component add ${stable_missing[*]}'"
+  mark "${stable_missing[*]}"
+fi
+
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   say "bootstrap: adding the wasm32-unknown-unknown target"
   bounded 600 rustup target add wasm32-unknown-unknown || die "could not add the wasm32 target: run 'rustup target add wasm32-unknown-unknown'"

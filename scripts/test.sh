@@ -5,8 +5,6 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 cd "$(repo_root)"
 use_project_path
-bash scripts/bootstrap.sh --with-browser || exit 1
-boot_s=$SECONDS
 # One build environment for every stable cargo run below, and for those the node and e2e suites
 # start (the contribution test's `cargo test`, the pre-renderer's build): a cargo run under other
 # settings compiles the workspace's crates again, as the e2e suite once did unseen. So a
@@ -24,11 +22,32 @@ boot_s=$SECONDS
 #   are `cargo clippy --workspace --all-targets`'s (the workspace has no benches), `-D warnings` is
 #   passed the way cargo clippy passes it, and the wasm32 builds (the tests', trunk's and the
 #   smaller tiers') are linted too.
-export CARGO_INCREMENTAL=0 CARGO_PROFILE_DEV_DEBUG=false CARGO_PROFILE_DEV_CODEGEN_UNITS=16
-export RUSTC_WORKSPACE_WRAPPER="$(rustup which clippy-driver)" CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
-say "test: every stable cargo build lints with clippy-driver (-D warnings), without incremental caches or line tables, in 16 codegen units"
+export_build_env() {
+  local driver
+  driver=$(rustup which clippy-driver 2>/dev/null) || return 1
+  export CARGO_INCREMENTAL=0 CARGO_PROFILE_DEV_DEBUG=false CARGO_PROFILE_DEV_CODEGEN_UNITS=16
+  export RUSTC_WORKSPACE_WRAPPER="$driver" CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
+}
 
 logdir=$(mktemp -d)
+# The workspace's test build needs none of the tools bootstrap builds, only stable Rust with clippy,
+# so it starts beside them in this build environment (where clippy is missing, bootstrap adds it and
+# the cargo-native suite builds as before). Three builds on 2 cores fill the one-threaded stretches
+# (downloads, a tool's last crates and link) that left a core idle in bootstrap and in the test
+# build. The cargo-native suite's `cargo test` then finds the workspace built; if the early build
+# failed, it builds again and shows why. The early build's own log stays in the log folder.
+early_build=
+if rustup which clippy-driver >/dev/null 2>&1; then
+  (export_build_env && exec cargo test --workspace --locked --no-run) >"$logdir/early-build.log" 2>&1 &
+  early_build=$!
+fi
+if ! bash scripts/bootstrap.sh --with-browser; then
+  [[ -z $early_build ]] || kill "$early_build" 2>/dev/null
+  exit 1
+fi
+boot_s=$SECONDS
+export_build_env || { say "error: clippy-driver not found after bootstrap: run 'rustup component add clippy'"; exit 1; }
+say "test: every stable cargo build lints with clippy-driver (-D warnings), without incremental caches or line tables, in 16 codegen units"
 passed=0 failed=0 broken=() times=()
 
 # Adds up the counts a suite printed; a suite that exits non-zero without reporting a failed test
@@ -60,6 +79,11 @@ suite() {
 
 # Style and lints first: they take seconds and name the line. The fuzz crate sits outside the workspace.
 suite fmt bash -c 'cargo fmt --all --check && cargo fmt --manifest-path fuzz/Cargo.toml --check'
+if [[ -n $early_build ]]; then
+  t0=$SECONDS
+  wait "$early_build"
+  times+=("test-build-after-bootstrap $((SECONDS - t0))s")
+fi
 suite cargo-native cargo test --workspace --locked
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   suite cargo-wasm32 cargo test -p kernels -p wasm-core --target wasm32-unknown-unknown --locked
