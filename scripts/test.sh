@@ -38,6 +38,7 @@ logdir=$(mktemp -d)
 # failed, it builds again and shows why. The early build's own log stays in the log folder.
 early_build=
 if rustup which clippy-driver >/dev/null 2>&1; then
+  say "test: building the workspace's tests beside bootstrap (its log: $logdir/early-build.log)"
   (export_build_env && exec cargo test --workspace --locked --no-run) >"$logdir/early-build.log" 2>&1 &
   early_build=$!
 fi
