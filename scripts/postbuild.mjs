@@ -32,7 +32,6 @@ import { withStaticCharts } from "./static-charts.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-
 /** Stops the build when content/results (or content) is a symbolic link: trunk's copy-dir follows
  *  it and would publish whatever folder it points at (the pull-request check refuses it too). */
 export function refuseLinkedResults(dir = path.join(root, "content", "results")) {
